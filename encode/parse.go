@@ -1,0 +1,390 @@
+package encode
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// MaxN is the largest order that the board parser accepts. It keeps a
+// malformed header from asking for an absurd allocation.
+const MaxN = 1 << 28
+
+// ParseError is a syntax or consistency error in a board file, with the
+// place it was found: file name, 1-based line and column (column 0 when the
+// whole line or file is at fault).
+type ParseError struct {
+	File string
+	Line int
+	Col  int
+	Msg  string
+}
+
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	b.WriteString("encode: ")
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteByte(':')
+	}
+	if e.Line > 0 {
+		b.WriteString(strconv.Itoa(e.Line))
+		b.WriteByte(':')
+		if e.Col > 0 {
+			b.WriteString(strconv.Itoa(e.Col))
+			b.WriteByte(':')
+		}
+	}
+	b.WriteByte(' ')
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+type line struct {
+	no   int
+	text string
+}
+
+// ParseBoard reads a board in any of the text forms and validates it (see
+// Board.Validate); name is used in error messages. The form is recognised
+// from the first line that is neither blank nor a comment (# ...):
+//
+//   - grid: n lines of n characters, 'Q' a queen and '.' an empty square;
+//   - compact: a header "n N", then either N tokens, one per row, each a
+//     0-based column or '-' for a free row, or any number of "r,c" pairs
+//     (0-based row and column), across any number of lines;
+//   - list: one line of whitespace-separated tokens, one per row, each a
+//     0-based column or '-' (the output of qtool solve --format list);
+//   - algebraic: squares such as "a2, b4, c6" (file letter = column, rank =
+//     row + 1), the order n being the largest of the number of squares, the
+//     highest file and the highest rank.
+//
+// Blank lines and lines starting with '#' are ignored in every form.
+// Errors are *ParseError (file:line:col) for syntax and *BoardError for
+// queens that attack each other.
+func ParseBoard(r io.Reader, name string) (Board, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	no := 0
+	next := func() (line, bool, error) {
+		for {
+			s, err := br.ReadString('\n')
+			if len(s) == 0 && err != nil {
+				if err == io.EOF {
+					return line{}, false, nil
+				}
+				return line{}, false, &ParseError{File: name, Msg: err.Error()}
+			}
+			no++
+			s = strings.TrimRight(s, "\r\n")
+			t := strings.TrimRight(s, " \t\r")
+			if strings.TrimLeft(t, " \t") == "" || strings.HasPrefix(strings.TrimLeft(t, " \t"), "#") {
+				if err != nil {
+					return line{}, false, nil
+				}
+				continue
+			}
+			return line{no, t}, true, nil
+		}
+	}
+	first, ok, err := next()
+	if err != nil {
+		return Board{}, err
+	}
+	if !ok {
+		return Board{}, &ParseError{File: name, Msg: "no board: the file is empty or holds only comments"}
+	}
+	perr := func(l line, col int, format string, args ...any) error {
+		return &ParseError{File: name, Line: l.no, Col: col, Msg: fmt.Sprintf(format, args...)}
+	}
+	var b Board
+	lead := strings.TrimLeft(first.text, " \t")
+	switch {
+	case isGridLine(first.text):
+		b, err = parseGrid(first, next, perr)
+	case strings.HasPrefix(lead, "n ") || strings.HasPrefix(lead, "n\t") || strings.HasPrefix(lead, "n="):
+		b, err = parseCompact(first, next, perr)
+	case lead[0] == '-' || (lead[0] >= '0' && lead[0] <= '9'):
+		b, err = parseList(first, next, perr)
+	case lead[0] >= 'a' && lead[0] <= 'z' && len(lead) > 1 && lead[1] >= '0' && lead[1] <= '9':
+		b, err = parseAlgebraic(first, next, perr)
+	default:
+		col := firstNotGrid(first.text)
+		return Board{}, perr(first, col+1, "unexpected character %s: a grid holds only 'Q' and '.' (see qtool help boards)", quoteByte(first.text, col))
+	}
+	if err != nil {
+		return Board{}, err
+	}
+	if err := b.Validate(); err != nil {
+		var be *BoardError
+		if errors.As(err, &be) {
+			return Board{}, &BoardError{Msg: prefixName(name) + be.Msg}
+		}
+		return Board{}, err
+	}
+	return b, nil
+}
+
+func prefixName(name string) string {
+	if name == "" {
+		return ""
+	}
+	return name + ": "
+}
+
+func quoteByte(s string, i int) string {
+	c := s[i]
+	if c >= 0x20 && c < 0x7f {
+		return fmt.Sprintf("%q", string(c))
+	}
+	return fmt.Sprintf("byte 0x%02x", c)
+}
+
+func isGridLine(s string) bool {
+	return firstNotGrid(s) == len(s)
+}
+
+func firstNotGrid(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] != 'Q' && s[i] != '.' {
+			return i
+		}
+	}
+	return len(s)
+}
+
+type nextFunc func() (line, bool, error)
+type perrFunc func(l line, col int, format string, args ...any) error
+
+func parseGrid(first line, next nextFunc, perr perrFunc) (Board, error) {
+	n := len(first.text)
+	if n > MaxN {
+		return Board{}, perr(first, 0, "grid line of %d characters is longer than the largest board qtool reads (%d)", n, MaxN)
+	}
+	b := Board{N: n, Queens: make([]int, n)}
+	l := first
+	for r := 0; ; r++ {
+		if len(l.text) != n {
+			return Board{}, perr(l, 0, "row %d has %d characters, the first row has %d: a grid must be square", r+1, len(l.text), n)
+		}
+		b.Queens[r] = -1
+		for c := 0; c < n; c++ {
+			switch l.text[c] {
+			case '.':
+			case 'Q':
+				if b.Queens[r] >= 0 {
+					return Board{}, perr(l, c+1, "row %d holds two queens (columns %d and %d)", r+1, b.Queens[r]+1, c+1)
+				}
+				b.Queens[r] = c
+			default:
+				return Board{}, perr(l, c+1, "unexpected character %s: a grid holds only 'Q' and '.'", quoteByte(l.text, c))
+			}
+		}
+		prev := l
+		var ok bool
+		var err error
+		l, ok, err = next()
+		if err != nil {
+			return Board{}, err
+		}
+		if !ok {
+			if r+1 != n {
+				return Board{}, perr(prev, 0, "grid has %d rows of %d characters: a grid must be square", r+1, n)
+			}
+			return b, nil
+		}
+		if r+1 == n {
+			return Board{}, perr(l, 0, "grid has more than %d rows of %d characters: a grid must be square", n, n)
+		}
+	}
+}
+
+// fields splits s into tokens at blanks and commas-with-blanks, with the
+// 1-based column where each token starts.
+func fields(s string, sep func(byte) bool) (toks []string, cols []int) {
+	i := 0
+	for i < len(s) {
+		for i < len(s) && sep(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && !sep(s[j]) {
+			j++
+		}
+		if j > i {
+			toks = append(toks, s[i:j])
+			cols = append(cols, i+1)
+		}
+		i = j
+	}
+	return
+}
+
+func blank(c byte) bool { return c == ' ' || c == '\t' }
+
+func parseColumnToken(tok string, l line, col int, perr perrFunc) (int, error) {
+	if tok == "-" {
+		return -1, nil
+	}
+	v, err := strconv.Atoi(tok)
+	if err != nil || v < 0 {
+		return 0, perr(l, col, "bad column %q: want a 0-based column number or '-' for a free row", tok)
+	}
+	return v, nil
+}
+
+func parseList(first line, next nextFunc, perr perrFunc) (Board, error) {
+	toks, cols := fields(first.text, blank)
+	if l, ok, err := next(); err != nil {
+		return Board{}, err
+	} else if ok {
+		return Board{}, perr(l, 1, "unexpected second line: the list form is one line with one token per row")
+	}
+	n := len(toks)
+	b := Board{N: n, Queens: make([]int, n)}
+	for r, t := range toks {
+		v, err := parseColumnToken(t, first, cols[r], perr)
+		if err != nil {
+			return Board{}, err
+		}
+		if v >= n {
+			return Board{}, perr(first, cols[r], "column %d out of range 0..%d", v, n-1)
+		}
+		b.Queens[r] = v
+	}
+	return b, nil
+}
+
+func parseCompact(first line, next nextFunc, perr perrFunc) (Board, error) {
+	lead := len(first.text) - len(strings.TrimLeft(first.text, " \t"))
+	head := strings.TrimSpace(first.text[lead+1:])
+	head = strings.TrimSpace(strings.TrimPrefix(head, "="))
+	n, err := strconv.Atoi(head)
+	if err != nil {
+		return Board{}, perr(first, lead+1, "bad header %q: want \"n N\" with N a whole number", first.text)
+	}
+	if n < 1 {
+		return Board{}, perr(first, lead+1, "n must be at least 1, got %d", n)
+	}
+	if n > MaxN {
+		return Board{}, perr(first, lead+1, "n = %d is larger than the largest board qtool reads (%d)", n, MaxN)
+	}
+	b := Board{N: n, Queens: make([]int, n)}
+	for i := range b.Queens {
+		b.Queens[i] = -1
+	}
+	pairs, rows := false, 0
+	for {
+		l, ok, err := next()
+		if err != nil {
+			return Board{}, err
+		}
+		if !ok {
+			break
+		}
+		toks, cols := fields(l.text, blank)
+		for i, t := range toks {
+			isPair := strings.Contains(t, ",")
+			if rows == 0 && !pairs && isPair {
+				pairs = true
+			}
+			if pairs != isPair {
+				return Board{}, perr(l, cols[i], "token %q mixes the two compact forms: give either one column per row or r,c pairs", t)
+			}
+			if pairs {
+				rs, cs, _ := strings.Cut(t, ",")
+				r, err1 := strconv.Atoi(rs)
+				c, err2 := strconv.Atoi(cs)
+				if err1 != nil || err2 != nil {
+					return Board{}, perr(l, cols[i], "bad pair %q: want r,c with 0-based row and column", t)
+				}
+				if r < 0 || r >= n || c < 0 || c >= n {
+					return Board{}, perr(l, cols[i], "square %d,%d off the board (0..%d)", r, c, n-1)
+				}
+				if b.Queens[r] >= 0 {
+					return Board{}, perr(l, cols[i], "row %d holds two queens (columns %d and %d)", r, b.Queens[r], c)
+				}
+				b.Queens[r] = c
+				continue
+			}
+			if rows >= n {
+				return Board{}, perr(l, cols[i], "more than n = %d rows", n)
+			}
+			v, err := parseColumnToken(t, l, cols[i], perr)
+			if err != nil {
+				return Board{}, err
+			}
+			if v >= n {
+				return Board{}, perr(l, cols[i], "row %d: column %d out of range 0..%d", rows, v, n-1)
+			}
+			b.Queens[rows] = v
+			rows++
+		}
+	}
+	if !pairs && rows != 0 && rows != n {
+		return Board{}, perr(first, 0, "compact board gives %d rows, n = %d", rows, n)
+	}
+	return b, nil
+}
+
+func parseAlgebraic(first line, next nextFunc, perr perrFunc) (Board, error) {
+	type sq struct{ r, c int }
+	var squares []sq
+	var places []struct {
+		l   line
+		col int
+	}
+	maxN := 0
+	l := first
+	for {
+		toks, cols := fields(l.text, func(c byte) bool { return c == ' ' || c == '\t' || c == ',' })
+		for i, t := range toks {
+			if len(t) < 2 || t[0] < 'a' || t[0] > 'z' {
+				return Board{}, perr(l, cols[i], "bad square %q: want a file letter a..z and a rank, e.g. a2", t)
+			}
+			rank, err := strconv.Atoi(t[1:])
+			if err != nil || rank < 1 || rank > 26 {
+				return Board{}, perr(l, cols[i], "bad square %q: want a file letter a..z and a rank 1..26, e.g. a2", t)
+			}
+			s := sq{rank - 1, int(t[0] - 'a')}
+			squares = append(squares, s)
+			places = append(places, struct {
+				l   line
+				col int
+			}{l, cols[i]})
+			maxN = max(maxN, s.r+1, s.c+1)
+		}
+		var ok bool
+		var err error
+		l, ok, err = next()
+		if err != nil {
+			return Board{}, err
+		}
+		if !ok {
+			break
+		}
+	}
+	n := max(maxN, len(squares))
+	if n > 26 {
+		return Board{}, perr(first, 0, "algebraic form names %d squares: at most 26 (use the compact form for larger boards)", len(squares))
+	}
+	b := Board{N: n, Queens: make([]int, n)}
+	for i := range b.Queens {
+		b.Queens[i] = -1
+	}
+	for i, s := range squares {
+		if b.Queens[s.r] >= 0 {
+			return Board{}, perr(places[i].l, places[i].col, "rank %d holds two queens (files %c and %c)", s.r+1, 'a'+b.Queens[s.r], 'a'+s.c)
+		}
+		b.Queens[s.r] = s.c
+	}
+	return b, nil
+}
+
+// ParseBoardBytes is ParseBoard on a byte slice.
+func ParseBoardBytes(data []byte, name string) (Board, error) {
+	return ParseBoard(bytes.NewReader(data), name)
+}

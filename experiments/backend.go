@@ -1,0 +1,144 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"qtool/encode"
+)
+
+// Mode is what a run asks of a backend.
+type Mode int
+
+const (
+	// Count asks for the number of solutions (completions of the board).
+	Count Mode = iota
+	// Find asks for solutions, streamed to Request.Visit, at most
+	// Request.Limit of them (0 = all).
+	Find
+)
+
+func (m Mode) String() string {
+	switch m {
+	case Count:
+		return "count"
+	case Find:
+		return "find"
+	}
+	return fmt.Sprintf("mode(%d)", int(m))
+}
+
+// Caps says what a backend can do.
+type Caps struct {
+	Count    bool // counts all solutions
+	Find     bool // finds solutions
+	All      bool // Find can enumerate every solution (not only the first)
+	Complete bool // accepts boards with queens already placed
+	Exact    bool // a search that ends without a solution proves there is none
+	MaxN     int  // largest n it accepts (0 = no limit)
+}
+
+// Request is one run of a backend on one board.
+type Request struct {
+	Mode    Mode
+	Limit   int                         // Find: stop after this many solutions (0 = all)
+	Visit   func(encode.Placement) bool // Find: called for each solution; false stops the search
+	Seed    int64                       // for randomised backends
+	Workers int                         // for parallel backends (0 = all cores)
+	Options map[string]string           // backend-specific settings
+}
+
+// Status is how a run ended.
+type Status int
+
+const (
+	// OK: the run finished; its answer is final.
+	OK Status = iota
+	// Timeout: the deadline passed; what was found is a lower bound.
+	Timeout
+	// Interrupted: the context was cancelled for another reason (Ctrl-C).
+	Interrupted
+	// Unknown: an incomplete method gave up without an answer.
+	Unknown
+)
+
+func (s Status) String() string {
+	switch s {
+	case OK:
+		return "ok"
+	case Timeout:
+		return "timeout"
+	case Interrupted:
+		return "interrupted"
+	case Unknown:
+		return "unknown"
+	}
+	return fmt.Sprintf("status(%d)", int(s))
+}
+
+// Outcome is what a run produced.
+type Outcome struct {
+	Status    Status
+	Solutions uint64            // solutions counted or visited
+	Nodes     uint64            // search-tree nodes, where the backend counts them
+	Stats     map[string]uint64 // other counters (updates, tests, steps, conflicts, …)
+	Elapsed   time.Duration
+}
+
+// Backend is what the harness and the command line need of a solver.
+type Backend interface {
+	Name() string
+	Caps() Caps
+	// Run solves board b. A board that fails Validate is the caller's
+	// error. Run returns an error only for a failure of the backend itself
+	// (including refusing an n above Caps().MaxN); a time limit or
+	// cancellation ends with Status Timeout or Interrupted and a partial
+	// Outcome.
+	Run(ctx context.Context, b encode.Board, req Request) (Outcome, error)
+}
+
+var registry = map[string]Backend{}
+
+// Register adds a backend under its name. It panics on a duplicate name.
+func Register(b Backend) {
+	if _, dup := registry[b.Name()]; dup {
+		panic("experiments: backend registered twice: " + b.Name())
+	}
+	registry[b.Name()] = b
+}
+
+// Lookup returns the backend with the given name.
+func Lookup(name string) (Backend, error) {
+	if b, ok := registry[name]; ok {
+		return b, nil
+	}
+	return nil, fmt.Errorf("experiments: unknown backend %q (known: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Names lists the registered backends in alphabetical order.
+func Names() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// StatusOf maps the error of a context to the Status of a run that ended
+// early.
+func StatusOf(ctx context.Context) Status {
+	switch context.Cause(ctx) {
+	case nil:
+		return OK
+	case context.DeadlineExceeded:
+		return Timeout
+	}
+	if ctx.Err() == context.DeadlineExceeded {
+		return Timeout
+	}
+	return Interrupted
+}
