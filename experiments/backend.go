@@ -39,6 +39,8 @@ type Caps struct {
 	Complete bool // accepts boards with queens already placed
 	Exact    bool // a search that ends without a solution proves there is none
 	MaxN     int  // largest n it accepts (0 = no limit)
+	Unique   bool // honours Request.Unique
+	Shards   bool // honours Request.Shard
 }
 
 // Request is one run of a backend on one board.
@@ -84,6 +86,7 @@ type Outcome struct {
 	Status    Status
 	Solutions uint64            // solutions counted or visited
 	Nodes     uint64            // search-tree nodes, where the backend counts them
+	Unique    uint64            // fundamental solutions, when Request.Unique was honoured
 	Stats     map[string]uint64 // other counters (updates, tests, steps, conflicts, …)
 	Elapsed   time.Duration
 }
