@@ -45,12 +45,32 @@ type Caps struct {
 
 // Request is one run of a backend on one board.
 type Request struct {
-	Mode    Mode
-	Limit   int                         // Find: stop after this many solutions (0 = all)
-	Visit   func(encode.Placement) bool // Find: called for each solution; false stops the search
-	Seed    int64                       // for randomised backends
-	Workers int                         // for parallel backends (0 = all cores)
-	Options map[string]string           // backend-specific settings
+	Mode  Mode
+	Limit int // Find: stop after this many solutions (0 = all)
+	// Visit is called in Find mode for each solution; returning false
+	// stops the search. The placement is valid only during the call (a
+	// backend may reuse it): copy it to keep it.
+	Visit   func(encode.Placement) bool
+	Seed    int64             // for randomised backends
+	Workers int               // for parallel backends (0 = all cores)
+	Options map[string]string // backend-specific settings, e.g. "amo" for sat
+
+	// Unique asks a counting backend to count fundamental solutions too
+	// (classes under the 8 symmetries of the square), in Outcome.Unique.
+	Unique bool
+	// Shard, when non-nil, asks a counting backend to count only slice
+	// Shard.Index of Shard.Count of a deterministic split of the search.
+	Shard *Shard
+	// Progress, when non-nil, is called now and then with the work done
+	// and the total (in the backend's own units, e.g. subproblems). It
+	// may be called from several goroutines.
+	Progress func(done, total uint64)
+}
+
+// Shard names one slice of a deterministic split of a count: slice Index of
+// Count slices, 0 ≤ Index < Count.
+type Shard struct {
+	Index, Count int
 }
 
 // Status is how a run ended.
