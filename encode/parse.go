@@ -22,7 +22,11 @@ type ParseError struct {
 	Line int
 	Col  int
 	Msg  string
+	Err  error // ErrInvalidBoard when the text is well formed but the position illegal
 }
+
+// Unwrap returns the underlying error, if any.
+func (e *ParseError) Unwrap() error { return e.Err }
 
 func (e *ParseError) Error() string {
 	var b strings.Builder
@@ -128,6 +132,12 @@ func ParseBoard(r io.Reader, name string) (Board, error) {
 	return b, nil
 }
 
+// illegal marks a parse error as a well-formed but illegal position.
+func illegal(err error) error {
+	err.(*ParseError).Err = ErrInvalidBoard
+	return err
+}
+
 func prefixName(name string) string {
 	if name == "" {
 		return ""
@@ -176,7 +186,7 @@ func parseGrid(first line, next nextFunc, perr perrFunc) (Board, error) {
 			case '.':
 			case 'Q':
 				if b.Queens[r] >= 0 {
-					return Board{}, perr(l, c+1, "row %d holds two queens (columns %d and %d)", r+1, b.Queens[r]+1, c+1)
+					return Board{}, illegal(perr(l, c+1, "row %d holds two queens (columns %d and %d)", r+1, b.Queens[r]+1, c+1))
 				}
 				b.Queens[r] = c
 			default:
@@ -305,7 +315,7 @@ func parseCompact(first line, next nextFunc, perr perrFunc) (Board, error) {
 					return Board{}, perr(l, cols[i], "square %d,%d off the board (0..%d)", r, c, n-1)
 				}
 				if b.Queens[r] >= 0 {
-					return Board{}, perr(l, cols[i], "row %d holds two queens (columns %d and %d)", r, b.Queens[r], c)
+					return Board{}, illegal(perr(l, cols[i], "row %d holds two queens (columns %d and %d)", r, b.Queens[r], c))
 				}
 				b.Queens[r] = c
 				continue
@@ -377,7 +387,7 @@ func parseAlgebraic(first line, next nextFunc, perr perrFunc) (Board, error) {
 	}
 	for i, s := range squares {
 		if b.Queens[s.r] >= 0 {
-			return Board{}, perr(places[i].l, places[i].col, "rank %d holds two queens (files %c and %c)", s.r+1, 'a'+b.Queens[s.r], 'a'+s.c)
+			return Board{}, illegal(perr(places[i].l, places[i].col, "rank %d holds two queens (files %c and %c)", s.r+1, 'a'+b.Queens[s.r], 'a'+s.c))
 		}
 		b.Queens[s.r] = s.c
 	}

@@ -165,3 +165,15 @@ func StatusOf(ctx context.Context) Status {
 	}
 	return Interrupted
 }
+
+// refuse returns an error for the requests that only some backends honour
+// (fundamental counts and shards), when the named backend does not.
+func refuse(name string, req Request) error {
+	if req.Unique {
+		return fmt.Errorf("experiments: backend %s cannot count fundamental solutions", name)
+	}
+	if req.Shard != nil {
+		return fmt.Errorf("experiments: backend %s cannot split a count into shards", name)
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"qtool/encode"
+)
+
+func init() {
+	register(command{name: "check", summary: "say whether a (partial) placement is legal", run: runCheck})
+}
+
+const checkUsage = `
+Usage: qtool check [--json] FILE
+
+Reads a board (grid, compact, list or algebraic form; - for stdin) and says
+whether its queens are legal: no two in the same row, column or diagonal.
+Exit status 0 when legal, 1 when illegal (with the reason), 2 when the file
+cannot be read as a board.
+
+Examples:
+  qtool check board.txt
+  qtool solve -n 8 --format list | head -1 | qtool check -
+`
+
+type checkRecord struct {
+	File     string `json:"file"`
+	N        int    `json:"n,omitempty"`
+	Queens   int    `json:"queens"`
+	Legal    bool   `json:"legal"`
+	Complete bool   `json:"complete"`
+	Reason   string `json:"reason,omitempty"`
+}
+
+func runCheck(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("check", checkUsage)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) != 1 {
+		return usageErrorf("check: want exactly one FILE (see qtool check --help)")
+	}
+	f, name, err := openInput(c, operands[0])
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := encode.ParseBoard(f, name)
+	rec := checkRecord{File: name}
+	if err != nil {
+		if !errors.Is(err, encode.ErrInvalidBoard) {
+			return usageErrorf("%v", err)
+		}
+		rec.Reason = err.Error()
+	} else {
+		rec.N, rec.Queens, rec.Legal = b.N, b.Given(), true
+		rec.Complete = rec.Queens == b.N
+	}
+	if *asJSON {
+		if err := writeJSON(c.stdout, rec); err != nil {
+			return err
+		}
+	} else if rec.Legal {
+		what := fmt.Sprintf("%d rows free", b.N-rec.Queens)
+		if rec.Complete {
+			what = "a complete solution"
+		}
+		fmt.Fprintf(c.stdout, "legal: %d queens on a %d×%d board, %s\n", rec.Queens, b.N, b.N, what)
+	} else {
+		fmt.Fprintf(c.stdout, "illegal: %s\n", rec.Reason)
+	}
+	if !rec.Legal {
+		return withCode(exitNo, nil)
+	}
+	return nil
+}

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"qtool/experiments"
+)
+
+func init() {
+	register(command{name: "count", summary: "count the solutions of n-queens or the completions of a board", run: runCount})
+}
+
+const countUsage = `
+Usage: qtool count -n N [--backend B] [--board FILE] [--unique] [--workers K]
+                   [--shard i/m] [--timeout D] [--json]
+
+Counts the solutions of the n-queens problem, or with --board the ways to
+complete a board whose queens are already placed. A count cut short by
+--timeout or Ctrl-C is printed as a lower bound, marked incomplete, and the
+exit status is 3 (time limit) or 130 (interrupted).
+
+Examples:
+  qtool count -n 12
+  qtool count -n 8 --backend backtrack --json
+  qtool count -n 16 --unique --workers 2
+  qtool count --board board.txt --backend dlx
+  qtool count -n 18 --shard 3/16 --json > shard3.json
+`
+
+// countRecord is the JSON form of a count; the fields n, backend,
+// solutions, nodes, seconds and status are the command-line contract.
+type countRecord struct {
+	N         int               `json:"n"`
+	Backend   string            `json:"backend"`
+	Board     string            `json:"board,omitempty"`
+	Given     int               `json:"given,omitempty"`
+	Solutions uint64            `json:"solutions"`
+	Unique    *uint64           `json:"unique,omitempty"`
+	Nodes     *uint64           `json:"nodes,omitempty"`
+	Shard     *int              `json:"shard,omitempty"`
+	Shards    *int              `json:"shards,omitempty"`
+	Seconds   float64           `json:"seconds"`
+	Status    string            `json:"status"`
+	Complete  bool              `json:"complete"`
+	Method    string            `json:"method,omitempty"`
+	Stats     map[string]uint64 `json:"stats,omitempty"`
+}
+
+func runCount(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("count", countUsage)
+	var p problemFlags
+	p.add(fs)
+	unique := fs.Bool("unique", false, "also count fundamental solutions (classes under rotation and reflection)")
+	shard := fs.String("shard", "", "count only slice `i/m` of a deterministic split (0 ≤ i < m)")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) > 0 {
+		return usageErrorf("count: unexpected argument %q (see qtool count --help)", operands[0])
+	}
+	b, be, err := p.load(c, setFlags(fs))
+	if err != nil {
+		return err
+	}
+	caps := be.Caps()
+	if !caps.Count {
+		return usageErrorf("backend %s cannot count; counting backends: %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Count }), ", "))
+	}
+	req := p.request(experiments.Count)
+	if *unique {
+		if !caps.Unique {
+			return usageErrorf("backend %s cannot count fundamental solutions; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Unique }), " or "))
+		}
+		if b.Given() > 0 {
+			return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
+		}
+		req.Unique = true
+	}
+	if *shard != "" {
+		s, err := parseShard(*shard)
+		if err != nil {
+			return err
+		}
+		if !caps.Shards {
+			return usageErrorf("backend %s cannot split a count into shards; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Shards }), " or "))
+		}
+		req.Shard = s
+	}
+	var bar *progress
+	if c.terminal && !p.json {
+		bar = newProgress(c.stderr, "counting")
+		req.Progress = bar.update
+	}
+	rctx, cancel := withTimeout(ctx, p.timeout)
+	defer cancel()
+	start := time.Now()
+	out, err := be.Run(rctx, b, req)
+	if bar != nil {
+		bar.done()
+	}
+	if err != nil {
+		return runErr(rctx, be.Name(), err)
+	}
+	if out.Elapsed == 0 {
+		out.Elapsed = time.Since(start)
+	}
+	rec := countRecord{
+		N: b.N, Backend: be.Name(), Board: boardName(p.board), Given: b.Given(),
+		Solutions: out.Solutions, Seconds: out.Elapsed.Seconds(),
+		Status: out.Status.String(), Complete: out.Status == experiments.OK, Stats: out.Stats,
+	}
+	if out.Nodes > 0 {
+		rec.Nodes = &out.Nodes
+	}
+	if req.Unique {
+		rec.Unique = &out.Unique
+	}
+	if req.Shard != nil {
+		rec.Shard, rec.Shards = &req.Shard.Index, &req.Shard.Count
+	}
+	if strings.HasPrefix(be.Name(), "sat") {
+		rec.Method = "enumeration of models"
+	}
+	if p.json {
+		if err := writeJSON(c.stdout, rec); err != nil {
+			return err
+		}
+	} else {
+		printCount(c.stdout, rec, out.Status)
+	}
+	return endStatus(out.Status)
+}
+
+func boardName(path string) string {
+	if path == "-" {
+		return "<stdin>"
+	}
+	return path
+}
+
+func printCount(w io.Writer, r countRecord, s experiments.Status) {
+	var rows [][2]string
+	add := func(k, v string) { rows = append(rows, [2]string{k, v}) }
+	add("n", strconv.Itoa(r.N))
+	if r.Board != "" {
+		add("board", fmt.Sprintf("%s (%d queens given, %d rows free)", r.Board, r.Given, r.N-r.Given))
+	}
+	add("backend", r.Backend)
+	if r.Shard != nil {
+		add("shard", fmt.Sprintf("%d/%d", *r.Shard, *r.Shards))
+	}
+	sol := strconv.FormatUint(r.Solutions, 10)
+	if !r.Complete {
+		sol = "≥ " + sol + " (incomplete)"
+	}
+	if r.Method != "" {
+		sol += " (counted by " + r.Method + ")"
+	}
+	add("solutions", sol)
+	if r.Unique != nil {
+		u := strconv.FormatUint(*r.Unique, 10)
+		if !r.Complete {
+			u = "≥ " + u + " (incomplete)"
+		}
+		add("unique", u)
+	}
+	if r.Nodes != nil {
+		add("nodes", strconv.FormatUint(*r.Nodes, 10))
+	}
+	keys := make([]string, 0, len(r.Stats))
+	for k := range r.Stats {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		add(k, strconv.FormatUint(r.Stats[k], 10))
+	}
+	add("seconds", strconv.FormatFloat(r.Seconds, 'f', 4, 64))
+	add("status", statusWord(s))
+	width := 0
+	for _, row := range rows {
+		width = max(width, len(row[0]))
+	}
+	for _, row := range rows {
+		fmt.Fprintf(w, "%-*s  %s\n", width, row[0], row[1])
+	}
+}
+
+func backendsWith(pred func(experiments.Caps) bool) []string {
+	var names []string
+	for _, n := range experiments.Names() {
+		if b, err := experiments.Lookup(n); err == nil && pred(b.Caps()) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+func parseShard(s string) (*experiments.Shard, error) {
+	is, ms, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(is)
+	m, err2 := strconv.Atoi(ms)
+	if !ok || err1 != nil || err2 != nil || m < 1 || i < 0 || i >= m {
+		return nil, usageErrorf("--shard %q: want i/m with 0 ≤ i < m, e.g. 3/16", s)
+	}
+	return &experiments.Shard{Index: i, Count: m}, nil
+}

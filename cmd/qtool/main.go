@@ -1,0 +1,154 @@
+// Command qtool solves, counts and compares n-queens and exact-cover
+// problems with interchangeable backends: plain and bitmask backtracking,
+// dancing links, SAT and min-conflicts local search.
+//
+// Run qtool alone for the list of commands, and qtool COMMAND --help for
+// each one's flags and examples.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+)
+
+func main() {
+	os.Exit(exitCode(os.Stderr, run(os.Stdout, os.Stderr, os.Args[1:])))
+}
+
+// run is the whole program but for the exit: main only maps its error to an
+// exit status, so that tests can drive every command.
+func run(stdout, stderr io.Writer, args []string) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return runContext(ctx, &cli{stdin: os.Stdin, stdout: stdout, stderr: stderr, terminal: isTerminal(stderr)}, args)
+}
+
+// command is one subcommand of qtool.
+type command struct {
+	name    string
+	summary string // one line for the command list
+	run     func(ctx context.Context, c *cli, args []string) error
+}
+
+var commands = map[string]command{}
+
+// register adds a subcommand; each command registers itself from an init
+// function in its own file.
+func register(c command) {
+	if _, dup := commands[c.name]; dup {
+		panic("qtool: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+const overview = `qtool — n-queens and exact-cover problems, solved, counted and compared.
+
+Usage:
+  qtool COMMAND [flags] [args]
+  qtool COMMAND --help        flags and examples of one command
+
+Commands:
+%s
+Examples:
+  qtool count -n 12 --backend bitmask
+  qtool solve -n 8 --limit 0 --format list
+  qtool check board.txt
+  qtool count --board board.txt --backend dlx
+  qtool bench
+
+Exit status: 0 done; 1 a negative answer to a question (check); 2 bad usage or
+input; 3 time limit reached (partial result marked incomplete); 130 interrupted.
+`
+
+func usageText() string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "  %-8s %s\n", n, commands[n].summary)
+	}
+	return fmt.Sprintf(overview, b.String())
+}
+
+func runContext(ctx context.Context, c *cli, args []string) error {
+	if len(args) == 0 {
+		fmt.Fprint(c.stdout, usageText())
+		return nil
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		if len(args) > 1 && args[0] == "help" {
+			if cmd, ok := commands[args[1]]; ok {
+				return cmd.run(ctx, c, []string{"--help"})
+			}
+		}
+		fmt.Fprint(c.stdout, usageText())
+		return nil
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		return usageErrorf("unknown command %q (run qtool --help for the list)", args[0])
+	}
+	return cmd.run(ctx, c, args[1:])
+}
+
+// exitError carries the exit status a command ends with. A nil Err means
+// the command has already said what it had to say.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// Exit statuses of the command-line contract.
+const (
+	exitOK          = 0
+	exitNo          = 1 // a negative answer to a question
+	exitUsage       = 2 // bad usage or input
+	exitTimeout     = 3 // time limit reached
+	exitInterrupted = 130
+)
+
+// usageErrorf is bad usage or bad input: exit status 2.
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// withCode attaches an exit status to err; a nil err prints nothing.
+func withCode(code int, err error) error { return &exitError{code: code, err: err} }
+
+// exitCode prints err (one line) and returns the exit status for it. An
+// error without a status is bad input: 2.
+func exitCode(stderr io.Writer, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	code := exitUsage
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+		if ee.err == nil {
+			return code
+		}
+	}
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	fmt.Fprintf(stderr, "qtool: %s\n", msg)
+	return code
+}

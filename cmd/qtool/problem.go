@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"qtool/encode"
+	"qtool/experiments"
+)
+
+// problemFlags are the flags that name a problem and a backend, shared by
+// count and solve.
+type problemFlags struct {
+	n       int
+	board   string
+	backend string
+	timeout time.Duration
+	workers int
+	seed    int64
+	amo     string
+	json    bool
+}
+
+func (p *problemFlags) add(fs *flag.FlagSet) {
+	fs.IntVar(&p.n, "n", 0, "board order `N` (optional with --board)")
+	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin); completes that board")
+	fs.StringVar(&p.backend, "backend", "", "backend `B`: "+strings.Join(experiments.Names(), ", ")+" (default bitmask for n ≤ 64, else backtrack)")
+	fs.DurationVar(&p.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
+	fs.IntVar(&p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
+	fs.Int64Var(&p.seed, "seed", 1, "random `seed` for randomised backends")
+	fs.StringVar(&p.amo, "amo", "", "at-most-one encoding for the sat backend (e.g. pairwise, sequential, commander)")
+	fs.BoolVar(&p.json, "json", false, "print one JSON object")
+}
+
+// load reads the board and looks up the backend. set reports which flags
+// were given on the command line.
+func (p *problemFlags) load(c *cli, set map[string]bool) (encode.Board, experiments.Backend, error) {
+	var b encode.Board
+	if p.board != "" {
+		f, name, err := openInput(c, p.board)
+		if err != nil {
+			return b, nil, err
+		}
+		b, err = encode.ParseBoard(f, name)
+		f.Close()
+		if err != nil {
+			return b, nil, usageErrorf("%v", err)
+		}
+		if set["n"] && p.n != b.N {
+			return b, nil, usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", p.n, name, b.N, b.N)
+		}
+	} else {
+		if !set["n"] {
+			return b, nil, usageErrorf("give the board order with -n N, or a board with --board FILE")
+		}
+		if p.n < 1 {
+			return b, nil, usageErrorf("-n must be at least 1, got %d", p.n)
+		}
+		if p.n > encode.MaxN {
+			return b, nil, usageErrorf("-n %d is larger than qtool handles (%d)", p.n, encode.MaxN)
+		}
+		b = encode.Empty(p.n)
+	}
+	name := p.backend
+	if name == "" {
+		name = "bitmask"
+		if b.N > 64 {
+			name = "backtrack"
+		}
+	}
+	be, err := experiments.Lookup(name)
+	if err != nil {
+		return b, nil, usageErrorf("%v", err)
+	}
+	caps := be.Caps()
+	if caps.MaxN > 0 && b.N > caps.MaxN {
+		return b, nil, usageErrorf("backend %s handles n ≤ %d, not %d (try --backend %s)", name, caps.MaxN, b.N, suggestFor(b.N))
+	}
+	if b.Given() > 0 && !caps.Complete {
+		return b, nil, usageErrorf("backend %s cannot complete a board with queens already placed", name)
+	}
+	if p.amo != "" && !strings.HasPrefix(name, "sat") {
+		return b, nil, usageErrorf("--amo applies to the sat backends, not %s", name)
+	}
+	return b, be, nil
+}
+
+func suggestFor(n int) string {
+	if n > 64 {
+		return "backtrack, dlx or sat; minconflicts or construct to find one solution"
+	}
+	return "bitmask"
+}
+
+func (p *problemFlags) request(mode experiments.Mode) experiments.Request {
+	req := experiments.Request{Mode: mode, Seed: p.seed, Workers: p.workers}
+	if p.amo != "" {
+		req.Options = map[string]string{"amo": p.amo}
+	}
+	return req
+}
+
+func setFlags(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// endStatus turns how a run ended into the command's exit: nil for a final
+// answer, exit 3 for a time limit or a method that gave up, 130 for an
+// interrupt. The result has been printed already.
+func endStatus(s experiments.Status) error {
+	switch s {
+	case experiments.Timeout, experiments.Unknown:
+		return withCode(exitTimeout, nil)
+	case experiments.Interrupted:
+		return withCode(exitInterrupted, nil)
+	}
+	return nil
+}
+
+// runErr maps a backend failure; a context that ended turns into a status.
+func runErr(ctx context.Context, backend string, err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		if experiments.StatusOf(ctx) == experiments.Timeout {
+			return withCode(exitTimeout, fmt.Errorf("%s: time limit reached", backend))
+		}
+		return withCode(exitInterrupted, fmt.Errorf("%s: interrupted", backend))
+	}
+	return usageErrorf("%v", err)
+}
+
+func statusWord(s experiments.Status) string {
+	switch s {
+	case experiments.Timeout:
+		return "timeout (incomplete: time limit reached)"
+	case experiments.Interrupted:
+		return "interrupted (incomplete)"
+	case experiments.Unknown:
+		return "unknown (not found within the budget; no proof that none exists)"
+	}
+	return s.String()
+}

@@ -1,0 +1,53 @@
+package experiments
+
+import (
+	"context"
+	"time"
+
+	"qtool/encode"
+	"qtool/search"
+)
+
+func init() { Register(backtrackBackend{}) }
+
+// backtrackBackend is search.Backtrack: plain backtracking with flag arrays,
+// instrumented (nodes and squares tested), for any n and any board.
+type backtrackBackend struct{}
+
+func (backtrackBackend) Name() string { return "backtrack" }
+
+func (backtrackBackend) Caps() Caps {
+	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
+}
+
+func (backtrackBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
+	if err := refuse("backtrack", req); err != nil {
+		return Outcome{}, err
+	}
+	var visit func(encode.Placement) bool
+	if req.Mode == Find {
+		found := 0
+		visit = func(p encode.Placement) bool {
+			found++
+			if req.Visit != nil && !req.Visit(p) {
+				return false
+			}
+			return req.Limit == 0 || found < req.Limit
+		}
+	}
+	start := time.Now()
+	st, err := search.Backtrack(ctx, b, visit)
+	out := Outcome{
+		Solutions: st.Solutions, Nodes: st.Nodes,
+		Stats:   map[string]uint64{"tests": st.Tests},
+		Elapsed: time.Since(start),
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			out.Status = StatusOf(ctx)
+			return out, nil
+		}
+		return out, err
+	}
+	return out, nil
+}
