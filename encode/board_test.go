@@ -1,0 +1,214 @@
+package encode_test
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"qtool/encode"
+)
+
+// reference reads the OEIS table copied from the project's reference facts:
+// n, all solutions (A000170), fundamental solutions (A002562).
+func reference(t testing.TB) map[int][2]uint64 {
+	t.Helper()
+	f, err := os.Open("../testdata/nqueens-counts.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ref := map[int][2]uint64{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Split(sc.Text(), "\t")
+		if len(fs) != 3 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		n, err1 := strconv.Atoi(fs[0])
+		a, err2 := strconv.ParseUint(fs[1], 10, 64)
+		u, err3 := strconv.ParseUint(fs[2], 10, 64)
+		if err1 != nil || err2 != nil || err3 != nil {
+			t.Fatalf("bad reference line %q", sc.Text())
+		}
+		ref[n] = [2]uint64{a, u}
+	}
+	if len(ref) != 27 {
+		t.Fatalf("reference table has %d rows, want 27", len(ref))
+	}
+	return ref
+}
+
+// brute lists every solution of the n-queens problem by trying all n^n
+// assignments of a column to each row and keeping the legal ones: slow,
+// obviously correct, and independent of every backend.
+func brute(n int) []encode.Placement {
+	var out []encode.Placement
+	p := make(encode.Placement, n)
+	var rec func(r int)
+	rec = func(r int) {
+		if r == n {
+			for i := 0; i < n; i++ {
+				for j := i + 1; j < n; j++ {
+					if p[i] == p[j] || p[i]-p[j] == i-j || p[i]-p[j] == j-i {
+						return
+					}
+				}
+			}
+			out = append(out, append(encode.Placement(nil), p...))
+			return
+		}
+		for c := 0; c < n; c++ {
+			p[r] = c
+			rec(r + 1)
+		}
+	}
+	rec(0)
+	return out
+}
+
+func TestBruteMatchesReference(t *testing.T) {
+	ref := reference(t)
+	for n := 1; n <= 7; n++ {
+		if got := uint64(len(brute(n))); got != ref[n][0] {
+			t.Errorf("unexpected count for n=%d: got %d want %d", n, got, ref[n][0])
+		}
+	}
+}
+
+func TestVerify(t *testing.T) {
+	ref := reference(t)
+	for n := 1; n <= 7; n++ {
+		sols := brute(n)
+		for _, p := range sols {
+			if err := encode.Verify(encode.Empty(n), p); err != nil {
+				t.Errorf("n=%d: Verify rejects solution %v: %v", n, p, err)
+			}
+		}
+		// Verify accepts exactly the solutions among all n^n assignments.
+		if n <= 6 {
+			ok := uint64(0)
+			p := make(encode.Placement, n)
+			var rec func(r int)
+			rec = func(r int) {
+				if r == n {
+					if encode.Verify(encode.Empty(n), p) == nil {
+						ok++
+					}
+					return
+				}
+				for c := 0; c < n; c++ {
+					p[r] = c
+					rec(r + 1)
+				}
+			}
+			rec(0)
+			if ok != ref[n][0] {
+				t.Errorf("n=%d: Verify accepts %d assignments, want %d", n, ok, ref[n][0])
+			}
+		}
+	}
+	b := encode.Board{N: 8, Queens: []int{0, -1, -1, -1, -1, -1, -1, -1}}
+	good := encode.Placement{0, 4, 7, 5, 2, 6, 1, 3}
+	if err := encode.Verify(b, good); err != nil {
+		t.Errorf("Verify rejects a completion: %v", err)
+	}
+	b.Queens[0] = 1
+	if err := encode.Verify(b, good); err == nil || !strings.Contains(err.Error(), "given queen") {
+		t.Errorf("Verify accepts a placement that moves a given queen: %v", err)
+	}
+	for _, bad := range []encode.Placement{{0, 4, 7, 5, 2, 6, 1}, {0, 4, 7, 5, 2, 6, 1, 8}, {0, 4, 7, 5, 2, 6, 1, -1}, {0, 4, 7, 5, 2, 6, 3, 1}, {0, 0, 7, 5, 2, 6, 1, 3}} {
+		if encode.Verify(encode.Empty(8), bad) == nil {
+			t.Errorf("Verify accepts %v", bad)
+		}
+	}
+	if encode.Verify(encode.Board{}, nil) == nil {
+		t.Error("Verify accepts n = 0")
+	}
+}
+
+func TestValidate(t *testing.T) {
+	cases := []struct {
+		b    encode.Board
+		want string // substring of the error, "" when valid
+	}{
+		{encode.Board{N: 4, Queens: []int{1, 3, -1, -1}}, ""},
+		{encode.Board{N: 1}, ""},
+		{encode.Board{N: 0}, "n must be at least 1"},
+		{encode.Board{N: -3}, "n must be at least 1"},
+		{encode.Board{N: 4, Queens: []int{0, 1, -1, -1}}, "(0,0) a1 and (1,1) b2 share a diagonal"},
+		{encode.Board{N: 4, Queens: []int{3, 2, -1, -1}}, "(0,3) d1 and (1,2) c2 share a diagonal"},
+		{encode.Board{N: 4, Queens: []int{2, -1, 2, -1}}, "share column 2"},
+		{encode.Board{N: 4, Queens: []int{4}}, "column 4 out of range"},
+		{encode.Board{N: 4, Queens: []int{-2}}, "column -2 out of range"},
+		{encode.Board{N: 2, Queens: []int{0, -1, 1}}, "has 3 rows"},
+	}
+	for _, c := range cases {
+		err := c.b.Validate()
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%+v: unexpected error %v", c.b, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: got error %v, want one containing %q", c.b, err, c.want)
+		}
+		if err != nil && !errors.Is(err, encode.ErrInvalidBoard) {
+			t.Errorf("%+v: error %v does not wrap ErrInvalidBoard", c.b, err)
+		}
+	}
+}
+
+func TestSymmetries(t *testing.T) {
+	ref := reference(t)
+	for n := 1; n <= 8; n++ {
+		sols := brute(n)
+		set := map[string]bool{}
+		for _, p := range sols {
+			set[p.String()] = true
+		}
+		classes := map[string]int{}
+		for _, p := range sols {
+			for _, s := range encode.Symmetries {
+				q := s.Apply(p)
+				if !set[q.String()] {
+					t.Errorf("n=%d: %v maps solution %v to %v, not a solution", n, s, p, q)
+				}
+			}
+			c, size := encode.Canonical(p)
+			if prev, ok := classes[c.String()]; ok && prev != size {
+				t.Errorf("n=%d: class %v has sizes %d and %d", n, c, prev, size)
+			}
+			classes[c.String()] = size
+		}
+		if uint64(len(classes)) != ref[n][1] {
+			t.Errorf("unexpected fundamental count for n=%d: got %d want %d", n, len(classes), ref[n][1])
+		}
+		total := 0
+		for _, size := range classes {
+			total += size
+		}
+		if uint64(total) != ref[n][0] {
+			t.Errorf("n=%d: class sizes add up to %d, want %d", n, total, ref[n][0])
+		}
+	}
+	// The group: composition is closed and every element has an inverse.
+	p := encode.Placement{0, 4, 7, 5, 2, 6, 1, 3}
+	for _, a := range encode.Symmetries {
+		found := false
+		for _, b := range encode.Symmetries {
+			if b.Apply(a.Apply(p)).String() == p.String() {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%v has no inverse", a)
+		}
+	}
+	if got := encode.Rot90.Apply(encode.Rot90.Apply(p)).String(); got != encode.Rot180.Apply(p).String() {
+		t.Errorf("rot90 twice = %s, rot180 = %s", got, encode.Rot180.Apply(p))
+	}
+}

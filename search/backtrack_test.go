@@ -1,0 +1,273 @@
+package search_test
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"qtool/encode"
+	"qtool/search"
+)
+
+// backtrackReference reads the OEIS counts (A000170, A002562) from the
+// project's copy of the reference table.
+func backtrackReference(t testing.TB) map[int][2]uint64 {
+	t.Helper()
+	f, err := os.Open("../testdata/nqueens-counts.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ref := map[int][2]uint64{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Split(sc.Text(), "\t")
+		n, err := strconv.Atoi(fs[0])
+		if err != nil || len(fs) != 3 {
+			continue
+		}
+		a, _ := strconv.ParseUint(fs[1], 10, 64)
+		u, _ := strconv.ParseUint(fs[2], 10, 64)
+		ref[n] = [2]uint64{a, u}
+	}
+	return ref
+}
+
+func TestBacktrackOracles(t *testing.T) {
+	for _, c := range []struct {
+		n                      int
+		solutions, nodes, test uint64
+	}{
+		{8, 92, 2057, 15720},
+		{12, 14200, 856189, 10103868},
+	} {
+		st, err := search.Backtrack(context.Background(), encode.Empty(c.n), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Solutions != c.solutions || st.Nodes != c.nodes || st.Tests != c.test {
+			t.Errorf("n=%d: got %d solutions, %d nodes, %d tests; want %d, %d, %d", c.n, st.Solutions, st.Nodes, st.Tests, c.solutions, c.nodes, c.test)
+		}
+	}
+}
+
+func TestBacktrackCounts(t *testing.T) {
+	ref := backtrackReference(t)
+	maxN := 14
+	if testing.Short() {
+		maxN = 11
+	}
+	for n := 1; n <= maxN; n++ {
+		st, err := search.Backtrack(context.Background(), encode.Empty(n), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Solutions != ref[n][0] {
+			t.Errorf("unexpected count for n=%d: got %d want %d", n, st.Solutions, ref[n][0])
+		}
+	}
+}
+
+func TestBacktrackEnumeration(t *testing.T) {
+	ref := backtrackReference(t)
+	for n := 1; n <= 10; n++ {
+		var sols []encode.Placement
+		_, err := search.Backtrack(context.Background(), encode.Empty(n), func(p encode.Placement) bool {
+			if err := encode.Verify(encode.Empty(n), p); err != nil {
+				t.Fatalf("n=%d: %v", n, err)
+			}
+			sols = append(sols, append(encode.Placement(nil), p...))
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if uint64(len(sols)) != ref[n][0] {
+			t.Errorf("unexpected count for n=%d: got %d want %d", n, len(sols), ref[n][0])
+		}
+		set := map[string]bool{}
+		for i, p := range sols {
+			if i > 0 && !encode.Less(sols[i-1], p) {
+				t.Errorf("n=%d: solutions out of lexicographic order: %v then %v", n, sols[i-1], p)
+			}
+			set[p.String()] = true
+		}
+		for _, p := range sols {
+			for _, s := range encode.Symmetries {
+				if !set[s.Apply(p).String()] {
+					t.Errorf("n=%d: image of %v under %v missing", n, p, s)
+				}
+			}
+		}
+	}
+	var first encode.Placement
+	search.Backtrack(context.Background(), encode.Empty(8), func(p encode.Placement) bool {
+		first = append(first, p...)
+		return false
+	})
+	if first.String() != "0 4 7 5 2 6 1 3" {
+		t.Errorf("first solution for n=8: got %v want 0 4 7 5 2 6 1 3", first)
+	}
+}
+
+// bruteCompletions counts the completions of b by trying every column in
+// every free row and checking the whole placement at the end.
+func bruteCompletions(b encode.Board) uint64 {
+	n := b.N
+	p := make(encode.Placement, n)
+	var count uint64
+	var rec func(r int)
+	rec = func(r int) {
+		if r == n {
+			if encode.Verify(b, p) == nil {
+				count++
+			}
+			return
+		}
+		if c := b.Queen(r); c >= 0 {
+			p[r] = c
+			rec(r + 1)
+			return
+		}
+		for c := 0; c < n; c++ {
+			p[r] = c
+			// prune only on columns and diagonals with earlier rows, as any
+			// brute force would; Verify has the last word
+			ok := true
+			for i := 0; i < r; i++ {
+				if p[i] == c || p[i]-c == i-r || p[i]-c == r-i {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				rec(r + 1)
+			}
+		}
+	}
+	rec(0)
+	return count
+}
+
+func randomBoard(rng *rand.Rand, n, k int) encode.Board {
+	b := encode.Board{N: n, Queens: make([]int, n)}
+	for r := range b.Queens {
+		b.Queens[r] = -1
+	}
+	for tries := 0; tries < n*n && b.Given() < k; tries++ {
+		r, c := rng.IntN(n), rng.IntN(n)
+		if b.Queens[r] >= 0 {
+			continue
+		}
+		b.Queens[r] = c
+		if b.Validate() != nil {
+			b.Queens[r] = -1
+		}
+	}
+	return b
+}
+
+func TestBacktrackCompletion(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	nonzero := 0
+	for i := 0; i < 300; i++ {
+		n := 4 + rng.IntN(8)
+		b := randomBoard(rng, n, 1+rng.IntN(n/2+1))
+		want := bruteCompletions(b)
+		var got uint64
+		st, err := search.Backtrack(context.Background(), b, func(p encode.Placement) bool {
+			if err := encode.Verify(b, p); err != nil {
+				t.Fatalf("%+v: %v", b, err)
+			}
+			got++
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want || st.Solutions != want {
+			t.Errorf("completions of %+v: got %d (%d) want %d", b, got, st.Solutions, want)
+		}
+		if want > 0 {
+			nonzero++
+		}
+	}
+	if nonzero < 30 {
+		t.Errorf("only %d of the random boards have completions: the test is too weak", nonzero)
+	}
+}
+
+func TestBacktrackLargeBoard(t *testing.T) {
+	// A 3,000-row board filled from a solution but for 10 rows: the search
+	// works on the free rows and columns only.
+	n := 3000
+	sol := make(encode.Placement, 0, n)
+	// Explicit solution for n ≡ 0 (mod 6): even columns, then odd ones.
+	for c := 1; c < n; c += 2 {
+		sol = append(sol, c)
+	}
+	for c := 0; c < n; c += 2 {
+		sol = append(sol, c)
+	}
+	if err := encode.Verify(encode.Empty(n), sol); err != nil {
+		t.Fatal(err)
+	}
+	b := encode.Board{N: n, Queens: append([]int(nil), sol...)}
+	for _, r := range []int{0, 7, 100, 1499, 1500, 2000, 2500, 2997, 2998, 2999} {
+		b.Queens[r] = -1
+	}
+	var found encode.Placement
+	st, err := search.Backtrack(context.Background(), b, func(p encode.Placement) bool {
+		found = append(found, p...)
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Solutions < 1 {
+		t.Fatal("no completion found for a board made from a solution")
+	}
+	if err := encode.Verify(b, found[:n]); err != nil {
+		t.Fatal(err)
+	}
+	if st.Tests > 10*10*st.Nodes {
+		t.Errorf("%d tests for %d nodes: the search is not restricted to free columns", st.Tests, st.Nodes)
+	}
+}
+
+func TestBacktrackCancel(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	st, err := search.Backtrack(ctx, encode.Empty(30), nil)
+	if err == nil {
+		t.Fatalf("n=30 finished in 20ms: %+v", st)
+	}
+	if ctx.Err() == nil || err != ctx.Err() {
+		t.Errorf("got %v, want the context's error", err)
+	}
+}
+
+func TestBacktrackInvalid(t *testing.T) {
+	if _, err := search.Backtrack(context.Background(), encode.Board{N: 4, Queens: []int{0, 1}}, nil); err == nil {
+		t.Error("attacking given queens accepted")
+	}
+}
+
+// Sink keeps benchmark results alive.
+var Sink uint64
+
+func BenchmarkCount(b *testing.B) {
+	for _, n := range []int{12, 14} {
+		b.Run("n="+strconv.Itoa(n)+"/backend=backtrack", func(b *testing.B) {
+			for b.Loop() {
+				st, _ := search.Backtrack(context.Background(), encode.Empty(n), nil)
+				Sink += st.Solutions
+			}
+		})
+	}
+}
