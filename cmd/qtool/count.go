@@ -65,7 +65,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("count: unexpected argument %q (see qtool count --help)", operands[0])
 	}
-	b, be, err := p.load(c, setFlags(fs))
+	b, be, err := p.load(c, setFlags(fs), experiments.Count, 0)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"qtool/encode"
+	"qtool/experiments"
 )
 
 func init() {
@@ -76,7 +77,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("encode: --to %q: want one of %s", *to, strings.Join(encoderNames(), ", "))
 	}
 	p.backend = "backtrack" // any backend: load checks only the board
-	b, _, err := p.load(c, setFlags(fs))
+	b, _, err := p.load(c, setFlags(fs), experiments.Count, 0)
 	if err != nil {
 		return err
 	}

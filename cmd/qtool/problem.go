@@ -28,7 +28,7 @@ type problemFlags struct {
 func (p *problemFlags) add(fs *flag.FlagSet) {
 	fs.IntVar(&p.n, "n", 0, "board order `N` (optional with --board)")
 	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin); completes that board")
-	fs.StringVar(&p.backend, "backend", "", "backend `B`: "+strings.Join(experiments.Names(), ", ")+" (default bitmask for n ≤ 64, else backtrack)")
+	fs.StringVar(&p.backend, "backend", "", "backend `B`: "+strings.Join(experiments.Names(), ", ")+" (default bitmask for n ≤ 64; above, dlx, or minconflicts to find one solution)")
 	fs.DurationVar(&p.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
 	fs.IntVar(&p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
 	fs.Int64Var(&p.seed, "seed", 1, "random `seed` for randomised backends")
@@ -38,7 +38,7 @@ func (p *problemFlags) add(fs *flag.FlagSet) {
 
 // load reads the board and looks up the backend. set reports which flags
 // were given on the command line.
-func (p *problemFlags) load(c *cli, set map[string]bool) (encode.Board, experiments.Backend, error) {
+func (p *problemFlags) load(c *cli, set map[string]bool, mode experiments.Mode, limit int) (encode.Board, experiments.Backend, error) {
 	var b encode.Board
 	if p.board != "" {
 		f, name, err := openInput(c, p.board)
@@ -67,10 +67,7 @@ func (p *problemFlags) load(c *cli, set map[string]bool) (encode.Board, experime
 	}
 	name := p.backend
 	if name == "" {
-		name = "bitmask"
-		if b.N > 64 {
-			name = "backtrack"
-		}
+		name = defaultBackend(b, mode, limit)
 	}
 	be, err := experiments.Lookup(name)
 	if err != nil {
@@ -87,6 +84,24 @@ func (p *problemFlags) load(c *cli, set map[string]bool) (encode.Board, experime
 		return b, nil, usageErrorf("--amo applies to the sat backends, not %s", name)
 	}
 	return b, be, nil
+}
+
+// defaultBackend picks the backend for a run without --backend: the
+// bitmask counter up to n = 64; above, dancing links for counting and for
+// completing a board, and min-conflicts to find one solution of an empty
+// board.
+func defaultBackend(b encode.Board, mode experiments.Mode, limit int) string {
+	name := "bitmask"
+	if b.N > 64 {
+		name = "dlx"
+		if mode == experiments.Find && limit == 1 && b.Given() == 0 {
+			name = "minconflicts"
+		}
+	}
+	if _, err := experiments.Lookup(name); err != nil {
+		return "backtrack"
+	}
+	return name
 }
 
 func suggestFor(n int) string {

@@ -60,7 +60,7 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	var p problemFlags
 	p.add(fs)
 	limit := fs.Int("limit", 1, "print at most `K` solutions (0 = all)")
-	format := fs.String("format", "grid", "output `form`: grid, list or algebraic")
+	format := fs.String("format", "", "output `form`: grid, list or algebraic (default grid up to n = 64, list above)")
 	unique := fs.Bool("unique", false, "one representative per class under rotation and reflection, with its class size")
 	outPath := fs.String("out", "", "write the solutions to `FILE` instead of stdout (a one-line summary goes to stdout)")
 	operands, err := parseFlags(c, fs, args)
@@ -74,13 +74,22 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("--limit must be 0 (all) or more, got %d", *limit)
 	}
 	switch *format {
-	case "grid", "list", "algebraic":
+	case "", "grid", "list", "algebraic":
 	default:
 		return usageErrorf("--format %q: want grid, list or algebraic", *format)
 	}
-	b, be, err := p.load(c, setFlags(fs))
+	b, be, err := p.load(c, setFlags(fs), experiments.Find, *limit)
 	if err != nil {
 		return err
+	}
+	if *format == "" {
+		*format = "grid"
+		if b.N > 64 {
+			*format = "list"
+		}
+	}
+	if *format == "grid" && b.N > maxGrid {
+		return usageErrorf("--format grid prints n² characters: refused for n = %d > %d; use --format list", b.N, maxGrid)
 	}
 	if *format == "algebraic" && b.N > 26 {
 		return usageErrorf("--format algebraic needs n ≤ 26, got %d", b.N)
@@ -212,6 +221,9 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	}
 	return endStatusIf(rec.Complete, out.Status)
 }
+
+// maxGrid is the largest n whose solutions solve prints as grids.
+const maxGrid = 5000
 
 type class struct {
 	rep  encode.Placement
