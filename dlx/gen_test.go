@@ -1,0 +1,220 @@
+package dlx_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"qtool/dlx"
+)
+
+// The problems of the tests and benchmarks, generated here so that the
+// figures can be compared with Knuth's: his toy problem, Langford pairs, the
+// n-queens problem as his queens-dlx writes it, and the 6×10 pentomino
+// problem.
+
+const toyText = `| Knuth's toy problem with secondary items F and G, TAOCP 7.2.2.1
+A B C D E | F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+`
+
+// langford returns Langford's problem of order n: items 1..n and s1..s2n;
+// option "i s_j s_k" puts the two copies of i in slots j and k = j+i+1.
+func langford(t testing.TB, n int) *dlx.Problem {
+	var primary []string
+	for i := 1; i <= n; i++ {
+		primary = append(primary, fmt.Sprint(i))
+	}
+	for j := 1; j <= 2*n; j++ {
+		primary = append(primary, fmt.Sprintf("s%d", j))
+	}
+	p := mustProblem(t, primary, nil)
+	for i := 1; i <= n; i++ {
+		for j := 1; j+i+1 <= 2*n; j++ {
+			mustOption(t, p, fmt.Sprint(i), fmt.Sprintf("s%d", j), fmt.Sprintf("s%d", j+i+1))
+		}
+	}
+	return p
+}
+
+// queens returns the n-queens problem in the form of Knuth's queens-dlx:
+// primary items r_t and c_t in organ-pipe order (middle rows and columns
+// first), secondary items for the diagonals that hold more than one square,
+// and one option per square.
+func queens(t testing.TB, n int) *dlx.Problem {
+	var primary, secondary []string
+	for j := 0; j < n; j++ {
+		var t int
+		if j%2 == 1 {
+			t = (n - 1 - j) >> 1
+		} else {
+			t = (n + j) >> 1
+		}
+		primary = append(primary, fmt.Sprintf("r%d", t), fmt.Sprintf("c%d", t))
+	}
+	for k := 1; k <= 2*n-3; k++ {
+		secondary = append(secondary, fmt.Sprintf("a%d", k))
+	}
+	for k := 1; k <= 2*n-3; k++ {
+		secondary = append(secondary, fmt.Sprintf("b%d", k))
+	}
+	p := mustProblem(t, primary, secondary)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			items := []string{fmt.Sprintf("r%d", i), fmt.Sprintf("c%d", j)}
+			if a := i + j; a >= 1 && a <= 2*n-3 {
+				items = append(items, fmt.Sprintf("a%d", a))
+			}
+			if b := i - j + n - 1; b >= 1 && b <= 2*n-3 {
+				items = append(items, fmt.Sprintf("b%d", b))
+			}
+			mustOption(t, p, items...)
+		}
+	}
+	return p
+}
+
+// pentominoShapes are the twelve pentominoes under Conway's names, which
+// Knuth uses: O P Q R S T U V W X Y Z (O is the straight piece).
+var pentominoShapes = []struct {
+	name  string
+	shape string
+}{
+	{"O", "#####"},
+	{"P", "##/##/#."},
+	{"Q", "#.../####"},
+	{"R", ".##/##./.#."},
+	{"S", "##../.###"},
+	{"T", "###/.#./.#."},
+	{"U", "#.#/###"},
+	{"V", "#../#../###"},
+	{"W", "#../##./.##"},
+	{"X", ".#./###/.#."},
+	{"Y", "..#./####"},
+	{"Z", "##./.#./.##"},
+}
+
+type cell struct{ r, c int }
+
+// orientations returns the distinct shapes of a piece under the eight
+// rotations and reflections, each normalised to touch row 0 and column 0
+// and sorted.
+func orientations(shape string) [][]cell {
+	var base []cell
+	for r, row := range strings.Split(shape, "/") {
+		for c, ch := range row {
+			if ch == '#' {
+				base = append(base, cell{r, c})
+			}
+		}
+	}
+	var out [][]cell
+	seen := map[string]bool{}
+	for s := 0; s < 8; s++ {
+		cs := make([]cell, len(base))
+		for k, x := range base {
+			r, c := x.r, x.c
+			if s&4 != 0 {
+				r, c = c, r
+			}
+			if s&2 != 0 {
+				r = -r
+			}
+			if s&1 != 0 {
+				c = -c
+			}
+			cs[k] = cell{r, c}
+		}
+		minR, minC := cs[0].r, cs[0].c
+		for _, x := range cs {
+			minR, minC = min(minR, x.r), min(minC, x.c)
+		}
+		for k := range cs {
+			cs[k].r -= minR
+			cs[k].c -= minC
+		}
+		slices.SortFunc(cs, func(a, b cell) int {
+			if a.r != b.r {
+				return a.r - b.r
+			}
+			return a.c - b.c
+		})
+		key := fmt.Sprint(cs)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, cs)
+		}
+	}
+	return out
+}
+
+// cellName names cell (r, c) as Knuth does: two base-36 digits.
+func cellName(r, c int) string {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+	return string([]byte{digits[r], digits[c]})
+}
+
+// pentomino returns the problem of packing the twelve pentominoes into a
+// rows×cols box: items the twelve pieces, then the cells in row-major order;
+// one option for each placement of each piece in each orientation.
+func pentomino(t testing.TB, rows, cols int) *dlx.Problem {
+	var primary []string
+	for _, s := range pentominoShapes {
+		primary = append(primary, s.name)
+	}
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			primary = append(primary, cellName(r, c))
+		}
+	}
+	p := mustProblem(t, primary, nil)
+	for _, s := range pentominoShapes {
+		for _, o := range orientations(s.shape) {
+			h, w := 0, 0
+			for _, x := range o {
+				h, w = max(h, x.r+1), max(w, x.c+1)
+			}
+			for dr := 0; dr+h <= rows; dr++ {
+				for dc := 0; dc+w <= cols; dc++ {
+					items := []string{s.name}
+					for _, x := range o {
+						items = append(items, cellName(x.r+dr, x.c+dc))
+					}
+					mustOption(t, p, items...)
+				}
+			}
+		}
+	}
+	return p
+}
+
+func mustProblem(t testing.TB, primary, secondary []string) *dlx.Problem {
+	t.Helper()
+	p, err := dlx.NewProblem(primary, secondary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func mustOption(t testing.TB, p *dlx.Problem, items ...string) {
+	t.Helper()
+	if err := p.AddOption(items...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustParse(t testing.TB, text string) *dlx.Problem {
+	t.Helper()
+	p, err := dlx.Parse(strings.NewReader(text), "test.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
