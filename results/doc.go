@@ -1,0 +1,36 @@
+// Package results records what a benchmark measured and turns the records
+// into tables, statistics and plots.
+//
+// A Record is one measured run: a problem (the order n and, for a board
+// with queens already placed, its file name and a digest of its queens), a
+// backend, a mode, a repeat, the answer, the nodes searched, the seconds
+// and a Status. An Env describes the machine and the build that measured
+// it. Records are kept as JSON lines (see Log and ReadLog), one line per
+// record written as soon as it is measured, and are read back to render a
+// Report again without measuring anything.
+//
+// NewReport groups the records into one Table per mode: a row per problem,
+// a column per backend. Each cell summarises the repeats of one run in the
+// manner of benchstat: the median time and the half-width of the 95 %
+// confidence interval of the mean (Student's t over the repeats) as a
+// percentage of the median, "1.23ms ±4%". Each backend is compared with a
+// base backend: the ratio of the medians, "×0.05", or "~" when the
+// difference is not significant by Welch's t-test on the logarithms of the
+// times at the 5 % level (each side needs at least two repeats). The
+// answers in a row are cross-checked: when two backends, or two repeats of
+// one backend, disagree, the cells that differ from the majority (all of
+// them when there is none) become MISMATCH; a mismatch is never averaged
+// away. The last line of a table is the geometric mean of each column
+// over the rows where it and the base both have times, and of the ratios.
+//
+// A Report renders as aligned text (with tablewriter), Markdown, CSV (tidy:
+// one line per record, for pandas or R), LaTeX (booktabs tabulars, ready to
+// \input) and JSON, and plots seconds against n on a log scale (with
+// gonum/plot), one line per backend and mode, error bars spanning the
+// fastest and slowest repeat.
+//
+// The statistics are standard; see Welch, "The generalization of
+// 'Student's' problem when several different population variances are
+// involved", Biometrika 34 (1947), doi:10.1093/biomet/34.1-2.28, and for
+// the presentation golang.org/x/perf/cmd/benchstat.
+package results

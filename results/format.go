@@ -1,0 +1,225 @@
+package results
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Format is an output format of a Report.
+type Format int
+
+const (
+	Text     Format = iota // aligned columns for a terminal (tablewriter)
+	Markdown               // GitHub-flavoured Markdown tables
+	CSV                    // one line per record, tidy
+	LaTeX                  // booktabs tabulars
+	JSON                   // one JSON document: environments, tables, records
+)
+
+var formatNames = [...]string{Text: "text", Markdown: "md", CSV: "csv", LaTeX: "latex", JSON: "json"}
+
+func (f Format) String() string {
+	if f >= 0 && int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return fmt.Sprintf("format(%d)", int(f))
+}
+
+// ParseFormat reads a format name: text, md (or markdown), csv, latex (or
+// tex) or json.
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(s) {
+	case "text", "txt":
+		return Text, nil
+	case "md", "markdown":
+		return Markdown, nil
+	case "csv":
+		return CSV, nil
+	case "latex", "tex":
+		return LaTeX, nil
+	case "json":
+		return JSON, nil
+	}
+	return 0, fmt.Errorf("results: unknown format %q (want text, md, csv, latex or json)", s)
+}
+
+// Write renders the report in format f.
+func (r *Report) Write(w io.Writer, f Format) error {
+	switch f {
+	case Text:
+		return r.WriteText(w)
+	case Markdown:
+		return r.WriteMarkdown(w)
+	case CSV:
+		return WriteCSV(w, r.Records)
+	case LaTeX:
+		return r.WriteLaTeX(w)
+	case JSON:
+		return r.WriteJSON(w)
+	}
+	return fmt.Errorf("results: unknown format %d", int(f))
+}
+
+// unit is a time unit for display.
+type unit struct {
+	scale float64
+	text  string // plain text and Markdown
+	latex string
+}
+
+var units = []unit{
+	{1, "s", `\,s`},
+	{1e-3, "ms", `\,ms`},
+	{1e-6, "µs", `\,\textmu s`},
+	{1e-9, "ns", `\,ns`},
+}
+
+// formatSeconds writes a time with three significant digits in the largest
+// unit that keeps it at least 1: "1.23ms", "12.3µs", "950ns".
+func formatSeconds(s float64, latex bool) string {
+	if math.IsNaN(s) || math.IsInf(s, 0) {
+		return "?"
+	}
+	u := units[len(units)-1]
+	for _, c := range units {
+		if s >= c.scale*0.9995 {
+			u = c
+			break
+		}
+	}
+	v := s / u.scale
+	var num string
+	switch {
+	case v >= 99.95:
+		num = strconv.FormatFloat(v, 'f', 0, 64)
+	case v >= 9.995:
+		num = strconv.FormatFloat(v, 'f', 1, 64)
+	default:
+		num = strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	if latex {
+		return num + u.latex
+	}
+	return num + u.text
+}
+
+// formatRatio writes a ratio with three significant digits.
+func formatRatio(r float64) string {
+	switch {
+	case math.IsNaN(r) || math.IsInf(r, 0):
+		return "?"
+	case r >= 99.95:
+		return strconv.FormatFloat(r, 'f', 0, 64)
+	case r >= 0.0001:
+		return strconv.FormatFloat(r, 'g', 3, 64)
+	}
+	return strconv.FormatFloat(r, 'e', 2, 64)
+}
+
+// marks are the symbols of a cell, per output format.
+type marks struct {
+	pm, times, sim, pct, dash string
+	seconds                   func(float64) string
+}
+
+var plainMarks = marks{pm: "±", times: "×", sim: "~", pct: "%", dash: "—",
+	seconds: func(s float64) string { return formatSeconds(s, false) }}
+
+var latexMarks = marks{pm: `$\pm$`, times: `$\times$`, sim: `$\sim$`, pct: `\,\%`, dash: "---",
+	seconds: func(s float64) string { return formatSeconds(s, true) }}
+
+// cellText is a cell as a table shows it: "1.23ms ±4% ×0.05", "~" for a
+// ratio that is not significant, "?" after a ratio that could not be
+// tested, the status in capitals for a cell that is not OK, a dash for a
+// cell that was not run.
+func cellText(c Cell, m marks) string {
+	if c.Runs == 0 {
+		return m.dash
+	}
+	if c.Status != OK {
+		return strings.ToUpper(c.Status.String())
+	}
+	s := m.seconds(c.Seconds.Median)
+	if c.Seconds.HasCI() {
+		s += " " + m.pm + strconv.FormatFloat(100*c.Seconds.Spread(), 'f', 0, 64) + m.pct
+	}
+	if c.Vs != nil {
+		switch {
+		case c.Vs.Significant:
+			s += " " + m.times + formatRatio(c.Vs.Ratio)
+		case c.Vs.Tested:
+			s += " " + m.sim
+		default:
+			s += " " + m.times + formatRatio(c.Vs.Ratio) + "?"
+		}
+	}
+	return s
+}
+
+// meanText is an entry of the geometric-mean line.
+func meanText(g Mean, base bool, m marks) string {
+	if g.Rows == 0 {
+		return ""
+	}
+	s := m.seconds(g.Seconds)
+	if !base {
+		s += " " + m.times + formatRatio(g.Ratio)
+	}
+	return s
+}
+
+// header is the column headings of a table.
+func (t *Table) header() []string {
+	h := []string{"n"}
+	if t.hasBoards() {
+		h = append(h, "board")
+	}
+	if t.showsAnswer() {
+		h = append(h, t.answerHeading())
+	}
+	return append(h, t.Backends...)
+}
+
+// lines is the body of a table as strings, plus the geometric-mean line.
+func (t *Table) lines(m marks) (body [][]string, foot []string) {
+	for _, r := range t.Rows {
+		line := []string{strconv.Itoa(r.N)}
+		if t.hasBoards() {
+			line = append(line, r.Board)
+		}
+		if t.showsAnswer() {
+			line = append(line, t.answerText(r))
+		}
+		for _, c := range r.Cells {
+			line = append(line, cellText(c, m))
+		}
+		body = append(body, line)
+	}
+	foot = []string{"geomean"}
+	if t.hasBoards() {
+		foot = append(foot, "")
+	}
+	if t.showsAnswer() {
+		foot = append(foot, "")
+	}
+	for _, g := range t.GeoMean {
+		foot = append(foot, meanText(g, g.Backend == t.Base, m))
+	}
+	return body, foot
+}
+
+// legend explains the cells of the tables.
+func (r *Report) legend() []string {
+	var bases []string
+	for _, t := range r.Tables {
+		bases = append(bases, fmt.Sprintf("%s for %s", t.Base, t.Mode))
+	}
+	return []string{
+		"time: median ± half-width of the 95% confidence interval of the mean (Student's t over the repeats), relative to the median.",
+		"×r: median time relative to the base (" + strings.Join(bases, ", ") + "); ~: not significant (Welch's t-test on log times, p ≥ 0.05); ?: not tested (fewer than 2 repeats).",
+		"geomean: over the rows where both the backend and the base have times. —: not run (the backend cannot do this).",
+	}
+}

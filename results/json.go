@@ -1,0 +1,150 @@
+package results
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+)
+
+// WriteJSON renders the report as one indented JSON document with the
+// environments, the tables (every cell's statistics and comparison) and the
+// records themselves.
+func (r *Report) WriteJSON(w io.Writer) error {
+	doc := struct {
+		Environments []Env    `json:"environments"`
+		Tables       []Table  `json:"tables"`
+		Records      []Record `json:"records"`
+	}{r.Envs, r.Tables, r.Records}
+	if doc.Environments == nil {
+		doc.Environments = []Env{}
+	}
+	if doc.Tables == nil {
+		doc.Tables = []Table{}
+	}
+	if doc.Records == nil {
+		doc.Records = []Record{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	return nil
+}
+
+// Log writes a log of measurements as JSON lines: a line {"env": {...}}
+// for each session, then one line per record with the record's fields at
+// the top level (so that jq or pandas.read_json(lines=True) read it as is).
+// Each line goes to the writer in one Write call, so that a log opened for
+// appending holds every record measured before an interruption.
+type Log struct {
+	w io.Writer
+}
+
+// NewLog returns a log writing to w.
+func NewLog(w io.Writer) *Log { return &Log{w: w} }
+
+// WriteEnv appends the header of a session.
+func (l *Log) WriteEnv(e Env) error {
+	return l.line(struct {
+		Env Env `json:"env"`
+	}{e})
+}
+
+// WriteRecord appends one record.
+func (l *Log) WriteRecord(r Record) error {
+	if math.IsNaN(r.Seconds) || math.IsInf(r.Seconds, 0) {
+		return fmt.Errorf("results: record %s %s: seconds is %v", r.Problem, r.Backend, r.Seconds)
+	}
+	return l.line(r)
+}
+
+func (l *Log) line(v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	if _, err := l.w.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("results: writing log: %w", err)
+	}
+	return nil
+}
+
+// ReadLog reads a log written by Log; name is used in error messages,
+// which give the line. Blank lines are skipped, and so is a last line
+// without its newline that does not parse (a write cut short), so that an
+// interrupted run can be resumed.
+func ReadLog(r io.Reader, name string) ([]Env, []Record, error) {
+	br := bufio.NewReader(r)
+	var envs []Env
+	var recs []Record
+	for no := 1; ; no++ {
+		line, err := br.ReadBytes('\n')
+		if err != nil && err != io.EOF {
+			return nil, nil, fmt.Errorf("results: %s:%d: %v", name, no, err)
+		}
+		complete := err == nil
+		if len(bytes.TrimSpace(line)) > 0 {
+			env, rec, perr := parseLogLine(line)
+			switch {
+			case perr != nil && !complete:
+				return envs, recs, nil
+			case perr != nil:
+				return nil, nil, fmt.Errorf("results: %s:%d: %v", name, no, perr)
+			case env != nil:
+				envs = append(envs, *env)
+			default:
+				recs = append(recs, rec)
+			}
+		}
+		if !complete {
+			return envs, recs, nil
+		}
+	}
+}
+
+func parseLogLine(line []byte) (*Env, Record, error) {
+	var v struct {
+		Env *Env `json:"env"`
+		Record
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return nil, Record{}, fmt.Errorf("invalid JSON at byte %d: %v", se.Offset, se)
+		}
+		return nil, Record{}, err
+	}
+	if dec.More() {
+		return nil, Record{}, errors.New("more than one JSON value on the line")
+	}
+	if v.Env != nil {
+		if v.Record != (Record{}) {
+			return nil, Record{}, errors.New("a line holds both an env and a record")
+		}
+		return v.Env, Record{}, nil
+	}
+	rec := v.Record
+	switch {
+	case rec.N < 1:
+		return nil, Record{}, fmt.Errorf("record: n must be at least 1, got %d", rec.N)
+	case rec.Backend == "":
+		return nil, Record{}, errors.New("record: no backend")
+	case rec.Mode == "":
+		return nil, Record{}, errors.New("record: no mode")
+	case rec.Repeat < 0:
+		return nil, Record{}, fmt.Errorf("record: negative repeat %d", rec.Repeat)
+	case rec.Seconds < 0:
+		return nil, Record{}, fmt.Errorf("record: negative seconds %v", rec.Seconds)
+	}
+	return nil, rec, nil
+}

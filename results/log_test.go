@@ -1,0 +1,105 @@
+package results_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"qtool/results"
+)
+
+func TestLogRoundTrip(t *testing.T) {
+	envs, recs := fixture()
+	var buf bytes.Buffer
+	l := results.NewLog(&buf)
+	if err := l.WriteEnv(envs[0]); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if err := l.WriteRecord(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if lines := strings.Count(buf.String(), "\n"); lines != 1+len(recs) {
+		t.Fatalf("unexpected lines: got %d want %d", lines, 1+len(recs))
+	}
+	// Every record line is a flat JSON object (for jq and pandas).
+	first := strings.SplitN(buf.String(), "\n", 3)[1]
+	var flat map[string]any
+	if err := json.Unmarshal([]byte(first), &flat); err != nil {
+		t.Fatal(err)
+	}
+	if flat["n"] != float64(4) || flat["backend"] != "backtrack" || flat["status"] != "ok" {
+		t.Errorf("unexpected record line %s", first)
+	}
+	gotEnvs, gotRecs, err := results.ReadLog(bytes.NewReader(buf.Bytes()), "log.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(gotEnvs, envs) {
+		t.Errorf("envs: got %+v want %+v", gotEnvs, envs)
+	}
+	if !reflect.DeepEqual(gotRecs, recs) {
+		t.Errorf("records differ after the round trip")
+	}
+
+	// A write cut short at the end is dropped; the rest is kept.
+	cut := buf.Bytes()[:buf.Len()-7]
+	_, gotRecs, err = results.ReadLog(bytes.NewReader(cut), "log.jsonl")
+	if err != nil || len(gotRecs) != len(recs)-1 {
+		t.Errorf("truncated log: got %d records, err %v; want %d", len(gotRecs), err, len(recs)-1)
+	}
+}
+
+func TestReadLogErrors(t *testing.T) {
+	good := `{"n":8,"backend":"bitmask","mode":"count","repeat":0,"answer":92,"nodes":0,"seconds":0.1,"status":"ok"}` + "\n"
+	for _, c := range []struct{ in, want string }{
+		{good + "{oops\n" + good, "results: l.jsonl:2: invalid JSON"},
+		{good + `{"n":8,"backend":"b","mode":"count","status":"great"}` + "\n", `results: l.jsonl:2: results: unknown status "great"`},
+		{`{"n":0,"backend":"b","mode":"count"}` + "\n", "results: l.jsonl:1: record: n must be at least 1"},
+		{`{"n":3,"mode":"count"}` + "\n", "results: l.jsonl:1: record: no backend"},
+		{`{"n":3,"backend":"b","mode":"count","bogus":1}` + "\n", `results: l.jsonl:1: json: unknown field "bogus"`},
+		{`{"n":3,"backend":"b","mode":"count","seconds":-1}` + "\n", "results: l.jsonl:1: record: negative seconds"},
+		{`{"env":{"go":"x"},"n":3,"backend":"b","mode":"count"}` + "\n", "results: l.jsonl:1: a line holds both"},
+		{`{"n":3,"backend":"b","mode":"count"} {}` + "\n", "results: l.jsonl:1: more than one JSON value"},
+	} {
+		_, _, err := results.ReadLog(strings.NewReader(c.in), "l.jsonl")
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("ReadLog(%q): got %v, want an error starting %q", c.in, err, c.want)
+		}
+	}
+}
+
+func TestPlot(t *testing.T) {
+	envs, recs := fixture()
+	rep := results.NewReport(envs, recs, "")
+	var svg bytes.Buffer
+	if err := rep.WritePlot(&svg, "svg"); err != nil {
+		t.Fatal(err)
+	}
+	out := svg.String()
+	if !strings.HasPrefix(out, "<?xml") || !strings.Contains(out, "<svg") {
+		t.Fatalf("not an SVG: %.100s", out)
+	}
+	for _, label := range []string{"backtrack (count)", "bitmask (count)", "construct (first)", "minconflicts (first)"} {
+		if !strings.Contains(out, label) {
+			t.Errorf("SVG lacks the legend entry %q", label)
+		}
+	}
+	var png bytes.Buffer
+	if err := rep.WritePlot(&png, "png"); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(png.Bytes(), []byte("\x89PNG\r\n\x1a\n")) {
+		t.Errorf("not a PNG")
+	}
+	if err := rep.SavePlot(t.TempDir() + "/plot.gif"); err == nil || !strings.Contains(err.Error(), ".svg, .png or .pdf") {
+		t.Errorf("SavePlot to .gif: got %v", err)
+	}
+	bad := results.NewReport(nil, []results.Record{rec(8, "a", 0, results.Timeout, 10, 0)}, "")
+	if err := bad.WritePlot(&png, "svg"); err == nil {
+		t.Errorf("plotting no times must fail")
+	}
+}

@@ -1,0 +1,275 @@
+package results
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Status is how one measured run ended.
+type Status int
+
+const (
+	// OK: the run finished and its answer passed every check.
+	OK Status = iota
+	// Timeout: the run reached its time limit; it has no answer.
+	Timeout
+	// Error: the backend failed.
+	Error
+	// Mismatch: the answer failed a check (an invalid placement, a count
+	// that differs from the reference or from other runs).
+	Mismatch
+	// Unknown: an incomplete method gave up without an answer.
+	Unknown
+)
+
+var statusNames = [...]string{OK: "ok", Timeout: "timeout", Error: "error", Mismatch: "mismatch", Unknown: "unknown"}
+
+func (s Status) String() string {
+	if s >= 0 && int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("status(%d)", int(s))
+}
+
+// ParseStatus is the inverse of Status.String.
+func ParseStatus(s string) (Status, error) {
+	for i, name := range statusNames {
+		if s == name {
+			return Status(i), nil
+		}
+	}
+	return 0, fmt.Errorf("results: unknown status %q (want ok, timeout, error, mismatch or unknown)", s)
+}
+
+// MarshalText writes the status by name.
+func (s Status) MarshalText() ([]byte, error) {
+	if s < 0 || int(s) >= len(statusNames) {
+		return nil, fmt.Errorf("results: invalid status %d", int(s))
+	}
+	return []byte(statusNames[s]), nil
+}
+
+// UnmarshalText reads a status by name.
+func (s *Status) UnmarshalText(b []byte) error {
+	v, err := ParseStatus(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// severity orders the statuses for a cell that summarises several runs:
+// the worst one wins.
+func (s Status) severity() int {
+	switch s {
+	case Mismatch:
+		return 4
+	case Error:
+		return 3
+	case Timeout:
+		return 2
+	case Unknown:
+		return 1
+	}
+	return 0
+}
+
+// Problem identifies what was solved: the empty n×n board (Board and Hash
+// empty), or a board read from a file with queens already placed.
+type Problem struct {
+	N     int    `json:"n"`
+	Board string `json:"board,omitempty"` // the board file's name
+	Hash  string `json:"hash,omitempty"`  // a digest of the given queens
+}
+
+func (p Problem) String() string {
+	if p.Board == "" && p.Hash == "" {
+		return fmt.Sprintf("n=%d", p.N)
+	}
+	return fmt.Sprintf("%s (n=%d)", p.Board, p.N)
+}
+
+// less orders problems by n, then board name, then digest.
+func (p Problem) less(q Problem) bool {
+	if p.N != q.N {
+		return p.N < q.N
+	}
+	if p.Board != q.Board {
+		return p.Board < q.Board
+	}
+	return p.Hash < q.Hash
+}
+
+// Record is one measured run.
+type Record struct {
+	Problem
+	Backend string  `json:"backend"`
+	Mode    string  `json:"mode"`              // count, first or complete
+	Repeat  int     `json:"repeat"`            // 0-based
+	Answer  uint64  `json:"answer"`            // solutions counted, or found
+	Nodes   uint64  `json:"nodes"`             // search nodes, 0 where the backend does not count them
+	Seconds float64 `json:"seconds"`           // wall-clock time of the run
+	Status  Status  `json:"status"`            // how it ended
+	Message string  `json:"message,omitempty"` // why, for any status but ok
+}
+
+// Key identifies a run: the same key measured twice is the same
+// measurement. The board's name is not part of it (its digest is).
+type Key struct {
+	N       int
+	Hash    string
+	Backend string
+	Mode    string
+	Repeat  int
+}
+
+// Key returns the record's key.
+func (r Record) Key() Key {
+	return Key{N: r.N, Hash: r.Hash, Backend: r.Backend, Mode: r.Mode, Repeat: r.Repeat}
+}
+
+// Env describes where and when records were measured.
+type Env struct {
+	GoVersion string            `json:"go"`
+	OS        string            `json:"goos"`
+	Arch      string            `json:"goarch"`
+	CPU       string            `json:"cpu,omitempty"`
+	Cores     int               `json:"cores"`
+	Commit    string            `json:"commit,omitempty"`
+	Date      time.Time         `json:"date"`
+	Seed      int64             `json:"seed"`
+	Settings  map[string]string `json:"settings,omitempty"` // e.g. repeats, timeout, reference
+}
+
+// CurrentEnv describes this process: Go version, OS and architecture, the
+// CPU model (from /proc/cpuinfo where there is one), the number of logical
+// cores, the commit (from the build's version-control stamp, or else from
+// git rev-parse in the current directory, "+dirty" when the tree has
+// changes) and the current time in UTC.
+func CurrentEnv(seed int64) Env {
+	return Env{
+		GoVersion: runtime.Version(),
+		OS:        runtime.GOOS,
+		Arch:      runtime.GOARCH,
+		CPU:       cpuModel(),
+		Cores:     runtime.NumCPU(),
+		Commit:    commit(),
+		Date:      time.Now().UTC().Truncate(time.Second),
+		Seed:      seed,
+	}
+}
+
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		key, val, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSpace(key) {
+		case "model name", "Processor", "cpu model", "uarch":
+			if v := strings.Join(strings.Fields(val), " "); v != "" {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+func commit() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		var rev string
+		var dirty bool
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+		if rev != "" {
+			if len(rev) > 12 {
+				rev = rev[:12]
+			}
+			if dirty {
+				rev += "+dirty"
+			}
+			return rev
+		}
+	}
+	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	rev := strings.TrimSpace(string(out))
+	if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
+		rev += "+dirty"
+	}
+	return rev
+}
+
+// envLines lists the environments as "key: value" pairs in a fixed order;
+// a key whose value differs between sessions lists every distinct value.
+func envLines(envs []Env) [][2]string {
+	if len(envs) == 0 {
+		return nil
+	}
+	var lines [][2]string
+	add := func(key string, get func(Env) string) {
+		var vals []string
+		seen := map[string]bool{}
+		for _, e := range envs {
+			v := get(e)
+			if v == "" || seen[v] {
+				continue
+			}
+			seen[v] = true
+			vals = append(vals, v)
+		}
+		if len(vals) > 0 {
+			lines = append(lines, [2]string{key, strings.Join(vals, ", ")})
+		}
+	}
+	add("goos", func(e Env) string { return e.OS })
+	add("goarch", func(e Env) string { return e.Arch })
+	add("cpu", func(e Env) string { return e.CPU })
+	add("cores", func(e Env) string { return fmt.Sprint(e.Cores) })
+	add("go", func(e Env) string { return e.GoVersion })
+	add("commit", func(e Env) string { return e.Commit })
+	add("date", func(e Env) string {
+		if e.Date.IsZero() {
+			return ""
+		}
+		return e.Date.UTC().Format(time.RFC3339)
+	})
+	add("seed", func(e Env) string { return fmt.Sprint(e.Seed) })
+	keys := map[string]bool{}
+	for _, e := range envs {
+		for k := range e.Settings {
+			keys[k] = true
+		}
+	}
+	sorted := make([]string, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	for _, k := range sorted {
+		add(k, func(e Env) string { return e.Settings[k] })
+	}
+	return lines
+}

@@ -1,0 +1,228 @@
+package results_test
+
+import (
+	"bytes"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"qtool/results"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// TestGolden renders the fixture in every format and compares with the
+// files under testdata/ (go test -run TestGolden -update rewrites them).
+func TestGolden(t *testing.T) {
+	envs, recs := fixture()
+	rep := results.NewReport(envs, recs, "")
+	for _, c := range []struct {
+		f    results.Format
+		file string
+	}{
+		{results.Text, "report.txt"},
+		{results.Markdown, "report.md"},
+		{results.CSV, "report.csv"},
+		{results.LaTeX, "report.tex"},
+		{results.JSON, "report.json"},
+	} {
+		t.Run(c.f.String(), func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := rep.Write(&buf, c.f); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", c.file)
+			if *update {
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("%s differs from %s (go test -update rewrites it); got:\n%s", c.f, path, buf.String())
+			}
+		})
+	}
+}
+
+// TestTextCells checks the meaning of the table rather than its bytes:
+// the mismatch, timeout, error and unknown cells, the skipped cell, the
+// untested ratio and the answers.
+func TestTextCells(t *testing.T) {
+	envs, recs := fixture()
+	rep := results.NewReport(envs, recs, "")
+	var buf bytes.Buffer
+	if err := rep.WriteText(&buf); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^ +5 +10 +20\.0µs ±\d+% +2\.00µs ±\d+% ×0\.1 +MISMATCH $`),
+		regexp.MustCompile(`(?m)^ +6 +4 .* MISMATCH $`),
+		regexp.MustCompile(`(?m)^ +7 +40 .* TIMEOUT $`),
+		regexp.MustCompile(`(?m)^ +8 +92 +200µs +10\.0µs ×0\.05\? +— $`),
+		regexp.MustCompile(`(?m)^ +100000 +UNKNOWN +1\.05ms ±\d+% $`),
+		regexp.MustCompile(`(?m)^ +8 +b#1_x\.txt +yes .* ERROR $`),
+		regexp.MustCompile(`(?m)^MISMATCH count n=5 sat_pairwise&co: backends disagree: 10 by backtrack, bitmask; 11 by sat_pairwise&co$`),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("text output lacks a line matching %s; got:\n%s", want, out)
+		}
+	}
+	if got := rep.Count(results.Mismatch); got != 2 {
+		t.Errorf("unexpected mismatch cells: got %d want 2", got)
+	}
+	if got := rep.Count(results.Timeout); got != 1 {
+		t.Errorf("unexpected timeout cells: got %d want 1", got)
+	}
+	if got := rep.Count(results.OK); got != 11+5+3 {
+		t.Errorf("unexpected ok cells: got %d want %d", got, 11+5+3)
+	}
+}
+
+// TestCSVRoundTrip writes records as CSV and reads them back: every field
+// of every record, seconds bit for bit.
+func TestCSVRoundTrip(t *testing.T) {
+	_, recs := fixture()
+	recs = append(recs, results.Record{Problem: results.Problem{N: 27, Board: "a,b \"c\".txt", Hash: "x"},
+		Backend: "b", Mode: "count", Answer: 234907967154122528, Nodes: math.MaxUint64,
+		Seconds: 0.1 + 0.2, Status: results.OK, Message: "line one\nline two, \"quoted\""})
+	recs = append(recs, results.Record{Problem: results.Problem{N: 1}, Backend: "b", Mode: "first", Seconds: math.SmallestNonzeroFloat64})
+	var buf bytes.Buffer
+	if err := results.WriteCSV(&buf, recs); err != nil {
+		t.Fatal(err)
+	}
+	got, err := results.ReadCSV(&buf, "round.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(recs) {
+		t.Fatalf("unexpected record count: got %d want %d", len(got), len(recs))
+	}
+	for i := range recs {
+		if !reflect.DeepEqual(got[i], recs[i]) {
+			t.Errorf("record %d: got %+v want %+v", i, got[i], recs[i])
+		}
+		if math.Float64bits(got[i].Seconds) != math.Float64bits(recs[i].Seconds) {
+			t.Errorf("record %d: seconds %v read back as %v", i, recs[i].Seconds, got[i].Seconds)
+		}
+	}
+}
+
+func TestReadCSVErrors(t *testing.T) {
+	head := "n,board,hash,backend,mode,repeat,answer,nodes,seconds,status,message\n"
+	for _, c := range []struct{ in, want string }{
+		{"", "results: x.csv: empty file"},
+		{"n,board\n", "results: x.csv:1:"},
+		{"n,board,hash,backend,mode,repeat,answer,nodes,secs,status,message\n", `results: x.csv:1:9: column 9 is "secs", want "seconds"`},
+		{head + "8,,,bitmask,count,0,92,1,0.5,fine,\n", `results: x.csv:2:30: status: unknown status "fine"`},
+		{head + "0,,,bitmask,count,0,92,1,0.5,ok,\n", `results: x.csv:2:1: n: want a positive integer, got "0"`},
+		{head + "8,,,bitmask,count,0,-1,1,0.5,ok,\n", `results: x.csv:2:21: answer: want a non-negative integer, got "-1"`},
+		{head + "8,,,bitmask,count,0,92,1,NaN,ok,\n", `results: x.csv:2:26: seconds: want a non-negative number, got "NaN"`},
+		{head + "8,,,,count,0,92,1,0.5,ok,\n", `results: x.csv:2:5: backend: empty`},
+	} {
+		_, err := results.ReadCSV(strings.NewReader(c.in), "x.csv")
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("ReadCSV(%q): got error %v, want one starting %q", c.in, err, c.want)
+		}
+	}
+}
+
+// TestLaTeXBalanced checks that the LaTeX form opens and closes its
+// environments in order, that every row has as many cells as the header,
+// and that no special character is left unescaped outside comments.
+func TestLaTeXBalanced(t *testing.T) {
+	envs, recs := fixture()
+	for i := range recs {
+		if recs[i].Backend == "dlx" {
+			recs[i].Backend = `we~ird\name^{1}$|<>`
+		}
+	}
+	var buf bytes.Buffer
+	if err := results.NewReport(envs, recs, "").WriteLaTeX(&buf); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if !strings.Contains(out, `we\textasciitilde{}ird\textbackslash{}name\textasciicircum{}\{1\}\$\textbar{}\textless{}\textgreater{}`) {
+		t.Errorf("backend name not escaped as expected:\n%s", out)
+	}
+	if !strings.Contains(out, `sat\_pairwise\&co`) || !strings.Contains(out, `b\#1\_x.txt`) {
+		t.Errorf("names not escaped:\n%s", out)
+	}
+	var stack []string
+	cols := -1
+	tabulars := 0
+	envRe := regexp.MustCompile(`\\(begin|end)\{([a-z]+)\}(\{([rlc]+)\})?`)
+	for no, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "%") || line == "" {
+			continue
+		}
+		for _, m := range envRe.FindAllStringSubmatch(line, -1) {
+			if m[1] == "begin" {
+				stack = append(stack, m[2])
+				if m[2] == "tabular" {
+					tabulars++
+					cols = len(m[4])
+				}
+				continue
+			}
+			if len(stack) == 0 || stack[len(stack)-1] != m[2] {
+				t.Fatalf("line %d: \\end{%s} closes %v", no+1, m[2], stack)
+			}
+			stack = stack[:len(stack)-1]
+		}
+		if strings.HasSuffix(line, `\\`) {
+			body := strings.TrimSuffix(line, `\\`)
+			// Remove escaped characters and commands, then look for
+			// specials that are left.
+			plain := regexp.MustCompile(`\$(\\pm|\\times|\\sim|n)\$`).ReplaceAllString(body, "")
+			plain = regexp.MustCompile(`\\[&%$#_{}]|\\[a-zA-Z]+(\{\})?|\\,`).ReplaceAllString(plain, "")
+			if k := strings.Count(plain, "&"); k != cols-1 {
+				t.Errorf("line %d has %d cell separators, the tabular has %d columns: %s", no+1, k, cols, line)
+			}
+			if strings.ContainsAny(plain, "%#_{}~^\\$<>|") {
+				t.Errorf("line %d has an unescaped special: %s (left %q)", no+1, line, plain)
+			}
+		}
+	}
+	if len(stack) != 0 {
+		t.Errorf("environments left open: %v", stack)
+	}
+	if tabulars != 3 {
+		t.Errorf("unexpected tabulars: got %d want 3", tabulars)
+	}
+	for _, cmd := range []string{`\toprule`, `\midrule`, `\bottomrule`} {
+		if k := strings.Count(out, cmd); k < 3 {
+			t.Errorf("%s appears %d times, want at least one per table", cmd, k)
+		}
+	}
+}
+
+func TestMarkdownEscapes(t *testing.T) {
+	envs, recs := fixture()
+	var buf bytes.Buffer
+	if err := results.NewReport(envs, recs, "").WriteMarkdown(&buf); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			continue
+		}
+		// Every row of a table has the same number of unescaped pipes.
+		if k := len(regexp.MustCompile(`(^|[^\\])\|`).FindAllString(line, -1)); k < 3 {
+			t.Errorf("odd table line %q", line)
+		}
+	}
+	if !strings.Contains(out, `sat\_pairwise&co`) || !strings.Contains(out, `b\#1\_x.txt`) {
+		t.Errorf("names not escaped:\n%s", out)
+	}
+}

@@ -1,0 +1,147 @@
+package results
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// WriteText renders the report for a terminal, in the manner of
+// benchstat: the environment as "key: value" lines, then per mode a title
+// and a table aligned by tablewriter, then a line for every cell that is
+// not OK with its reason, then a legend.
+func (r *Report) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for _, kv := range envLines(r.Envs) {
+		fmt.Fprintf(bw, "%s: %s\n", kv[0], kv[1])
+	}
+	for i, t := range r.Tables {
+		if i > 0 || len(r.Envs) > 0 {
+			fmt.Fprintln(bw)
+		}
+		fmt.Fprintf(bw, "%s\n", t.title())
+		if err := t.render(bw, false); err != nil {
+			return err
+		}
+	}
+	if ns := r.notes(); len(ns) > 0 {
+		fmt.Fprintln(bw)
+		for _, n := range ns {
+			fmt.Fprintln(bw, n)
+		}
+	}
+	if len(r.Tables) > 0 {
+		fmt.Fprintln(bw)
+		for _, l := range r.legend() {
+			fmt.Fprintln(bw, l)
+		}
+	}
+	return bw.Flush()
+}
+
+// WriteMarkdown renders the report as GitHub-flavoured Markdown: the
+// environment as a list, a bold title and a pipe table per mode, a list of
+// the cells that are not OK, and the legend.
+func (r *Report) WriteMarkdown(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for _, kv := range envLines(r.Envs) {
+		fmt.Fprintf(bw, "- %s: %s\n", kv[0], mdEscape(kv[1]))
+	}
+	for i, t := range r.Tables {
+		if i > 0 || len(r.Envs) > 0 {
+			fmt.Fprintln(bw)
+		}
+		fmt.Fprintf(bw, "**%s**\n\n", mdEscape(t.title()))
+		if err := t.render(bw, true); err != nil {
+			return err
+		}
+	}
+	if ns := r.notes(); len(ns) > 0 {
+		fmt.Fprintln(bw)
+		for _, n := range ns {
+			fmt.Fprintf(bw, "- %s\n", mdEscape(n.String()))
+		}
+	}
+	if len(r.Tables) > 0 {
+		for _, l := range r.legend() {
+			fmt.Fprintf(bw, "\n%s\n", mdEscape(l))
+		}
+	}
+	return bw.Flush()
+}
+
+// render writes one table with tablewriter: plain aligned columns, or a
+// Markdown pipe table.
+func (t *Table) render(w io.Writer, markdown bool) error {
+	head := t.header()
+	body, foot := t.lines(plainMarks)
+	align := make([]tw.Align, len(head))
+	for i := range align {
+		align[i] = tw.AlignRight
+	}
+	if t.hasBoards() {
+		align[1] = tw.AlignLeft
+	}
+	var rend tw.Renderer
+	if markdown {
+		esc := func(row []string) {
+			for i := range row {
+				row[i] = mdEscape(row[i])
+			}
+		}
+		esc(head)
+		esc(foot)
+		for _, row := range body {
+			esc(row)
+		}
+		rend = renderer.NewMarkdown()
+	} else {
+		rend = renderer.NewBlueprint(tw.Rendition{
+			Borders: tw.BorderNone,
+			Symbols: tw.NewSymbols(tw.StyleASCII),
+			Settings: tw.Settings{
+				Separators: tw.Separators{BetweenColumns: tw.Off, BetweenRows: tw.Off},
+				Lines:      tw.Lines{ShowHeaderLine: tw.On, ShowFooterLine: tw.On},
+			},
+		})
+	}
+	tab := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(rend),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithFooterAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithFooterAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithTrimSpace(tw.Off),
+	)
+	tab.Header(head)
+	if err := tab.Bulk(body); err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	tab.Footer(foot)
+	if err := tab.Render(); err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	return nil
+}
+
+// mdEscape escapes the characters that Markdown would interpret in a
+// table cell or a line of text.
+func mdEscape(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		switch c {
+		case '\\', '|', '*', '_', '`', '~', '<', '>', '[', ']', '#':
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
