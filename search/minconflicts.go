@@ -1,0 +1,685 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"qtool/encode"
+)
+
+// ErrMinConflictsNotFound is returned by MinConflicts when its budget of
+// steps and restarts runs out before it finds a solution. It is not a proof
+// that none exists: local search cannot prove infeasibility.
+var ErrMinConflictsNotFound = errors.New("search: min-conflicts: no solution found within the budget (not a proof that none exists)")
+
+// MinConflictsOptions tunes MinConflicts. The zero value is a sensible
+// default with seed 0.
+type MinConflictsOptions struct {
+	// Seed drives every random choice: the same seed on the same board
+	// gives the same placement and the same stats.
+	Seed int64
+	// MaxSteps is the number of repair steps of one try before a restart;
+	// 0 means 1000 + 20m for m free rows.
+	MaxSteps int
+	// MaxRestarts is the number of restarts before giving up; 0 means
+	// 50, a negative value means no limit (the context ends the search).
+	MaxRestarts int
+	// Partners is the number of swap partners a repair step looks at: all
+	// free rows when there are at most Partners+1 of them, otherwise
+	// Partners chosen at random; 0 means 32.
+	Partners int
+	// Walk is the probability that a repair step swaps the attacked queen
+	// with a random partner whatever the change, a random-walk step that
+	// gets the search out of plateaus (as in WalkSAT: Selman, Kautz and
+	// Cohen, "Noise strategies for improving local search", AAAI 1994); 0
+	// means 1/16, a negative value means never.
+	Walk float64
+	// InitTries is the number of random free columns the initial placement
+	// tries for a row before it settles for the least attacked of them; 0
+	// means 32.
+	InitTries int
+}
+
+// MinConflictsStats counts what MinConflicts did, over all its tries.
+type MinConflictsStats struct {
+	// Steps is the number of repair steps: an attacked queen chosen and
+	// its swap partners examined.
+	Steps uint64
+	// Swaps is the number of steps that moved two queens.
+	Swaps uint64
+	// Restarts is the number of fresh initial placements after the first.
+	Restarts uint64
+	// InitialConflicts is the number of attacking pairs left by the last
+	// initial placement, before the repair.
+	InitialConflicts uint64
+}
+
+// Defaults of MinConflictsOptions.
+const (
+	mcDefaultRestarts  = 50
+	mcDefaultPartners  = 32
+	mcDefaultInitTries = 32
+	mcDefaultWalk      = 1.0 / 16
+	mcCheckEvery       = 1 << 12 // steps (or rows of an initial placement) between looks at the context
+	// mcSparse: the initial placement draws random columns from the whole
+	// board, rejecting the ones taken, while at least 1/mcSparse of the
+	// columns are free.
+	mcSparse = 8
+)
+
+// MinConflicts finds one solution of board b (a completion of its given
+// queens) by local search with conflict minimisation, in the form of Sosič
+// and Gu's QS4 ("Efficient local search with conflict minimization: a case
+// study of the n-queens problem", IEEE Trans. Knowl. Data Eng. 6(5), 1994,
+// doi:10.1109/69.317698) with the min-conflicts repair of Minton, Johnston,
+// Philips and Laird ("Minimizing conflicts: a heuristic repair method for
+// constraint satisfaction and scheduling problems", Artificial Intelligence
+// 58, 1992, doi:10.1016/0004-3702(92)90007-K).
+//
+// The queens of the free rows always occupy the free columns, one each (a
+// permutation), so rows and columns never conflict; moves swap the columns
+// of two free rows, and the given queens never move. The number of queens
+// on each diagonal is kept, so that the change in the number of attacking
+// pairs that a swap would make costs O(1). The initial placement is nearly
+// conflict-free: each free row in turn takes a random free column whose two
+// diagonals are empty, trying up to InitTries of them before it settles for
+// the least attacked one. The repair then repeatedly takes a random attacked
+// queen and swaps it with the partner (among Partners sampled free rows)
+// that lowers the number of attacking pairs most, ties broken at random; a
+// swap that leaves it unchanged is taken too, one that raises it is not,
+// except in a random-walk step (probability Walk). After MaxSteps steps
+// without a solution it restarts from a fresh initial placement.
+//
+// It cannot prove that no completion exists: when the budget runs out it
+// returns ErrMinConflictsNotFound, and when ctx ends it returns ctx's error
+// (checked every few thousand steps). For n = 2 and n = 3, which have no
+// solution at all, it returns an error wrapping ErrConstructNoSolution.
+// An invalid board is reported by Board.Validate's error.
+//
+// The search is deterministic for a given Seed. Memory is O(n): the
+// returned placement (8 bytes per row); 2 bits per diagonal (none, one, or
+// more queens, the counts of the few diagonals with more being kept in a
+// small hash table); 2 bits per row and column; and for a board with given
+// queens the list of free rows (4 bytes each): a little over 9 bytes per
+// queen on an empty board. The expected time on an empty board is linear
+// in n.
+func MinConflicts(ctx context.Context, b encode.Board, opts MinConflictsOptions) (encode.Placement, MinConflictsStats, error) {
+	n := b.N
+	if err := mcValidate(b); err != nil {
+		return nil, MinConflictsStats{}, err
+	}
+	if n == 2 || n == 3 {
+		return nil, MinConflictsStats{}, constructNone("min-conflicts", n)
+	}
+	if n > math.MaxInt32/2 {
+		return nil, MinConflictsStats{}, fmt.Errorf("search: min-conflicts: n = %d is too large (at most %d)", n, math.MaxInt32/2)
+	}
+	if opts.MaxSteps < 0 || opts.Partners < 0 || opts.InitTries < 0 {
+		return nil, MinConflictsStats{}, fmt.Errorf("search: min-conflicts: negative option (steps %d, partners %d, init tries %d)", opts.MaxSteps, opts.Partners, opts.InitTries)
+	}
+	s := &mcState{n: n, p: make(encode.Placement, n)}
+	s.rng.seed(uint64(opts.Seed))
+	s.m = n
+	if b.Given() > 0 {
+		for r := 0; r < n; r++ {
+			if c := b.Queen(r); c >= 0 {
+				s.p[r] = c
+			} else {
+				s.rows = append(s.rows, int32(r))
+			}
+		}
+		s.m = len(s.rows)
+		if s.m == 0 {
+			return s.p, s.st, nil // every queen given, and Validate has checked them: a solution
+		}
+	}
+	s.d1.init(2*n - 1)
+	s.d2.init(2*n - 1)
+	s.used = make([]uint64, (n+63)/64)
+	s.listed = make([]uint64, (n+63)/64)
+
+	maxSteps := opts.MaxSteps
+	if maxSteps == 0 {
+		maxSteps = 1000 + 20*s.m
+	}
+	restarts := opts.MaxRestarts
+	if restarts == 0 {
+		restarts = mcDefaultRestarts
+	}
+	partners := opts.Partners
+	if partners == 0 {
+		partners = mcDefaultPartners
+	}
+	tries := opts.InitTries
+	if tries == 0 {
+		tries = mcDefaultInitTries
+	}
+	var walk uint64 // a step is a random walk when a random uint64 falls below walk
+	switch w := opts.Walk; {
+	case w == 0:
+		walk = uint64(mcDefaultWalk * (1 << 64))
+	case w >= 1:
+		walk = math.MaxUint64
+	case w > 0:
+		walk = uint64(w * (1 << 64))
+	}
+	for try := 0; ; try++ {
+		if try > 0 {
+			s.st.Restarts++
+		}
+		if err := s.initial(ctx, b, tries); err != nil {
+			return nil, s.st, err
+		}
+		found, err := s.repair(ctx, maxSteps, partners, walk)
+		if err != nil {
+			return nil, s.st, err
+		}
+		if found {
+			return s.p, s.st, nil
+		}
+		if restarts >= 0 && try >= restarts {
+			return nil, s.st, ErrMinConflictsNotFound
+		}
+	}
+}
+
+// mcValidate validates b without Board.Validate's O(n) scratch memory when
+// no queen is given.
+func mcValidate(b encode.Board) error {
+	if b.N < 1 || len(b.Queens) > b.N {
+		return b.Validate()
+	}
+	for _, c := range b.Queens {
+		if c != -1 {
+			return b.Validate()
+		}
+	}
+	return nil
+}
+
+// mcState is one min-conflicts search.
+type mcState struct {
+	n      int
+	m      int              // free rows
+	p      encode.Placement // p[r] = column of row r: the given queens, and a permutation of the free columns on the free rows
+	rows   []int32          // the free rows in increasing order; nil when every row is free
+	d1, d2 mcDiagonals      // queens on diagonal r+c, and on r−c+n−1
+	pairs  int64            // attacking pairs
+	used   []uint64         // bit c: column c is taken (during an initial placement)
+	conf   []int32          // rows that may hold an attacked queen: every attacked diagonal holds one of them
+	listed []uint64         // bit r: row r is in conf
+	rng    mcRand
+	st     MinConflictsStats
+}
+
+// row returns the t-th free row.
+func (s *mcState) row(t int) int {
+	if s.rows == nil {
+		return t
+	}
+	return int(s.rows[t])
+}
+
+// list adds row r to the rows that may be attacked, unless it is there.
+func (s *mcState) list(r int) {
+	w, bit := r>>6, uint64(1)<<(r&63)
+	if s.listed[w]&bit == 0 {
+		s.listed[w] |= bit
+		s.conf = append(s.conf, int32(r))
+	}
+}
+
+// delist removes entry x of conf.
+func (s *mcState) delist(x int) {
+	r := int(s.conf[x])
+	s.listed[r>>6] &^= 1 << (r & 63)
+	last := len(s.conf) - 1
+	s.conf[x] = s.conf[last]
+	s.conf = s.conf[:last]
+}
+
+// attacked returns the number of queens on the diagonals of square (r, c),
+// not counting a queen on (r, c) itself.
+func (s *mcState) attacked(r, c int) int {
+	return s.d1.count(r+c) + s.d2.count(r-c+s.n-1)
+}
+
+// put places a queen on (r, c) in the diagonal counts.
+func (s *mcState) put(r, c int) {
+	s.d1.inc(r + c)
+	s.d2.inc(r - c + s.n - 1)
+}
+
+// take removes a queen on (r, c) from the diagonal counts.
+func (s *mcState) take(r, c int) {
+	s.d1.dec(r + c)
+	s.d2.dec(r - c + s.n - 1)
+}
+
+// initial makes a fresh initial placement in the manner of QS4: each free
+// row in turn takes a random one of the columns not yet taken whose
+// diagonals are both empty, or after tries attempts the least attacked
+// column it saw. While many columns are free, a random column of the board
+// is drawn until it is a free one (a bit per column says which are taken),
+// so that the search touches only the small arrays of bits; when few are
+// left they are gathered on the remaining free rows, and each row draws
+// from that pool.
+func (s *mcState) initial(ctx context.Context, b encode.Board, tries int) error {
+	n, m, p := s.n, s.m, s.p
+	s.d1.reset()
+	s.d2.reset()
+	clear(s.used)
+	clear(s.listed)
+	s.conf = s.conf[:0]
+	s.pairs = 0
+	for r, c := range b.Queens {
+		if c >= 0 {
+			s.put(r, c)
+			s.used[c>>6] |= 1 << (c & 63)
+		}
+	}
+	t := 0
+	// Draws from the whole board, while at least n/mcSparse columns are
+	// free.
+	for ; (m-t)*mcSparse >= n; t++ {
+		if t&(mcCheckEvery-1) == 0 && t > 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		r := s.row(t)
+		best, bestK := -1, math.MaxInt
+		for k := 0; k < tries; k++ {
+			c := s.rng.intn(n)
+			for s.used[c>>6]&(1<<(c&63)) != 0 {
+				c = s.rng.intn(n)
+			}
+			if s.d1.empty(r+c) && s.d2.empty(r-c+n-1) {
+				best, bestK = c, 0
+				break
+			}
+			if a := s.attacked(r, c); a < bestK {
+				best, bestK = c, a
+			}
+		}
+		s.place(r, best, bestK)
+	}
+	if t == m {
+		return nil
+	}
+	// Gather the free columns on the free rows left, in increasing order.
+	c := 0
+	for u := t; u < m; u++ {
+		for s.used[c>>6]&(1<<(c&63)) != 0 {
+			c++
+		}
+		p[s.row(u)] = c
+		c++
+	}
+	// Draw from that pool: the columns not taken are those of rows t..m-1.
+	for ; t < m; t++ {
+		if t&(mcCheckEvery-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		r := s.row(t)
+		best, bestK := t, math.MaxInt
+		for k := 0; k < tries; k++ {
+			u := t + s.rng.intn(m-t)
+			c := p[s.row(u)]
+			if s.d1.empty(r+c) && s.d2.empty(r-c+n-1) {
+				best, bestK = u, 0
+				break
+			}
+			if a := s.attacked(r, c); a < bestK {
+				best, bestK = u, a
+			}
+		}
+		ru := s.row(best)
+		p[r], p[ru] = p[ru], p[r]
+		s.place(r, p[r], bestK)
+	}
+	s.st.InitialConflicts = uint64(s.pairs)
+	return nil
+}
+
+// place puts the queen of free row r on column c, where it is attacked by
+// k queens, during an initial placement.
+func (s *mcState) place(r, c, k int) {
+	s.p[r] = c
+	s.used[c>>6] |= 1 << (c & 63)
+	s.put(r, c)
+	if k > 0 {
+		s.pairs += int64(k)
+		s.list(r)
+	}
+}
+
+// repair runs at most maxSteps repair steps; it reports whether no queen is
+// attacked any more.
+//
+// The list conf holds every attacked free queen but perhaps one per
+// diagonal: a queen is listed when it lands attacked (in the initial
+// placement or by a swap) and leaves the list only when it is found
+// unattacked. A queen that is not listed is the first of its diagonals'
+// present occupants (it was alone on them when it arrived or when it was
+// found unattacked), so each attacked diagonal holds a listed queen, and
+// the list is empty only when no queen is attacked.
+func (s *mcState) repair(ctx context.Context, maxSteps, partners int, walk uint64) (bool, error) {
+	m, p := s.m, s.p
+	all := m-1 <= partners // look at every partner
+	count := partners
+	if all {
+		count = m
+	}
+	for steps := 0; steps < maxSteps; {
+		if s.pairs == 0 {
+			return true, nil
+		}
+		if len(s.conf) == 0 {
+			panic(fmt.Sprintf("search: min-conflicts: %d attacking pairs but no listed queen", s.pairs))
+		}
+		x := s.rng.intn(len(s.conf))
+		i := int(s.conf[x])
+		if s.attacked(i, p[i]) == 2 { // only itself, on each diagonal
+			s.delist(x)
+			continue
+		}
+		steps++
+		s.st.Steps++
+		if s.st.Steps&(mcCheckEvery-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return false, err
+			}
+		}
+		if m < 2 {
+			continue
+		}
+		if walk > 0 && s.rng.next() < walk {
+			j := s.row(s.rng.intn(m))
+			for j == i {
+				j = s.row(s.rng.intn(m))
+			}
+			s.swap(x, i, j, s.delta(i, j))
+			continue
+		}
+		bestJ, bestD, ties := -1, math.MaxInt, 0
+		for k := 0; k < count; k++ {
+			var j int
+			if all {
+				j = s.row(k)
+			} else {
+				j = s.row(s.rng.intn(m))
+			}
+			if j == i {
+				continue
+			}
+			delta := s.delta(i, j)
+			switch {
+			case delta < bestD:
+				bestJ, bestD, ties = j, delta, 1
+			case delta == bestD:
+				ties++
+				if s.rng.intn(ties) == 0 {
+					bestJ = j
+				}
+			}
+		}
+		if bestJ >= 0 && bestD <= 0 {
+			s.swap(x, i, bestJ, bestD)
+		}
+	}
+	return s.pairs == 0, nil
+}
+
+// delta returns the change in the number of attacking pairs that swapping
+// the columns of rows i and j (i ≠ j) would make. The complexity is O(1).
+//
+// The swap takes the queens off diagonals a1, b1 (by r+c) and a2, b2 (by
+// r−c) and puts them on na1, nb1 and na2, nb2. Old and new diagonals are
+// distinct since the rows differ and so do the columns, so the change is
+// the number of queens that the new squares see minus the number that the
+// old ones see, plus one for two queens that arrive on the same diagonal and
+// one for two that leave the same diagonal.
+func (s *mcState) delta(i, j int) int {
+	n := s.n
+	c, cj := s.p[i], s.p[j]
+	a1, a2, b1, b2 := i+c, i-c+n-1, j+cj, j-cj+n-1
+	na1, na2, nb1, nb2 := i+cj, i-cj+n-1, j+c, j-c+n-1
+	remove := s.d1.count(a1) + s.d2.count(a2) + s.d1.count(b1) + s.d2.count(b2) - 4 - mcEq(a1, b1) - mcEq(a2, b2)
+	add := s.d1.count(na1) + s.d1.count(nb1) + s.d2.count(na2) + s.d2.count(nb2) + mcEq(na1, nb1) + mcEq(na2, nb2)
+	return add - remove
+}
+
+// swap exchanges the columns of rows i and j, whose change in attacking
+// pairs is delta, and updates the list: entry x (row i) leaves it when i is
+// no longer attacked, and j joins it when it is.
+func (s *mcState) swap(x, i, j, delta int) {
+	p := s.p
+	c, cj := p[i], p[j]
+	s.take(i, c)
+	s.take(j, cj)
+	p[i], p[j] = cj, c
+	s.put(i, cj)
+	s.put(j, c)
+	s.pairs += int64(delta)
+	s.st.Swaps++
+	if s.attacked(i, cj) == 2 {
+		s.delist(x)
+	}
+	if s.attacked(j, c) > 2 {
+		s.list(j)
+	}
+}
+
+// mcEq is 1 when a = b, else 0.
+func mcEq(a, b int) int {
+	if a == b {
+		return 1
+	}
+	return 0
+}
+
+// mcDiagonals counts the queens on each diagonal of one direction. Each
+// diagonal has a 2-bit state, 0, 1 or 2 for two queens or more; the exact
+// count of a diagonal in state 2 is kept in a hash table. Few diagonals
+// hold two queens during a search, so the table stays small, and the
+// states of 10⁷ diagonals take 2.5 MB, where the random accesses of the
+// search mostly hit the cache.
+type mcDiagonals struct {
+	state []uint64 // 32 states a word
+	more  mcTable  // the counts of the diagonals in state 2
+}
+
+func (d *mcDiagonals) init(size int) {
+	d.state = make([]uint64, (size+31)/32)
+	d.more.init()
+}
+
+func (d *mcDiagonals) reset() {
+	clear(d.state)
+	d.more.reset()
+}
+
+// empty reports whether diagonal k holds no queen.
+func (d *mcDiagonals) empty(k int) bool {
+	return d.state[k>>5]&(3<<((k&31)<<1)) == 0
+}
+
+// count returns the number of queens on diagonal k.
+func (d *mcDiagonals) count(k int) int {
+	st := int(d.state[k>>5]>>((k&31)<<1)) & 3
+	if st < 2 {
+		return st
+	}
+	return d.more.get(k)
+}
+
+// inc adds a queen to diagonal k.
+func (d *mcDiagonals) inc(k int) {
+	w, sh := k>>5, uint((k&31)<<1)
+	switch d.state[w] >> sh & 3 {
+	case 0, 1:
+		d.state[w] += 1 << sh
+		if d.state[w]>>sh&3 == 2 {
+			d.more.set(k, 2)
+		}
+	default:
+		d.more.add(k, 1)
+	}
+}
+
+// dec removes a queen from diagonal k, which holds one.
+func (d *mcDiagonals) dec(k int) {
+	w, sh := k>>5, uint((k&31)<<1)
+	switch d.state[w] >> sh & 3 {
+	case 1:
+		d.state[w] -= 1 << sh
+	case 2:
+		if d.more.add(k, -1) == 1 {
+			d.more.del(k)
+			d.state[w] -= 1 << sh
+		}
+	default:
+		panic(fmt.Sprintf("search: min-conflicts: no queen to remove from diagonal %d", k))
+	}
+}
+
+// mcTable maps diagonals to counts: open addressing with linear probing
+// and deletion by backward shift (Knuth, TAOCP vol. 3, 6.4, Algorithm R),
+// keys hashed by Fibonacci hashing (multiplication by 2³²/φ). A key is
+// stored plus one, so that 0 marks an empty slot.
+type mcTable struct {
+	keys  []uint32
+	vals  []int32
+	shift uint // 32 − log2(len(keys))
+	n     int  // keys stored
+}
+
+const mcTableMin = 64
+
+func (t *mcTable) init() {
+	t.keys = make([]uint32, mcTableMin)
+	t.vals = make([]int32, mcTableMin)
+	t.shift = 32 - uint(bits.TrailingZeros(mcTableMin))
+	t.n = 0
+}
+
+func (t *mcTable) reset() {
+	clear(t.keys)
+	t.n = 0
+}
+
+func (t *mcTable) slot(k int) int {
+	return int((uint32(k+1) * 0x9e3779b9) >> t.shift)
+}
+
+// get returns the count of diagonal k, which the table holds.
+func (t *mcTable) get(k int) int {
+	key, mask := uint32(k+1), len(t.keys)-1
+	for i := t.slot(k); ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case key:
+			return int(t.vals[i])
+		case 0:
+			panic(fmt.Sprintf("search: min-conflicts: diagonal %d missing from the table", k))
+		}
+	}
+}
+
+// add adds d to the count of diagonal k, which the table holds, and
+// returns the new count.
+func (t *mcTable) add(k, d int) int {
+	key, mask := uint32(k+1), len(t.keys)-1
+	for i := t.slot(k); ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case key:
+			t.vals[i] += int32(d)
+			return int(t.vals[i])
+		case 0:
+			panic(fmt.Sprintf("search: min-conflicts: diagonal %d missing from the table", k))
+		}
+	}
+}
+
+// set stores count v for diagonal k, which the table does not hold.
+func (t *mcTable) set(k, v int) {
+	if 2*(t.n+1) > len(t.keys) {
+		t.grow()
+	}
+	key, mask := uint32(k+1), len(t.keys)-1
+	i := t.slot(k)
+	for t.keys[i] != 0 {
+		i = (i + 1) & mask
+	}
+	t.keys[i], t.vals[i] = key, int32(v)
+	t.n++
+}
+
+// del removes diagonal k, which the table holds.
+func (t *mcTable) del(k int) {
+	key, mask := uint32(k+1), len(t.keys)-1
+	i := t.slot(k)
+	for t.keys[i] != key {
+		i = (i + 1) & mask
+	}
+	// Move back every key of the cluster after i that may not stay behind
+	// the hole (Algorithm R).
+	for j := (i + 1) & mask; t.keys[j] != 0; j = (j + 1) & mask {
+		h := int((t.keys[j] * 0x9e3779b9) >> t.shift)
+		// The key at j belongs in the hole at i unless its home h lies
+		// cyclically in (i, j].
+		if (i < j && (h <= i || h > j)) || (i > j && h <= i && h > j) {
+			t.keys[i], t.vals[i] = t.keys[j], t.vals[j]
+			i = j
+		}
+	}
+	t.keys[i] = 0
+	t.n--
+}
+
+func (t *mcTable) grow() {
+	keys, vals := t.keys, t.vals
+	t.keys = make([]uint32, 2*len(keys))
+	t.vals = make([]int32, 2*len(keys))
+	t.shift--
+	mask := len(t.keys) - 1
+	for i, key := range keys {
+		if key == 0 {
+			continue
+		}
+		j := int((key * 0x9e3779b9) >> t.shift)
+		for t.keys[j] != 0 {
+			j = (j + 1) & mask
+		}
+		t.keys[j], t.vals[j] = key, vals[i]
+	}
+}
+
+// mcRand is SplitMix64 (Steele, Lea and Flood, "Fast splittable
+// pseudorandom number generators", OOPSLA 2014, doi:10.1145/2660193.2660195):
+// a small, fast generator whose calls inline, so that the hot loops make no
+// interface call.
+type mcRand struct{ s uint64 }
+
+func (r *mcRand) seed(s uint64) { r.s = s ^ 0x6a09e667f3bcc909 }
+
+func (r *mcRand) next() uint64 {
+	r.s += 0x9e3779b97f4a7c15
+	z := r.s
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// intn returns a number in [0, k) by Lemire's multiply-and-shift
+// ("Fast random integer generation in an interval", ACM TOMACS 29(1), 2019,
+// doi:10.1145/3230636), whose bias (below k/2⁶⁴) is immaterial here.
+func (r *mcRand) intn(k int) int {
+	hi, _ := bits.Mul64(r.next(), uint64(k))
+	return int(hi)
+}
