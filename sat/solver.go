@@ -1,0 +1,240 @@
+package sat
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+)
+
+// Status is the answer of a solve.
+type Status int8
+
+const (
+	// Unknown: the solve ended before an answer, because its context was
+	// cancelled or its deadline passed.
+	Unknown Status = iota
+	// Sat: the formula has a model; Solver.Value reads it.
+	Sat
+	// Unsat: the formula has no model.
+	Unsat
+)
+
+// String returns the word that SAT solvers print after "s ":
+// SATISFIABLE, UNSATISFIABLE or UNKNOWN.
+func (s Status) String() string {
+	switch s {
+	case Sat:
+		return "SATISFIABLE"
+	case Unsat:
+		return "UNSATISFIABLE"
+	case Unknown:
+		return "UNKNOWN"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Adder receives clauses one literal at a time: a nonzero DIMACS literal
+// extends the current clause and 0 ends it. Solver and Writer are Adders;
+// so is anything else that ReadDIMACS may fill.
+type Adder interface {
+	Add(lit int)
+}
+
+// Solver is a CNF formula held by the CDCL solver gini (Een and Sörensson's
+// MiniSat lineage: conflict-driven clause learning with restarts, see
+// doi:10.1007/978-3-540-24605-3_37). Clauses may be added between solves.
+// A Solver is not safe for concurrent use.
+type Solver struct {
+	g       *gini.Gini
+	maxVar  int
+	clauses int
+	open    int // literals of the clause being added
+	solves  int
+	// unsat records an Unsat answer: it is final, since clauses are only
+	// ever added, and gini must not be asked again (a second Solve after
+	// an unsatisfiable one ends in a false internal error, log.Fatal).
+	unsat bool
+}
+
+// New returns an empty solver.
+func New() *Solver { return &Solver{g: gini.New()} }
+
+// NewSize returns an empty solver with room for about vars variables and
+// clauses clauses, which saves the growing of its arrays when the size of
+// the formula is known in advance. The hints are capped, so a wrong hint
+// costs time, not memory.
+func NewSize(vars, clauses int) *Solver {
+	const capHint = 1 << 24
+	return &Solver{g: gini.NewVc(min(max(vars, 1), capHint), min(max(clauses, 1), capHint))}
+}
+
+// Add extends the clause being built with the DIMACS literal lit, or ends
+// it when lit is 0. A clause ended with no literal is the empty clause: the
+// formula becomes unsatisfiable. The cost is O(1) amortised per literal.
+func (s *Solver) Add(lit int) {
+	if lit == 0 {
+		s.clauses++
+		s.open = 0
+		if !s.unsat {
+			s.g.Add(z.LitNull)
+		}
+		return
+	}
+	v := lit
+	if v < 0 {
+		v = -v
+	}
+	if v > maxVars {
+		panic(fmt.Sprintf("sat: literal %d beyond the largest variable %d", lit, maxVars))
+	}
+	s.maxVar = max(s.maxVar, v)
+	s.open++
+	if !s.unsat {
+		s.g.Add(z.Dimacs2Lit(lit))
+	}
+}
+
+// AddClause adds the clause of the given literals (none of them 0).
+func (s *Solver) AddClause(lits ...int) {
+	for _, m := range lits {
+		if m == 0 {
+			panic("sat: AddClause: literal 0 inside a clause")
+		}
+		s.Add(m)
+	}
+	s.Add(0)
+}
+
+// Vars returns the largest variable added so far.
+func (s *Solver) Vars() int { return s.maxVar }
+
+// Clauses returns the number of clauses added so far, blocking clauses of
+// Enumerate included.
+func (s *Solver) Clauses() int { return s.clauses }
+
+// Solves returns the number of calls to the underlying solver so far.
+func (s *Solver) Solves() int { return s.solves }
+
+// maxWait is the longest time Solve sleeps between two looks at a solve
+// running in the background; the first look is after 20µs and the wait
+// doubles up to it, so that short solves return quickly and a cancelled
+// context is noticed within 5ms plus gini's own reaction time (it checks for
+// a stop every 20,000 propagations).
+const maxWait = 5 * time.Millisecond
+
+// Solve decides the formula. It returns Unknown when ctx ends first; gini
+// is then stopped and the Solver may be used again. With a context that
+// can never end, gini runs in the calling goroutine; otherwise it runs in
+// gini's background goroutine (GoSolve) and Solve waits for its answer or
+// for ctx, whichever comes first. An Unsat answer is final: later calls
+// return Unsat at once. Solve panics if a clause is left open.
+func (s *Solver) Solve(ctx context.Context) Status {
+	if s.open != 0 {
+		panic("sat: Solve with a clause not ended by Add(0)")
+	}
+	if s.unsat {
+		return Unsat
+	}
+	if ctx.Done() == nil {
+		s.solves++
+		return s.answer(s.g.Solve())
+	}
+	if ctx.Err() != nil {
+		return Unknown
+	}
+	s.solves++
+	h := s.g.GoSolve()
+	wait := 20 * time.Microsecond
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	for {
+		if r, done := h.Test(); done {
+			return s.answer(r)
+		}
+		select {
+		case <-ctx.Done():
+			return s.answer(h.Stop())
+		case <-t.C:
+			wait = min(2*wait, maxWait)
+			t.Reset(wait)
+		}
+	}
+}
+
+// answer turns gini's result into a Status and remembers an Unsat.
+func (s *Solver) answer(r int) Status {
+	switch r {
+	case 1:
+		return Sat
+	case -1:
+		s.unsat = true
+		return Unsat
+	}
+	return Unknown
+}
+
+// Value returns the value of literal lit (v or −v) in the model found by
+// the last Solve, which must have returned Sat. A variable that no clause
+// mentions is false.
+func (s *Solver) Value(lit int) bool {
+	v := lit
+	if v < 0 {
+		v = -v
+	}
+	if v == 0 || v > s.maxVar || s.unsat {
+		return lit < 0
+	}
+	return s.g.Value(z.Dimacs2Lit(lit))
+}
+
+// Model returns the values of the variables 1..vars of the last model
+// (index 0 is unused), vars defaulting to Vars() when smaller.
+func (s *Solver) Model(vars int) []bool {
+	m := make([]bool, max(vars, s.maxVar)+1)
+	if s.unsat {
+		return m
+	}
+	for v := 1; v <= s.maxVar; v++ {
+		m[v] = s.g.Value(z.Var(v).Pos())
+	}
+	return m
+}
+
+// Enumerate finds models one after another, projected on vars: after each
+// model it calls visit, which reads the model with Value, then adds the
+// blocking clause that forbids the same values of vars (and only of vars:
+// models that differ only in other variables, such as the auxiliaries of an
+// encoding, count once). It stops when visit returns false, after limit
+// models (0 = no limit), when there is no further model, or when ctx ends.
+// It returns the number of models visited and the status of the formula
+// with its blocking clauses: Unsat when every model was visited, Sat when
+// it stopped early (more models may remain; a later call goes on from
+// there), Unknown when ctx ended. The blocking clauses stay in the formula.
+// Each model costs one incremental solve and one clause of len(vars)
+// literals. See Morgado and Marques-Silva, "Good learning and implicit
+// model enumeration", ICTAI 2005, doi:10.1109/ICTAI.2005.91, on the method.
+func (s *Solver) Enumerate(ctx context.Context, vars []int, limit uint64, visit func() bool) (uint64, Status) {
+	var count uint64
+	for {
+		st := s.Solve(ctx)
+		if st != Sat {
+			return count, st
+		}
+		count++
+		more := visit == nil || visit()
+		for _, v := range vars {
+			if s.Value(v) {
+				s.Add(-v)
+			} else {
+				s.Add(v)
+			}
+		}
+		s.Add(0)
+		if !more || count == limit {
+			return count, Sat
+		}
+	}
+}
