@@ -1,0 +1,27 @@
+// Package experiments runs interchangeable n-queens backends over grids of
+// problems, repeats and timeouts, checks every answer, and logs what it
+// measured for the results package.
+//
+// A Backend (backend.go) is one solver behind a common interface; each
+// registers itself by name from an init function in its own file, and
+// Lookup, Names and the capabilities in Caps let the harness and the
+// command line pick them.
+//
+// A Spec is the design of an experiment: one or more Grids, each a Task
+// (count all solutions, find one, or complete a board with queens already
+// placed) over backends and problems (an n range, or boards read from a
+// directory of files), plus repeats, a time limit per run, a seed and an
+// optional Reference table of counts. A Runner measures the cells of the
+// grids in a fixed order — grid, problem, repeat, backend — each run under
+// its own context and deadline, and checks every answer: each placement a
+// backend returns is re-checked by encode.Verify, and each count of an
+// empty board against the reference table when one is given. Counts are
+// also compared across backends and across repeats when the records are
+// summarised (results.NewReport), so that a disagreement is reported as
+// MISMATCH whether or not a reference is known. A run that reaches its time
+// limit is recorded as a timeout, never as a time; a backend that cannot
+// do a task or a problem is skipped. Each record is handed to a log as soon
+// as it is measured (OpenLog keeps them as JSON lines), so that an
+// interrupted experiment loses nothing and can be resumed, measuring only
+// what the log lacks.
+package experiments

@@ -1,0 +1,255 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"qtool/encode"
+	"qtool/results"
+)
+
+// DefaultGrace is how long a Runner waits, after a run's deadline, for a
+// backend that has not returned.
+const DefaultGrace = time.Second
+
+// Runner measures the cells of a Spec. Set its fields, then call Run once.
+type Runner struct {
+	Spec Spec
+	// Log, when non-nil, receives each record as soon as it is measured;
+	// an error from it stops the run.
+	Log func(results.Record) error
+	// Done holds records measured before, e.g. read from the log of an
+	// interrupted run: the runs they record are not measured again, and
+	// their timeouts count for StopAfterTimeout.
+	Done []results.Record
+	// Progress, when non-nil, is called after each cell with the number
+	// of cells done (measured, skipped or found in Done) and the total.
+	Progress func(done, total int)
+	// Grace is how long to wait, after a run's deadline, for a backend
+	// that has not returned; then its run is recorded as a timeout and
+	// abandoned. Zero means DefaultGrace.
+	Grace time.Duration
+}
+
+// ErrInterrupted is returned by Runner.Run when its context was cancelled;
+// the records measured until then have been logged.
+var ErrInterrupted = errors.New("experiments: interrupted")
+
+// Run measures every cell that Done lacks, in the order grid, problem,
+// repeat, backend, and returns the new records in that order. A cell whose
+// backend cannot do the task on the problem (see Supports) is skipped
+// without a record. When ctx is cancelled, the run under way is abandoned
+// without a record and Run returns the records so far with an error that
+// wraps ErrInterrupted and the context's error.
+func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
+	s := r.Spec
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	done := make(map[results.Key]results.Record, len(r.Done))
+	for _, rec := range r.Done {
+		done[rec.Key()] = rec
+	}
+	total, finished := s.cells(), 0
+	var out []results.Record
+	for _, g := range s.Grids {
+		// timedOut[backend] describes the first problem on which the
+		// backend reached the time limit in this grid.
+		timedOut := map[string]string{}
+		for _, p := range g.Problems {
+			key := p.Key()
+			for rep := 0; rep < s.Repeats; rep++ {
+				for _, b := range g.Backends {
+					if ok, _ := Supports(b, g.Task, p.Board); !ok {
+						continue
+					}
+					k := results.Key{N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
+					if old, ok := done[k]; ok {
+						if old.Status == results.Timeout {
+							if _, seen := timedOut[b.Name()]; !seen {
+								timedOut[b.Name()] = key.String()
+							}
+						}
+						finished++
+						r.progress(finished, total)
+						continue
+					}
+					if err := ctx.Err(); err != nil {
+						return out, fmt.Errorf("%w: %w", ErrInterrupted, err)
+					}
+					rec := results.Record{Problem: key, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
+					if first, ok := timedOut[b.Name()]; ok && (first == key.String() || g.StopAfterTimeout) {
+						rec.Status = results.Timeout
+						rec.Message = "not run: timed out on " + first
+						if first == key.String() {
+							rec.Message = "not run: an earlier repeat timed out"
+						}
+					} else {
+						var interrupted bool
+						rec, interrupted = r.measure(ctx, b, g.Task, p, rep)
+						if interrupted {
+							return out, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
+						}
+						if rec.Status == results.Timeout {
+							timedOut[b.Name()] = key.String()
+						}
+					}
+					if r.Log != nil {
+						if err := r.Log(rec); err != nil {
+							return out, err
+						}
+					}
+					out = append(out, rec)
+					finished++
+					r.progress(finished, total)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+func (r *Runner) progress(done, total int) {
+	if r.Progress != nil {
+		r.Progress(done, total)
+	}
+}
+
+// runResult is what a backend's goroutine hands back.
+type runResult struct {
+	out     Outcome
+	err     error
+	elapsed time.Duration
+	found   []encode.Placement
+}
+
+// measure runs backend b once on problem p under its own deadline and
+// checks the answer. interrupted reports that ctx itself was cancelled.
+func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, rep int) (rec results.Record, interrupted bool) {
+	s := r.Spec
+	rec = results.Record{Problem: p.Key(), Backend: b.Name(), Mode: task.String(), Repeat: rep}
+	rctx, cancel := context.WithCancel(ctx)
+	if s.Timeout > 0 {
+		rctx, cancel = context.WithTimeout(ctx, s.Timeout)
+	}
+	defer cancel()
+	req := Request{Mode: Count, Seed: s.Seed + int64(rep), Workers: s.Workers}
+	ch := make(chan runResult, 1)
+	var mu sync.Mutex // Visit may be called from a parallel backend's workers
+	var found []encode.Placement
+	if task != TaskCount {
+		req.Mode, req.Limit = Find, 1
+		req.Visit = func(pl encode.Placement) bool {
+			mu.Lock()
+			found = append(found, slices.Clone(pl))
+			mu.Unlock()
+			return false
+		}
+	}
+	go func() {
+		var res runResult
+		defer func() {
+			if v := recover(); v != nil {
+				res.err = fmt.Errorf("experiments: backend %s panicked: %v", b.Name(), v)
+			}
+			mu.Lock()
+			res.found = found
+			mu.Unlock()
+			ch <- res
+		}()
+		start := time.Now()
+		res.out, res.err = b.Run(rctx, p.Board, req)
+		res.elapsed = time.Since(start)
+	}()
+
+	var res runResult
+	select {
+	case res = <-ch:
+	case <-rctx.Done():
+		grace := r.Grace
+		if grace <= 0 {
+			grace = DefaultGrace
+		}
+		timer := time.NewTimer(grace)
+		select {
+		case res = <-ch:
+			timer.Stop()
+		case <-timer.C:
+			if ctx.Err() != nil {
+				return rec, true
+			}
+			rec.Status = results.Timeout
+			rec.Seconds = (s.Timeout + grace).Seconds()
+			rec.Message = fmt.Sprintf("time limit %v reached; the backend did not stop within %v and was abandoned", s.Timeout, grace)
+			return rec, false
+		}
+	}
+	if ctx.Err() != nil {
+		return rec, true
+	}
+	rec.Seconds = res.elapsed.Seconds()
+	rec.Nodes = res.out.Nodes
+	r.check(&rec, b, task, p, res, rctx)
+	return rec, false
+}
+
+// check sets the status, answer and message of a finished run.
+func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res runResult, rctx context.Context) {
+	limit := fmt.Sprintf("time limit %v reached", r.Spec.Timeout)
+	switch {
+	case res.err != nil && rctx.Err() != nil && errors.Is(res.err, context.DeadlineExceeded):
+		rec.Status, rec.Message = results.Timeout, limit
+		return
+	case res.err != nil:
+		rec.Status, rec.Message = results.Error, res.err.Error()
+		return
+	case res.out.Status == Timeout || (res.out.Status == Interrupted && rctx.Err() != nil):
+		rec.Status, rec.Message = results.Timeout, limit
+		return
+	case res.out.Status == Interrupted:
+		rec.Status, rec.Message = results.Error, "backend reported an interruption that did not happen"
+		return
+	}
+	// Every placement a backend hands over is checked, whatever its status.
+	for _, pl := range res.found {
+		if err := encode.Verify(p.Board, pl); err != nil {
+			rec.Status, rec.Answer = results.Mismatch, uint64(len(res.found))
+			rec.Message = "invalid placement: " + err.Error()
+			return
+		}
+	}
+	if res.out.Status == Unknown {
+		rec.Status, rec.Message = results.Unknown, "gave up without an answer"
+		return
+	}
+	if res.out.Status != OK {
+		rec.Status, rec.Message = results.Error, fmt.Sprintf("backend ended with status %v", res.out.Status)
+		return
+	}
+	ref, known := r.Spec.Reference.Count(p.Board.N)
+	known = known && p.empty()
+	if task == TaskCount {
+		rec.Answer = res.out.Solutions
+		if known && rec.Answer != ref {
+			rec.Status = results.Mismatch
+			rec.Message = fmt.Sprintf("counted %d, the reference table says %d", rec.Answer, ref)
+		}
+		return
+	}
+	rec.Answer = uint64(len(res.found))
+	switch {
+	case len(res.found) > 0:
+	case res.out.Solutions > 0:
+		rec.Status = results.Mismatch
+		rec.Message = fmt.Sprintf("reported %d solutions but handed over none", res.out.Solutions)
+	case !b.Caps().Exact:
+		rec.Status, rec.Message = results.Unknown, "found no solution (the method is incomplete: no proof that none exists)"
+	case known && ref > 0:
+		rec.Status = results.Mismatch
+		rec.Message = fmt.Sprintf("found no solution, but the reference table counts %d", ref)
+	}
+}

@@ -1,0 +1,489 @@
+package experiments_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"qtool/encode"
+	"qtool/experiments"
+	"qtool/results"
+)
+
+// rnSolutions enumerates the solutions of board b by the simplest possible
+// search, independent of every backend, for the fakes and the checks of
+// these tests.
+func rnSolutions(b encode.Board, limit int) []encode.Placement {
+	var out []encode.Placement
+	p := make(encode.Placement, b.N)
+	var place func(r int) bool
+	place = func(r int) bool {
+		if r == b.N {
+			out = append(out, slices.Clone(p))
+			return limit == 0 || len(out) < limit
+		}
+		for c := 0; c < b.N; c++ {
+			if g := b.Queen(r); g >= 0 && g != c {
+				continue
+			}
+			ok := true
+			for q := 0; q < r; q++ {
+				if p[q] == c || p[q]-c == q-r || p[q]-c == r-q {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				p[r] = c
+				if !place(r + 1) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	place(0)
+	return out
+}
+
+// rnFake is a test-only backend whose behaviour each test chooses. It is
+// not registered: the tests hand it to the runner directly, so that the
+// other tests of the package, which check every registered backend, never
+// meet it.
+type rnFake struct {
+	name string
+	caps experiments.Caps
+	run  func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error)
+	hits atomic.Int64
+}
+
+func (f *rnFake) Name() string           { return f.name }
+func (f *rnFake) Caps() experiments.Caps { return f.caps }
+func (f *rnFake) Run(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	f.hits.Add(1)
+	return f.run(ctx, b, req)
+}
+
+var rnAll = experiments.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
+
+// rnHonest counts and finds correctly; off, when non-nil, is added to the
+// count of order n (a wrong backend).
+func rnHonest(name string, off func(n int) uint64) *rnFake {
+	return &rnFake{name: name, caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		if req.Mode == experiments.Count {
+			c := uint64(len(rnSolutions(b, 0)))
+			if off != nil {
+				c += off(b.N)
+			}
+			return experiments.Outcome{Solutions: c, Nodes: 1}, nil
+		}
+		sols := rnSolutions(b, req.Limit)
+		for _, s := range sols {
+			if !req.Visit(s) {
+				break
+			}
+		}
+		return experiments.Outcome{Solutions: uint64(len(sols))}, nil
+	}}
+}
+
+func rnReference(t *testing.T) *experiments.Reference {
+	t.Helper()
+	f, err := os.Open("../testdata/nqueens-counts.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ref, err := experiments.ReadReference(f, "nqueens-counts.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ref
+}
+
+func rnRange(lo, hi int) []int {
+	var ns []int
+	for n := lo; n <= hi; n++ {
+		ns = append(ns, n)
+	}
+	return ns
+}
+
+func rnRun(t *testing.T, s experiments.Spec) []results.Record {
+	t.Helper()
+	r := &experiments.Runner{Spec: s}
+	recs, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func rnFind(recs []results.Record, backend string, n, repeat int) results.Record {
+	for _, r := range recs {
+		if r.Backend == backend && r.N == n && r.Repeat == repeat {
+			return r
+		}
+	}
+	return results.Record{Status: -1}
+}
+
+// TestRunnerCountsAgainstReference: an honest backend agrees with the
+// reference table at every n; a backend that miscounts n=6 is a MISMATCH
+// there, in its record and in the report.
+func TestRunnerCountsAgainstReference(t *testing.T) {
+	ref := rnReference(t)
+	honest := rnHonest("honest", nil)
+	wrong := rnHonest("wrong", func(n int) uint64 {
+		if n == 6 {
+			return 1
+		}
+		return 0
+	})
+	recs := rnRun(t, experiments.Spec{Repeats: 2, Seed: 1, Reference: ref, Grids: []experiments.Grid{{
+		Task: experiments.TaskCount, Backends: []experiments.Backend{honest, wrong}, Problems: experiments.EmptyBoards(rnRange(1, 8)),
+	}}})
+	if len(recs) != 8*2*2 {
+		t.Fatalf("unexpected records: got %d want %d", len(recs), 8*2*2)
+	}
+	for _, r := range recs {
+		want, _ := ref.Count(r.N)
+		switch {
+		case r.Backend == "wrong" && r.N == 6:
+			if r.Status != results.Mismatch || !strings.Contains(r.Message, "counted 5, the reference table says 4") {
+				t.Errorf("wrong count at n=6: got %v %q, want mismatch", r.Status, r.Message)
+			}
+		case r.Status != results.OK || r.Answer != want:
+			t.Errorf("unexpected count for %s n=%d: got %d (%v) want %d", r.Backend, r.N, r.Answer, r.Status, want)
+		}
+	}
+	// The order is grid, problem, repeat, backend.
+	if r := recs[1]; r.Backend != "wrong" || r.N != 1 || r.Repeat != 0 {
+		t.Errorf("unexpected order: second record %+v", r)
+	}
+	if r := recs[2]; r.Backend != "honest" || r.N != 1 || r.Repeat != 1 {
+		t.Errorf("unexpected order: third record %+v", r)
+	}
+	rep := results.NewReport(nil, recs, "honest")
+	if rep.Count(results.Mismatch) != 1 {
+		t.Errorf("unexpected mismatch cells: got %d want 1", rep.Count(results.Mismatch))
+	}
+}
+
+// TestRunnerCrossCheck: without a reference, a wrong count is caught by
+// the other backends of its row when the records are summarised.
+func TestRunnerCrossCheck(t *testing.T) {
+	bs := []experiments.Backend{rnHonest("a", nil), rnHonest("b", nil), rnHonest("c", func(n int) uint64 { return uint64(n % 2) })}
+	if bt, err := experiments.Lookup("backtrack"); err == nil {
+		bs = append(bs, bt) // a real backend in the vote, when there is one
+	}
+	recs := rnRun(t, experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{
+		Task: experiments.TaskCount, Backends: bs, Problems: experiments.EmptyBoards([]int{4, 5, 6, 7}),
+	}}})
+	rep := results.NewReport(nil, recs, "")
+	tab := rep.Tables[0]
+	for _, row := range tab.Rows {
+		for j, c := range row.Cells {
+			wantMismatch := tab.Backends[j] == "c" && row.N%2 == 1
+			if (c.Status == results.Mismatch) != wantMismatch {
+				t.Errorf("n=%d %s: got %v, want mismatch %v", row.N, tab.Backends[j], c.Status, wantMismatch)
+			}
+		}
+		if want := uint64(len(rnSolutions(encode.Empty(row.N), 0))); row.Answer != want {
+			t.Errorf("unexpected row answer for n=%d: got %d want %d", row.N, row.Answer, want)
+		}
+	}
+}
+
+// rnSleeper waits for its context, as a well-behaved slow backend does.
+func rnSleeper(name string) *rnFake {
+	return &rnFake{name: name, caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		<-ctx.Done()
+		return experiments.Outcome{Status: experiments.StatusOf(ctx)}, nil
+	}}
+}
+
+// TestRunnerTimeout: a run that exceeds its time limit becomes a TIMEOUT
+// promptly, not a time; its later repeats and, with StopAfterTimeout, the
+// later problems are not run; a backend that ignores its deadline is
+// abandoned after the grace period.
+func TestRunnerTimeout(t *testing.T) {
+	slow := rnSleeper("slow")
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	stubborn := &rnFake{name: "stubborn", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		<-release // ignores ctx
+		return experiments.Outcome{}, nil
+	}}
+	fast := rnHonest("fast", nil)
+	r := &experiments.Runner{Grace: 100 * time.Millisecond, Spec: experiments.Spec{Repeats: 3, Timeout: 50 * time.Millisecond, Grids: []experiments.Grid{{
+		Task: experiments.TaskCount, Backends: []experiments.Backend{slow, stubborn, fast},
+		Problems: experiments.EmptyBoards([]int{4, 5, 6}), StopAfterTimeout: true,
+	}}}}
+	start := time.Now()
+	done := make(chan struct{})
+	var recs []results.Record
+	var err error
+	go func() {
+		recs, err = r.Run(context.Background())
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the runner hangs on backends that time out")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 3*3*3 {
+		t.Fatalf("unexpected records: got %d want 27", len(recs))
+	}
+	if slow.hits.Load() != 1 || stubborn.hits.Load() != 1 {
+		t.Errorf("timed-out backends ran %d and %d times, want once each", slow.hits.Load(), stubborn.hits.Load())
+	}
+	for _, rec := range recs {
+		if rec.Backend == "fast" {
+			if rec.Status != results.OK {
+				t.Errorf("fast n=%d: got %v", rec.N, rec.Status)
+			}
+			continue
+		}
+		if rec.Status != results.Timeout {
+			t.Errorf("%s n=%d repeat %d: got %v want timeout", rec.Backend, rec.N, rec.Repeat, rec.Status)
+		}
+		first := rec.N == 4 && rec.Repeat == 0
+		switch {
+		case first && rec.Backend == "slow" && (rec.Seconds < 0.05 || rec.Message != "time limit 50ms reached"):
+			t.Errorf("slow: got %v s, %q", rec.Seconds, rec.Message)
+		case first && rec.Backend == "stubborn" && !strings.Contains(rec.Message, "abandoned"):
+			t.Errorf("stubborn: got %q", rec.Message)
+		case !first && !strings.HasPrefix(rec.Message, "not run: ") || !first && rec.Seconds != 0:
+			t.Errorf("%s n=%d repeat %d should not have run: %q", rec.Backend, rec.N, rec.Repeat, rec.Message)
+		}
+	}
+	rep := results.NewReport(nil, recs, "")
+	if rep.Count(results.Timeout) != 6 {
+		t.Errorf("unexpected timeout cells: got %d want 6", rep.Count(results.Timeout))
+	}
+	t.Logf("27 cells with two timing-out backends took %v", time.Since(start))
+}
+
+// TestRunnerFind: every placement is verified; an incomplete method that
+// gives up is UNKNOWN; an exact method that finds nothing where the
+// reference counts solutions is a MISMATCH, and where there are none it
+// is a correct answer 0.
+func TestRunnerFind(t *testing.T) {
+	ref := rnReference(t)
+	honest := rnHonest("honest", nil)
+	liar := &rnFake{name: "liar", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		p := make(encode.Placement, b.N)
+		for i := range p {
+			p[i] = i // the main diagonal: every queen attacks the next
+		}
+		req.Visit(p)
+		return experiments.Outcome{Solutions: 1}, nil
+	}}
+	giveUp := &rnFake{name: "giveup", caps: experiments.Caps{Find: true}, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		return experiments.Outcome{Status: experiments.Unknown}, nil
+	}}
+	none := &rnFake{name: "none", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		return experiments.Outcome{}, nil
+	}}
+	panicky := &rnFake{name: "panicky", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		panic("boom")
+	}}
+	recs := rnRun(t, experiments.Spec{Repeats: 1, Reference: ref, Grids: []experiments.Grid{{
+		Task: experiments.TaskFirst, Backends: []experiments.Backend{honest, liar, giveUp, none, panicky},
+		Problems: experiments.EmptyBoards([]int{3, 8}),
+	}}})
+	for _, c := range []struct {
+		backend string
+		n       int
+		status  results.Status
+		answer  uint64
+		msg     string
+	}{
+		{"honest", 3, results.OK, 0, ""},
+		{"honest", 8, results.OK, 1, ""},
+		{"liar", 8, results.Mismatch, 1, "invalid placement: encode: verify:"},
+		{"giveup", 8, results.Unknown, 0, "gave up"},
+		{"none", 3, results.OK, 0, ""},
+		{"none", 8, results.Mismatch, 0, "found no solution, but the reference table counts 92"},
+		{"panicky", 8, results.Error, 0, "experiments: backend panicky panicked: boom"},
+	} {
+		r := rnFind(recs, c.backend, c.n, 0)
+		if r.Status != c.status || r.Answer != c.answer || !strings.Contains(r.Message, c.msg) {
+			t.Errorf("%s n=%d: got %v answer %d %q; want %v answer %d %q", c.backend, c.n, r.Status, r.Answer, r.Message, c.status, c.answer, c.msg)
+		}
+	}
+}
+
+// TestRunnerSkips: a backend that cannot do a task or a problem gets no
+// record (its cell shows "—"), and the others run.
+func TestRunnerSkips(t *testing.T) {
+	counter := rnHonest("counter", nil)
+	finder := &rnFake{name: "finder", caps: experiments.Caps{Find: true, MaxN: 6}, run: rnHonest("", nil).run}
+	board := experiments.Problem{Name: "b.txt", Board: encode.Board{N: 6, Queens: []int{1}}}
+	recs := rnRun(t, experiments.Spec{Repeats: 1, Grids: []experiments.Grid{
+		{Task: experiments.TaskCount, Backends: []experiments.Backend{counter, finder}, Problems: experiments.EmptyBoards([]int{6})},
+		{Task: experiments.TaskFirst, Backends: []experiments.Backend{counter, finder}, Problems: append(experiments.EmptyBoards([]int{6, 7}), board)},
+		{Task: experiments.TaskComplete, Backends: []experiments.Backend{counter, finder}, Problems: []experiments.Problem{board}},
+	}})
+	var got []string
+	for _, r := range recs {
+		got = append(got, r.Mode+" "+r.Problem.String()+" "+r.Backend+" "+r.Status.String())
+	}
+	want := []string{
+		"count n=6 counter ok",
+		"first n=6 counter ok", "first n=6 finder ok",
+		"first n=7 counter ok",
+		"first b.txt (n=6) counter ok",
+		"complete b.txt (n=6) counter ok",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("unexpected records:\n got %q\nwant %q", got, want)
+	}
+	sols := rnSolutions(board.Board, 0)
+	if r := recs[len(recs)-1]; r.Answer != 1 || len(sols) == 0 || r.Hash == "" {
+		t.Errorf("completion of b.txt: got %+v (it has %d)", r, len(sols))
+	}
+}
+
+// TestRunnerResume: a run interrupted after some cells has logged them
+// all; resuming from the log measures exactly the cells it lacks.
+func TestRunnerResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var calls atomic.Int64
+	interrupter := &rnFake{name: "interrupter", caps: rnAll, run: func(rctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		if calls.Add(1) == 4 {
+			cancel() // Ctrl-C during the fourth run
+			<-rctx.Done()
+			return experiments.Outcome{Status: experiments.StatusOf(rctx)}, nil
+		}
+		return experiments.Outcome{Solutions: uint64(len(rnSolutions(b, 0)))}, nil
+	}}
+	honest := rnHonest("honest", nil)
+	spec := func(b experiments.Backend) experiments.Spec {
+		return experiments.Spec{Repeats: 2, Grids: []experiments.Grid{{
+			Task: experiments.TaskCount, Backends: []experiments.Backend{honest, b}, Problems: experiments.EmptyBoards([]int{4, 5, 6}),
+		}}}
+	}
+	log, _, _, err := experiments.OpenLog(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := &experiments.Runner{Spec: spec(interrupter), Log: log.WriteRecord}
+	got1, err := first.Run(ctx)
+	if !errors.Is(err, experiments.ErrInterrupted) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: got error %v", err)
+	}
+	log.Close()
+	// honest/interrupter for n=4 r0, r1 and n=5 r0, then honest n=5 r1:
+	// 7 records; the interrupted run is not among them.
+	if len(got1) != 7 {
+		t.Fatalf("records before the interruption: got %d want 7", len(got1))
+	}
+
+	log, _, done, err := experiments.OpenLog(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(done, got1) {
+		t.Fatalf("the log does not hold the records measured:\n%+v\n%+v", done, got1)
+	}
+	counter := rnHonest("interrupter", nil)
+	hon2 := rnHonest("honest", nil)
+	second := &experiments.Runner{Spec: spec(counter), Log: log.WriteRecord, Done: done}
+	second.Spec.Grids[0].Backends[0] = hon2
+	var last [2]int
+	second.Progress = func(d, total int) { last = [2]int{d, total} }
+	got2, err := second.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	log.Close()
+	if len(got2) != 12-7 || counter.hits.Load() != 3 || hon2.hits.Load() != 2 {
+		t.Errorf("resume measured %d records (%d and %d runs), want 5 (3 and 2)", len(got2), counter.hits.Load(), hon2.hits.Load())
+	}
+	if last != [2]int{12, 12} {
+		t.Errorf("unexpected final progress %v", last)
+	}
+	_, all, err := func() ([]results.Env, []results.Record, error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		return results.ReadLog(f, path)
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[results.Key]bool{}
+	for _, r := range all {
+		if seen[r.Key()] {
+			t.Errorf("measured twice: %+v", r.Key())
+		}
+		seen[r.Key()] = true
+		if r.Status != results.OK {
+			t.Errorf("unexpected status %v for %+v", r.Status, r.Key())
+		}
+	}
+	if len(seen) != 12 {
+		t.Errorf("the log holds %d distinct runs, want 12", len(seen))
+	}
+}
+
+// TestOpenLogCutLine: a log whose last write was cut short is resumed
+// after its last complete line.
+func TestOpenLogCutLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	line := `{"n":8,"backend":"b","mode":"count","repeat":0,"answer":92,"nodes":0,"seconds":0.1,"status":"ok"}` + "\n"
+	if err := os.WriteFile(path, []byte(line+`{"n":8,"backend":"b","mo`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	log, _, done, err := experiments.OpenLog(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) != 1 {
+		t.Fatalf("unexpected records: %+v", done)
+	}
+	if err := log.WriteRecord(results.Record{Problem: results.Problem{N: 9}, Backend: "b", Mode: "count", Answer: 352}); err != nil {
+		t.Fatal(err)
+	}
+	log.Close()
+	data, _ := os.ReadFile(path)
+	if want := line + `{"n":9,"backend":"b","mode":"count","repeat":0,"answer":352,"nodes":0,"seconds":0,"status":"ok"}` + "\n"; string(data) != want {
+		t.Errorf("unexpected log:\n%s\nwant\n%s", data, want)
+	}
+}
+
+// TestRunnerParallelVisit: a backend that calls Visit from several
+// goroutines at once is handled (run with -race).
+func TestRunnerParallelVisit(t *testing.T) {
+	par := &rnFake{name: "par", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		sols := rnSolutions(b, 0)
+		var wg sync.WaitGroup
+		for _, s := range sols[:4] {
+			wg.Add(1)
+			go func() { defer wg.Done(); req.Visit(s) }()
+		}
+		wg.Wait()
+		return experiments.Outcome{Solutions: 4}, nil
+	}}
+	recs := rnRun(t, experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{Task: experiments.TaskFirst, Backends: []experiments.Backend{par}, Problems: experiments.EmptyBoards([]int{8})}}})
+	if recs[0].Status != results.OK || recs[0].Answer != 4 {
+		t.Errorf("unexpected record %+v", recs[0])
+	}
+}

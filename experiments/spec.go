@@ -1,0 +1,336 @@
+package experiments
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"qtool/encode"
+	"qtool/results"
+)
+
+// Task is what the cells of a grid ask of a backend.
+type Task int
+
+const (
+	// TaskCount counts all solutions (completions, for a board with
+	// queens). It needs Caps.Count.
+	TaskCount Task = iota
+	// TaskFirst finds one solution. It needs Caps.Find.
+	TaskFirst
+	// TaskComplete finds one completion of a board whose queens are
+	// already placed. It needs Caps.Find and Caps.Complete, even for an
+	// empty board.
+	TaskComplete
+)
+
+var taskNames = [...]string{TaskCount: "count", TaskFirst: "first", TaskComplete: "complete"}
+
+func (t Task) String() string {
+	if t >= 0 && int(t) < len(taskNames) {
+		return taskNames[t]
+	}
+	return fmt.Sprintf("task(%d)", int(t))
+}
+
+// ParseTask reads a task by name: count, first or complete.
+func ParseTask(s string) (Task, error) {
+	for i, name := range taskNames {
+		if s == name {
+			return Task(i), nil
+		}
+	}
+	return 0, fmt.Errorf("experiments: unknown mode %q (want count, first or complete)", s)
+}
+
+// Problem is one board to solve and the name it is reported by.
+type Problem struct {
+	Name  string // the board file's name; empty for the empty n×n board
+	Board encode.Board
+}
+
+// Key identifies the problem in records: n, the file name, and for a
+// board from a file a digest of its queens (so that a resumed log matches
+// boards by content, not by name).
+func (p Problem) Key() results.Problem {
+	k := results.Problem{N: p.Board.N, Board: p.Name}
+	if p.Name != "" || p.Board.Given() > 0 {
+		k.Hash = boardDigest(p.Board)
+	}
+	return k
+}
+
+// empty reports whether the problem is the empty n×n board, whose count
+// the reference table knows.
+func (p Problem) empty() bool { return p.Board.Given() == 0 }
+
+// boardDigest is "sha256:" and the first 12 hex digits of the SHA-256 of
+// the board in the compact text form "n N" followed by one token per row.
+func boardDigest(b encode.Board) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "n %d\n", b.N)
+	for r := 0; r < b.N; r++ {
+		if c := b.Queen(r); c >= 0 {
+			sb.WriteString(strconv.Itoa(c))
+		} else {
+			sb.WriteByte('-')
+		}
+		sb.WriteByte('\n')
+	}
+	sum := sha256.Sum256([]byte(sb.String()))
+	return "sha256:" + hex.EncodeToString(sum[:6])
+}
+
+// EmptyBoards returns the empty boards of the given orders.
+func EmptyBoards(ns []int) []Problem {
+	ps := make([]Problem, len(ns))
+	for i, n := range ns {
+		ps[i] = Problem{Board: encode.Empty(n)}
+	}
+	return ps
+}
+
+// LoadBoards reads every regular file of dir whose name does not start
+// with '.', in name order, as a board (encode.ParseBoard). The problems
+// are named by file name. An unreadable or invalid file is an error that
+// names it.
+func LoadBoards(dir string) ([]Problem, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("experiments: boards: %w", err)
+	}
+	var ps []Problem
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") || !e.Type().IsRegular() {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("experiments: boards: %w", err)
+		}
+		b, err := encode.ParseBoard(f, path)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, Problem{Name: e.Name(), Board: b})
+	}
+	if len(ps) == 0 {
+		return nil, fmt.Errorf("experiments: boards: no board files in %s", dir)
+	}
+	return ps, nil
+}
+
+// MaxRangeN bounds the orders ParseRange accepts, and MaxRangeLen the
+// number of them.
+const (
+	MaxRangeN   = 1 << 24
+	MaxRangeLen = 1 << 16
+)
+
+// ParseRange reads a list of orders: comma-separated items, each a number
+// or an inclusive range lo-hi, e.g. "4-12", "8", "1000,10000,100000",
+// "4-8,10,12". The result is sorted without duplicates.
+func ParseRange(s string) ([]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, errors.New("experiments: empty range of n")
+	}
+	seen := map[int]bool{}
+	var ns []int
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		lo, hi, isRange := strings.Cut(item, "-")
+		a, err := parseOrder(lo, s)
+		if err != nil {
+			return nil, err
+		}
+		b := a
+		if isRange {
+			if b, err = parseOrder(hi, s); err != nil {
+				return nil, err
+			}
+			if b < a {
+				return nil, fmt.Errorf("experiments: range %q in %q runs backwards", item, s)
+			}
+		}
+		if b-a >= MaxRangeLen || len(ns)+(b-a) >= MaxRangeLen {
+			return nil, fmt.Errorf("experiments: %q lists more than %d orders", s, MaxRangeLen)
+		}
+		for n := a; n <= b; n++ {
+			if !seen[n] {
+				seen[n] = true
+				ns = append(ns, n)
+			}
+		}
+	}
+	sort.Ints(ns)
+	return ns, nil
+}
+
+func parseOrder(s, all string) (int, error) {
+	s = strings.TrimSpace(s)
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > MaxRangeN {
+		return 0, fmt.Errorf("experiments: n %q in %q: want an integer from 1 to %d", s, all, MaxRangeN)
+	}
+	return n, nil
+}
+
+// Grid is one task over backends × problems.
+type Grid struct {
+	Task     Task
+	Backends []Backend
+	Problems []Problem
+	// StopAfterTimeout: once a backend reaches the time limit on a problem,
+	// its cells for the later problems of the grid are recorded as
+	// timeouts without being run. It suits problems of growing size, such
+	// as an n range, and saves the time limit on every larger n.
+	StopAfterTimeout bool
+}
+
+// Spec is the design of an experiment.
+type Spec struct {
+	Grids   []Grid
+	Repeats int           // runs of each cell, at least 1
+	Timeout time.Duration // time limit of one run; 0 for none
+	Seed    int64         // Request.Seed of repeat r is Seed+r
+	Workers int           // Request.Workers (0: the backend's default)
+	// Reference, when non-nil, checks the counts of empty boards.
+	Reference *Reference
+}
+
+// Validate checks that the spec can run: at least one repeat, no negative
+// time limit, and every grid with backends and problems whose boards are
+// valid.
+func (s Spec) Validate() error {
+	if s.Repeats < 1 {
+		return fmt.Errorf("experiments: repeats must be at least 1, got %d", s.Repeats)
+	}
+	if s.Timeout < 0 {
+		return fmt.Errorf("experiments: negative time limit %v", s.Timeout)
+	}
+	if len(s.Grids) == 0 {
+		return errors.New("experiments: nothing to run: no grid")
+	}
+	for i, g := range s.Grids {
+		if len(g.Backends) == 0 {
+			return fmt.Errorf("experiments: grid %d (%s): no backend", i+1, g.Task)
+		}
+		if len(g.Problems) == 0 {
+			return fmt.Errorf("experiments: grid %d (%s): no problem", i+1, g.Task)
+		}
+		if g.Task < TaskCount || g.Task > TaskComplete {
+			return fmt.Errorf("experiments: grid %d: invalid task %d", i+1, int(g.Task))
+		}
+		for _, p := range g.Problems {
+			if err := p.Board.Validate(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Env describes this machine and build for the report, with the settings
+// of the spec: repeats, time limit, workers and reference.
+func (s Spec) Env() results.Env {
+	e := results.CurrentEnv(s.Seed)
+	e.Settings = map[string]string{
+		"repeats":   strconv.Itoa(s.Repeats),
+		"timeout":   "none",
+		"reference": s.Reference.String(),
+	}
+	if s.Timeout > 0 {
+		e.Settings["timeout"] = s.Timeout.String()
+	}
+	if s.Workers > 0 {
+		e.Settings["workers"] = strconv.Itoa(s.Workers)
+	}
+	return e
+}
+
+// Supports reports whether backend b can do task t on board p, and if not,
+// why.
+func Supports(b Backend, t Task, p encode.Board) (bool, string) {
+	c := b.Caps()
+	switch {
+	case t == TaskCount && !c.Count:
+		return false, "cannot count"
+	case t != TaskCount && !c.Find:
+		return false, "cannot find solutions"
+	case (t == TaskComplete || p.Given() > 0) && !c.Complete:
+		return false, "cannot complete a board with queens placed"
+	case c.MaxN > 0 && p.N > c.MaxN:
+		return false, fmt.Sprintf("accepts n ≤ %d", c.MaxN)
+	}
+	return true, ""
+}
+
+// Registered returns the registered backends whose capabilities satisfy
+// pred, in name order.
+func Registered(pred func(Caps) bool) []Backend {
+	var bs []Backend
+	for _, name := range Names() {
+		b, _ := Lookup(name)
+		if pred(b.Caps()) {
+			bs = append(bs, b)
+		}
+	}
+	return bs
+}
+
+// Default orders of the main experiment.
+var (
+	DefaultCountN = []int{4, 5, 6, 7, 8, 9, 10, 11}
+	DefaultFirstN = []int{1000, 10000, 100000}
+)
+
+// DefaultSpec is the main experiment of the README: every registered
+// counting backend counts the solutions for n = 4..11, and every backend
+// that finds solutions without counting them (the incomplete and
+// constructive methods: min-conflicts, explicit construction) finds one
+// for n = 10³, 10⁴, 10⁵; 3 repeats, 10 s per run, seed 1. A grid without
+// a backend is left out.
+func DefaultSpec() Spec {
+	s := Spec{Repeats: 3, Timeout: 10 * time.Second, Seed: 1}
+	if bs := Registered(func(c Caps) bool { return c.Count }); len(bs) > 0 {
+		s.Grids = append(s.Grids, Grid{Task: TaskCount, Backends: bs, Problems: EmptyBoards(DefaultCountN), StopAfterTimeout: true})
+	}
+	if bs := Registered(func(c Caps) bool { return c.Find && !c.Count }); len(bs) > 0 {
+		s.Grids = append(s.Grids, Grid{Task: TaskFirst, Backends: bs, Problems: EmptyBoards(DefaultFirstN), StopAfterTimeout: true})
+	}
+	return s
+}
+
+// cells is the number of runs the spec asks for, skipped ones left out.
+func (s Spec) cells() int {
+	k := 0
+	for _, g := range s.Grids {
+		for _, p := range g.Problems {
+			for _, b := range g.Backends {
+				if ok, _ := Supports(b, g.Task, p.Board); ok {
+					k += s.Repeats
+				}
+			}
+		}
+	}
+	return k
+}
+
+// backendNames lists the names of backends, for messages.
+func backendNames(bs []Backend) []string {
+	names := make([]string, len(bs))
+	for i, b := range bs {
+		names[i] = b.Name()
+	}
+	return slices.Clip(names)
+}
