@@ -109,6 +109,11 @@ func ParseAMO(name string) (AMOEncoding, error) {
 	return 0, fmt.Errorf("encode: unknown at-most-one encoding %q (known: %s)", name, strings.Join(amoNames[:], ", "))
 }
 
+// MaxCNFSquares is the largest number of square variables (free rows times
+// free columns) that CNF encodes: the squares are indexed with 32-bit
+// integers, and a formula that large is beyond any solver's memory anyway.
+const MaxCNFSquares = 1 << 28
+
 // amoCutoff: groups of at most this many variables are encoded pairwise
 // whatever the encoding, since below it pairwise is the smallest (and is
 // the base case of the recursive encodings).
@@ -200,6 +205,9 @@ func CNFWith(b Board, opts CNFOptions) (*Formula, error) {
 		}
 	}
 	k := len(f.rows) * len(f.cols)
+	if k > MaxCNFSquares {
+		return nil, fmt.Errorf("encode: the CNF of a board with %d free rows would have %d square variables, more than %d", len(f.rows), k, MaxCNFSquares)
+	}
 	f.sqR = make([]int32, 0, k)
 	f.sqC = make([]int32, 0, k)
 	f.rowStart = make([]int32, 0, len(f.rows)+1)
@@ -588,8 +596,11 @@ func (f *Formula) Decode(model func(v int) bool) (Placement, error) {
 }
 
 // WriteDIMACS writes the formula in the DIMACS CNF format: comment lines
-// naming n, the encoding and the variable mapping, the header "p cnf V C",
-// then one clause per line. It streams: memory is O(n + k²) whatever the
+// naming n, the encoding, the given queens ("c queen ROW COL", 0-based) and
+// the variable mapping, the header "p cnf V C", then one clause per line.
+// The variables of left-out squares appear in no clause, so a solver may
+// give them any value: decode a model with Decode, or read only the given
+// queens and the squares they do not attack. It streams: memory is O(n + k²) whatever the
 // number of clauses.
 func (f *Formula) WriteDIMACS(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
@@ -599,7 +610,10 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 	if f.opts.KeepAttacked {
 		fmt.Fprintf(bw, " (unit clauses; every square encoded)\n")
 	} else {
-		fmt.Fprintf(bw, " (unit clauses; their rows, columns and attacked squares left out)\n")
+		fmt.Fprintf(bw, " (unit clauses; the squares they take or attack are left out: their variables are in no clause, ignore their values)\n")
+	}
+	for _, r := range f.givenRows {
+		fmt.Fprintf(bw, "c queen %d %d\n", r, f.queens[r])
 	}
 	if f.opts.Dense {
 		fmt.Fprintf(bw, "c variables 1..%d are the encoded squares, listed below as \"c x VAR ROW COL\" (0-based)\n", len(f.sqR))

@@ -551,7 +551,7 @@ func TestWriteDIMACS(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("%s: DIMACS clauses differ from Encode", cnfOptName(o))
 		}
-		for _, c := range []string{"c n 6", "c amo " + o.AMO.String()} {
+		for _, c := range []string{"c n 6", "c amo " + o.AMO.String(), "c queen 1 3"} {
 			if !comments[c] {
 				t.Errorf("%s: no comment line %q", cnfOptName(o), c)
 			}
@@ -602,7 +602,7 @@ func ExampleFormula_WriteDIMACS() {
 	// c qtool n-queens CNF
 	// c n 2
 	// c amo pairwise
-	// c given 0 queens (unit clauses; their rows, columns and attacked squares left out)
+	// c given 0 queens (unit clauses; the squares they take or attack are left out: their variables are in no clause, ignore their values)
 	// c variable r*2+c+1 is a queen on row r, column c (0-based), 1..4
 	// p cnf 4 10
 	// 1 2 0

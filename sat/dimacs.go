@@ -224,7 +224,7 @@ func (p *parser) finish(line, col int) (DIMACS, error) {
 		return p.info, p.errorf(p.openLine, p.openCol, "last clause has no terminating 0 (is the file cut short?)")
 	}
 	if p.info.Read != p.info.Clauses {
-		p.info.Warnings = append(p.info.Warnings, fmt.Sprintf("sat: %s:%d: the header declares %d clauses, the file holds %d", p.fileName(), p.hdrLine, p.info.Clauses, p.info.Read))
+		p.info.Warnings = append(p.info.Warnings, fmt.Sprintf("sat: %s:%d: warning: the header declares %d clauses, the file holds %d", p.fileName(), p.hdrLine, p.info.Clauses, p.info.Read))
 	}
 	return p.info, nil
 }

@@ -65,9 +65,9 @@ func TestReadDIMACSVariants(t *testing.T) {
 		{"p cnf 3 2\n1 2 0\n-3 0\n%\n0\n\n", "[[1 2] [-3]]", ""},
 		{"p\tcnf  2\t1 \n1 2 0", "[[1 2]]", ""},
 		{"p cnf 2 2\n0\n1 0\n", "[[] [1]]", ""},
-		{"p cnf 2 3\n1 0\n2 0\n", "[[1] [2]]", "sat: w.cnf:1: the header declares 3 clauses, the file holds 2"},
+		{"p cnf 2 3\n1 0\n2 0\n", "[[1] [2]]", "sat: w.cnf:1: warning: the header declares 3 clauses, the file holds 2"},
 		{"c only\np cnf 0 0\n", "[]", ""},
-		{"p cnf 5 1\n-0 1 0\n", "[[] [1]]", "sat: w.cnf:1: the header declares 1 clauses, the file holds 2"},
+		{"p cnf 5 1\n-0 1 0\n", "[[] [1]]", "sat: w.cnf:1: warning: the header declares 1 clauses, the file holds 2"},
 	}
 	for _, c := range cases {
 		var col collect

@@ -1,0 +1,415 @@
+package experiments_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+
+	"qtool/encode"
+	"qtool/experiments"
+	"qtool/sat"
+)
+
+var satLong = flag.Bool("sat.long", false, "run the slow sat checks and the large-n table (n up to 1000)")
+
+// satBackends are the sat backends: "sat" and one per encoding.
+func satBackends(t testing.TB) []experiments.Backend {
+	var bs []experiments.Backend
+	for _, name := range append([]string{"sat"}, satEncodingNames()...) {
+		be, err := experiments.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs = append(bs, be)
+	}
+	return bs
+}
+
+func satEncodingNames() []string {
+	var names []string
+	for _, a := range encode.AMOEncodings() {
+		names = append(names, "sat-"+a.String())
+	}
+	return names
+}
+
+// satOracle is the exact backend the sat results are checked against:
+// bitmask when it is registered, else plain backtracking.
+func satOracle(t testing.TB) experiments.Backend {
+	for _, name := range []string{"bitmask", "backtrack"} {
+		if be, err := experiments.Lookup(name); err == nil {
+			return be
+		}
+	}
+	t.Fatal("no exact backend to compare with")
+	return nil
+}
+
+// TestSATCountsReference enumerates the solutions for n = 1..10 with every
+// encoding: the number equals the OEIS count, every model decodes to a
+// placement that encode.Verify accepts, and no placement comes twice.
+func TestSATCountsReference(t *testing.T) {
+	ref := crossReference(t)
+	for _, be := range satBackends(t) {
+		for n := 1; n <= 10; n++ {
+			b := encode.Empty(n)
+			seen := map[string]bool{}
+			out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
+				if err := encode.Verify(b, p); err != nil {
+					t.Fatalf("%s n=%d: %v", be.Name(), n, err)
+				}
+				k := p.String()
+				if seen[k] {
+					t.Fatalf("%s n=%d: placement %s found twice", be.Name(), n, k)
+				}
+				seen[k] = true
+				return true
+			}})
+			if err != nil {
+				t.Fatalf("%s n=%d: %v", be.Name(), n, err)
+			}
+			if out.Status != experiments.OK || out.Solutions != ref[n] || uint64(len(seen)) != ref[n] {
+				t.Errorf("unexpected count for %q n=%d: got %d (%d visited, %v) want %d", be.Name(), n, out.Solutions, len(seen), out.Status, ref[n])
+			}
+			if out.Stats["variables"] < uint64(n*n) || out.Stats["clauses"] == 0 || out.Stats["solver-calls"] != ref[n]+1 {
+				t.Errorf("%s n=%d: stats %v", be.Name(), n, out.Stats)
+			}
+		}
+		for _, n := range []int{6, 8} {
+			out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count})
+			if err != nil || out.Solutions != ref[n] || out.Status != experiments.OK {
+				t.Errorf("unexpected count for %q n=%d: got %d (%v, %v) want %d", be.Name(), n, out.Solutions, out.Status, err, ref[n])
+			}
+		}
+	}
+}
+
+// TestSATCompletionCounts counts the completions of random boards with
+// every encoding and compares with the exact oracle (bitmask or
+// backtracking), verifying every completion.
+func TestSATCompletionCounts(t *testing.T) {
+	oracle := satOracle(t)
+	checked, zero := 0, 0
+	for n := 4; n <= 12; n++ {
+		for _, k := range []int{1, n / 3, n / 2, n - 2} {
+			for i := uint64(0); i < 3; i++ {
+				b, err := encode.Generate(n, k, 44, i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if b.N-b.Given() > experiments.SATCountMaxFreeRows {
+					continue
+				}
+				want, err := oracle.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
+				if err != nil || want.Status != experiments.OK {
+					t.Fatalf("%s on %v: %v %v", oracle.Name(), b.Queens, err, want.Status)
+				}
+				if want.Solutions > 400 {
+					continue
+				}
+				checked++
+				if want.Solutions == 0 {
+					zero++
+				}
+				for _, be := range satBackends(t) {
+					got := uint64(0)
+					out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
+						if err := encode.Verify(b, p); err != nil {
+							t.Errorf("%s on %v: %v", be.Name(), b.Queens, err)
+						}
+						got++
+						return true
+					}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != want.Solutions || out.Solutions != want.Solutions || out.Status != experiments.OK {
+						t.Errorf("unexpected count for %q on n=%d %v: got %d (%d visited, %v) want %d (%s)", be.Name(), n, b.Queens, out.Solutions, got, out.Status, want.Solutions, oracle.Name())
+					}
+				}
+			}
+		}
+	}
+	if checked < 60 || zero < 5 || zero == checked {
+		t.Errorf("instance set too small or one-sided: %d boards, %d without completion", checked, zero)
+	}
+}
+
+// TestSATSatUnsatAgreement asks the default sat backend for one completion
+// of random boards with n up to 30 and compares satisfiability with the
+// exact oracle; a completion found must pass encode.Verify.
+func TestSATSatUnsatAgreement(t *testing.T) {
+	oracle := satOracle(t)
+	be, err := experiments.Lookup("sat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := []int{13, 16, 20, 24, 30}
+	if testing.Short() {
+		ns = []int{13, 20}
+	}
+	nsat, nunsat, skipped := 0, 0, 0
+	for _, n := range ns {
+		for _, k := range []int{n / 4, n / 2, 2 * n / 3} {
+			for i := uint64(0); i < 4; i++ {
+				b, err := encode.Generate(n, k, 30, i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				want, err := oracle.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want.Status != experiments.OK {
+					skipped++ // the oracle could not decide in time
+					continue
+				}
+				found := 0
+				out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
+					if err := encode.Verify(b, p); err != nil {
+						t.Errorf("n=%d %v: %v", n, b.Queens, err)
+					}
+					found++
+					return true
+				}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if out.Status != experiments.OK || (found > 0) != (want.Solutions > 0) || found > 1 {
+					t.Errorf("n=%d board %v: sat found %d (%v), %s found %d", n, b.Queens, found, out.Status, oracle.Name(), want.Solutions)
+				}
+				if found > 0 {
+					nsat++
+				} else {
+					nunsat++
+				}
+			}
+		}
+	}
+	t.Logf("%d satisfiable, %d unsatisfiable, %d left undecided by %s", nsat, nunsat, skipped, oracle.Name())
+	if nsat < 5 || nunsat < 5 {
+		t.Errorf("instance set too one-sided: %d satisfiable, %d unsatisfiable", nsat, nunsat)
+	}
+}
+
+// TestSATLargeSparseBoard completes a board of order 3001 with 10 free rows:
+// the dense numbering keeps the formula to the free squares.
+func TestSATLargeSparseBoard(t *testing.T) {
+	n := 3001 // 3001 mod 6 = 1: the construction below applies
+	sol := make(encode.Placement, 0, n)
+	for c := 1; c < n; c += 2 {
+		sol = append(sol, c)
+	}
+	for c := 0; c < n; c += 2 {
+		sol = append(sol, c)
+	}
+	if err := encode.Verify(encode.Empty(n), sol); err != nil {
+		t.Fatal(err)
+	}
+	b := encode.Board{N: n, Queens: append([]int(nil), sol...)}
+	for i := 0; i < 10; i++ {
+		b.Queens[(i*997+5)%n] = -1
+	}
+	for _, be := range satBackends(t) {
+		found := 0
+		out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
+			if err := encode.Verify(b, p); err != nil {
+				t.Fatalf("%s: %v", be.Name(), err)
+			}
+			found++
+			return true
+		}})
+		if err != nil || found != 1 {
+			t.Fatalf("%s: %d found, %v", be.Name(), found, err)
+		}
+		if v := out.Stats["variables"]; v > uint64(n+2000) {
+			t.Errorf("%s: %d variables for 10 free rows", be.Name(), v)
+		}
+	}
+}
+
+func TestSATOptionsAndRefusals(t *testing.T) {
+	ctx := context.Background()
+	be, _ := experiments.Lookup("sat")
+	for _, a := range encode.AMOEncodings() {
+		out, err := be.Run(ctx, encode.Empty(6), experiments.Request{Mode: experiments.Count, Options: map[string]string{"amo": a.String()}})
+		if err != nil || out.Solutions != 4 {
+			t.Errorf("sat amo=%v n=6: %d, %v", a, out.Solutions, err)
+		}
+	}
+	fixed, _ := experiments.Lookup("sat-pairwise")
+	cases := []struct {
+		be   experiments.Backend
+		b    encode.Board
+		req  experiments.Request
+		want string
+	}{
+		{be, encode.Empty(4), experiments.Request{Options: map[string]string{"amo": "ladder"}}, `experiments: backend sat: encode: unknown at-most-one encoding "ladder"`},
+		{fixed, encode.Empty(4), experiments.Request{Options: map[string]string{"amo": "product"}}, "experiments: backend sat-pairwise always uses the pairwise encoding, not product"},
+		{be, encode.Empty(4), experiments.Request{Unique: true}, "experiments: backend sat cannot count fundamental solutions"},
+		{be, encode.Empty(4), experiments.Request{Shard: &experiments.Shard{Index: 0, Count: 2}}, "experiments: backend sat cannot split a count into shards"},
+		{be, encode.Empty(12), experiments.Request{Mode: experiments.Count}, "experiments: backend sat counts by enumerating models"},
+		{be, encode.Empty(experiments.SATMaxFreeRows + 1), experiments.Request{Mode: experiments.Find}, "experiments: backend sat encodes boards with at most 3000 free rows"},
+		{be, encode.Board{N: 4, Queens: []int{0, 1}}, experiments.Request{}, "encode: queens at"},
+	}
+	for _, c := range cases {
+		_, err := c.be.Run(ctx, c.b, c.req)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s %+v: got %v, want %s…", c.be.Name(), c.req, err, c.want)
+		}
+	}
+	// The fixed backend accepts its own encoding by name.
+	if out, err := fixed.Run(ctx, encode.Empty(5), experiments.Request{Options: map[string]string{"amo": "binomial"}}); err != nil || out.Solutions != 10 {
+		t.Errorf("sat-pairwise amo=binomial: %d %v", out.Solutions, err)
+	}
+}
+
+// TestSATCancel: a run whose context ends stops with Timeout or
+// Interrupted and a partial count (a lower bound).
+func TestSATCancel(t *testing.T) {
+	be, _ := experiments.Lookup("sat")
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	out, err := be.Run(ctx, encode.Empty(11), experiments.Request{Mode: experiments.Count})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Status != experiments.Timeout || out.Solutions >= 2680 {
+		t.Errorf("n=11 under 100ms: %d solutions, status %v; want a partial count and timeout", out.Solutions, out.Status)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	out, err = be.Run(ctx, encode.Empty(200), experiments.Request{Mode: experiments.Find, Limit: 1})
+	if err != nil || out.Status != experiments.Interrupted || out.Solutions != 0 {
+		t.Errorf("cancelled n=200: %d solutions, %v, %v", out.Solutions, out.Status, err)
+	}
+}
+
+// TestSATDIMACSRoundTripGini writes the CNF of boards with every encoding
+// and numbering, reads it back with gini's own DIMACS reader
+// (gini.NewDimacs), solves it with gini directly and decodes the model
+// through the formula: satisfiability agrees with the oracle and every
+// completion verifies. The same text read by sat.ReadDIMACS enumerates to
+// the oracle's count.
+func TestSATDIMACSRoundTripGini(t *testing.T) {
+	oracle := satOracle(t)
+	var bs []encode.Board
+	for n := 4; n <= 9; n++ {
+		for i := uint64(0); i < 3; i++ {
+			b, err := encode.Generate(n, n/3, 7, i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bs = append(bs, b)
+		}
+	}
+	bs = append(bs, encode.Empty(2), encode.Empty(8))
+	for _, b := range bs {
+		want, err := oracle.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range encode.AMOEncodings() {
+			for _, o := range []encode.CNFOptions{{AMO: a}, {AMO: a, Dense: true}, {AMO: a, KeepAttacked: true}} {
+				f, err := encode.CNFWith(b, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var buf bytes.Buffer
+				if err := f.WriteDIMACS(&buf); err != nil {
+					t.Fatal(err)
+				}
+				text := buf.Bytes()
+				g, err := gini.NewDimacs(bytes.NewReader(text))
+				if err != nil {
+					t.Fatalf("gini rejects our DIMACS: %v", err)
+				}
+				r := g.Solve()
+				if (r == 1) != (want.Solutions > 0) || r == 0 {
+					t.Fatalf("n=%d %v %+v: gini says %d, %s counts %d", b.N, b.Queens, o, r, oracle.Name(), want.Solutions)
+				}
+				if r == 1 {
+					p, err := f.Decode(func(v int) bool { return g.Value(z.Dimacs2Lit(v)) })
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := encode.Verify(b, p); err != nil {
+						t.Fatalf("gini's model of our DIMACS: %v", err)
+					}
+				}
+				s := sat.New()
+				info, err := sat.ReadDIMACS(bytes.NewReader(text), "rt.cnf", s)
+				if err != nil || len(info.Warnings) > 0 || info.Vars != f.Vars() || info.Clauses != f.Clauses() {
+					t.Fatalf("sat.ReadDIMACS: %+v %v", info, err)
+				}
+				cnt, st := s.Enumerate(context.Background(), f.DecisionVars(), 0, nil)
+				if cnt != want.Solutions || st != sat.Unsat {
+					t.Errorf("n=%d %v %+v: %d models read back, want %d", b.N, b.Queens, o, cnt, want.Solutions)
+				}
+			}
+		}
+	}
+}
+
+// SATSink keeps benchmark results alive.
+var SATSink uint64
+
+// BenchmarkSAT times the first solution of the empty board with each
+// at-most-one encoding (encoding and loading into gini included), and
+// reports the formula size. With -sat.long it goes up to n = 1000.
+func BenchmarkSAT(b *testing.B) {
+	ns := []int{8, 16, 32, 64, 100}
+	if *satLong {
+		ns = append(ns, 200, 500, 1000)
+	}
+	for _, n := range ns {
+		for _, name := range satEncodingNames() {
+			be, _ := experiments.Lookup(name)
+			b.Run(fmt.Sprintf("n=%d/amo=%s", n, strings.TrimPrefix(name, "sat-")), func(b *testing.B) {
+				if name == "sat-pairwise" && n > 200 {
+					b.Skip("pairwise has n³ clauses: 208 M at n = 500")
+				}
+				var out experiments.Outcome
+				for b.Loop() {
+					var err error
+					out, err = be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Find, Limit: 1})
+					if err != nil || out.Solutions != 1 {
+						b.Fatalf("%v %v", out, err)
+					}
+					SATSink += out.Solutions
+				}
+				b.ReportMetric(float64(out.Stats["variables"]), "vars")
+				b.ReportMetric(float64(out.Stats["clauses"]), "clauses")
+			})
+		}
+	}
+}
+
+// BenchmarkSATCount counts the 92 solutions of n = 8 by enumeration with
+// each encoding.
+func BenchmarkSATCount(b *testing.B) {
+	for _, n := range []int{8, 10} {
+		for _, name := range satEncodingNames() {
+			be, _ := experiments.Lookup(name)
+			b.Run("n="+strconv.Itoa(n)+"/amo="+strings.TrimPrefix(name, "sat-"), func(b *testing.B) {
+				for b.Loop() {
+					out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count})
+					if err != nil {
+						b.Fatal(err)
+					}
+					SATSink += out.Solutions
+				}
+			})
+		}
+	}
+}
