@@ -167,3 +167,38 @@ func TestMergeStdin(t *testing.T) {
 		t.Errorf("got %s", out.String())
 	}
 }
+
+// FuzzMerge feeds arbitrary bytes to merge as a file of shard records: it
+// must end with exit 0 and a total, or exit 2 and one line on stderr, never
+// a panic.
+func FuzzMerge(f *testing.F) {
+	f.Add([]byte(`{"n":8,"backend":"bitmask","solutions":92,"unique":12,"shard":0,"shards":1,"seconds":0.01,"status":"ok","complete":true}`))
+	f.Add([]byte("{\"n\":8,\"solutions\":40,\"shard\":0,\"shards\":2,\"status\":\"ok\"}\n{\"n\":8,\"solutions\":52,\"shard\":1,\"shards\":2,\"status\":\"ok\"}\n"))
+	f.Add([]byte(`{"n":8,"solutions":40,"shard":1,"shards":2,"status":"timeout","complete":false}`))
+	f.Add([]byte(`[{"n":8}]`))
+	f.Add([]byte("{\"n\":\"x\"\n"))
+	f.Add([]byte{0xff, 0xfe, '{'})
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "in.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, code := mergeRun(t, "merge", "--json", path)
+		switch code {
+		case 0:
+			var rec struct {
+				Solutions *uint64 `json:"solutions"`
+			}
+			if err := json.Unmarshal([]byte(out), &rec); err != nil || rec.Solutions == nil {
+				t.Fatalf("exit 0 with output %q: %v", out, err)
+			}
+		case 2:
+			if strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "qtool: merge: ") {
+				t.Fatalf("exit 2 with stderr %q", errOut)
+			}
+		default:
+			t.Fatalf("exit %d: %q %q", code, out, errOut)
+		}
+	})
+}
