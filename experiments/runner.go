@@ -40,11 +40,22 @@ type Runner struct {
 var ErrInterrupted = errors.New("experiments: interrupted")
 
 // Run measures every cell that Done lacks, in the order grid, problem,
-// repeat, backend, and returns the new records in that order. A cell whose
-// backend cannot do the task on the problem (see Supports) is skipped
-// without a record. When ctx is cancelled, the run under way is abandoned
-// without a record and Run returns the records so far with an error that
-// wraps ErrInterrupted and the context's error.
+// repeat, backend, and returns the new records in that order.
+//
+// A cell whose backend cannot do the task on the problem (see Supports)
+// is skipped without a record. The time limit bounds each run and, through
+// the repeats, each cell: the first repeat may use the whole limit, and a
+// later one is started only while the time the cell has taken so far plus
+// that of its last repeat fit within the limit, so that a slow cell costs
+// about one time limit rather than one per repeat. A repeat that is not
+// started leaves no record (the cell has fewer repeats); after a timeout a
+// cell's later repeats are not started either, and with StopAfterTimeout
+// the backend's later problems in the grid are recorded as timeouts
+// without being run.
+//
+// When ctx is cancelled, the run under way is abandoned without a record
+// and Run returns the records so far with an error that wraps
+// ErrInterrupted and the context's error.
 func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 	s := r.Spec
 	if err := s.Validate(); err != nil {
@@ -55,39 +66,53 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 		done[rec.Key()] = rec
 	}
 	total, finished := s.cells(), 0
+	step := func() {
+		finished++
+		if r.Progress != nil {
+			r.Progress(finished, total)
+		}
+	}
 	var out []results.Record
 	for _, g := range s.Grids {
-		// timedOut[backend] describes the first problem on which the
-		// backend reached the time limit in this grid.
+		// timedOut[backend] names the first problem of the grid on which
+		// the backend reached the time limit.
 		timedOut := map[string]string{}
 		for _, p := range g.Problems {
 			key := p.Key()
+			cells := map[string]*cellState{}
 			for rep := 0; rep < s.Repeats; rep++ {
 				for _, b := range g.Backends {
 					if ok, _ := Supports(b, g.Task, p.Board); !ok {
 						continue
 					}
+					st := cells[b.Name()]
+					if st == nil {
+						st = &cellState{}
+						cells[b.Name()] = st
+					}
 					k := results.Key{N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
 					if old, ok := done[k]; ok {
+						st.add(old)
 						if old.Status == results.Timeout {
 							if _, seen := timedOut[b.Name()]; !seen {
 								timedOut[b.Name()] = key.String()
 							}
 						}
-						finished++
-						r.progress(finished, total)
+						step()
+						continue
+					}
+					if st.stopped || (rep > 0 && s.Timeout > 0 && st.spent+st.last > s.Timeout) {
+						st.stopped = true
+						step()
 						continue
 					}
 					if err := ctx.Err(); err != nil {
 						return out, fmt.Errorf("%w: %w", ErrInterrupted, err)
 					}
 					rec := results.Record{Problem: key, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
-					if first, ok := timedOut[b.Name()]; ok && (first == key.String() || g.StopAfterTimeout) {
+					if first, ok := timedOut[b.Name()]; ok && g.StopAfterTimeout && rep == 0 {
 						rec.Status = results.Timeout
 						rec.Message = "not run: timed out on " + first
-						if first == key.String() {
-							rec.Message = "not run: an earlier repeat timed out"
-						}
 					} else {
 						var interrupted bool
 						rec, interrupted = r.measure(ctx, b, g.Task, p, rep)
@@ -95,17 +120,19 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 							return out, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
 						}
 						if rec.Status == results.Timeout {
-							timedOut[b.Name()] = key.String()
+							if _, seen := timedOut[b.Name()]; !seen {
+								timedOut[b.Name()] = key.String()
+							}
 						}
 					}
+					st.add(rec)
 					if r.Log != nil {
 						if err := r.Log(rec); err != nil {
 							return out, err
 						}
 					}
 					out = append(out, rec)
-					finished++
-					r.progress(finished, total)
+					step()
 				}
 			}
 		}
@@ -113,9 +140,18 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 	return out, nil
 }
 
-func (r *Runner) progress(done, total int) {
-	if r.Progress != nil {
-		r.Progress(done, total)
+// cellState is what the runner knows of a cell while measuring it.
+type cellState struct {
+	spent   time.Duration // time taken by its repeats so far
+	last    time.Duration // time taken by its last repeat
+	stopped bool          // no further repeat is started
+}
+
+func (c *cellState) add(rec results.Record) {
+	c.last = time.Duration(rec.Seconds * float64(max(rec.Runs, 1)) * float64(time.Second))
+	c.spent += c.last
+	if rec.Status == results.Timeout {
+		c.stopped = true
 	}
 }
 
@@ -127,18 +163,17 @@ type runResult struct {
 	found   []encode.Placement
 }
 
-// measure runs backend b once on problem p under its own deadline and
-// checks the answer. interrupted reports that ctx itself was cancelled.
-func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, rep int) (rec results.Record, interrupted bool) {
+// once runs backend b on board p under its own deadline. abandoned
+// reports a backend that did not return within the grace period after the
+// deadline; interrupted, that ctx itself was cancelled.
+func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board, rep int) (res runResult, rctxErr error, abandoned, interrupted bool) {
 	s := r.Spec
-	rec = results.Record{Problem: p.Key(), Backend: b.Name(), Mode: task.String(), Repeat: rep}
 	rctx, cancel := context.WithCancel(ctx)
 	if s.Timeout > 0 {
 		rctx, cancel = context.WithTimeout(ctx, s.Timeout)
 	}
 	defer cancel()
 	req := Request{Mode: Count, Seed: s.Seed + int64(rep), Workers: s.Workers}
-	ch := make(chan runResult, 1)
 	var mu sync.Mutex // Visit may be called from a parallel backend's workers
 	var found []encode.Placement
 	if task != TaskCount {
@@ -150,6 +185,7 @@ func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, r
 			return false
 		}
 	}
+	ch := make(chan runResult, 1)
 	go func() {
 		var res runResult
 		defer func() {
@@ -162,11 +198,9 @@ func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, r
 			ch <- res
 		}()
 		start := time.Now()
-		res.out, res.err = b.Run(rctx, p.Board, req)
+		res.out, res.err = b.Run(rctx, p, req)
 		res.elapsed = time.Since(start)
 	}()
-
-	var res runResult
 	select {
 	case res = <-ch:
 	case <-rctx.Done():
@@ -179,35 +213,75 @@ func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, r
 		case res = <-ch:
 			timer.Stop()
 		case <-timer.C:
-			if ctx.Err() != nil {
-				return rec, true
+			return res, rctx.Err(), true, ctx.Err() != nil
+		}
+	}
+	return res, rctx.Err(), false, ctx.Err() != nil
+}
+
+// measure times one repeat of backend b on problem p and checks its
+// answer. A run shorter than Spec.MinTime is repeated back to back until
+// MinTime has passed; the record then holds the mean time per run, and
+// every run's answer is checked. interrupted reports that ctx itself was
+// cancelled.
+func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, rep int) (rec results.Record, interrupted bool) {
+	s := r.Spec
+	rec = results.Record{Problem: p.Key(), Backend: b.Name(), Mode: task.String(), Repeat: rep}
+	var total time.Duration
+	for runs := 1; ; runs++ {
+		res, rctxErr, abandoned, intr := r.once(ctx, b, task, p.Board, rep)
+		if intr {
+			return rec, true
+		}
+		if abandoned {
+			grace := r.Grace
+			if grace <= 0 {
+				grace = DefaultGrace
 			}
-			rec.Status = results.Timeout
+			rec.Status, rec.Answer, rec.Runs = results.Timeout, 0, 0
 			rec.Seconds = (s.Timeout + grace).Seconds()
 			rec.Message = fmt.Sprintf("time limit %v reached; the backend did not stop within %v and was abandoned", s.Timeout, grace)
 			return rec, false
 		}
+		this := rec
+		this.Nodes = res.out.Nodes
+		r.check(&this, b, task, p, res, rctxErr)
+		total += res.elapsed
+		switch {
+		case runs == 1:
+			rec = this
+		case this.Status != results.OK:
+			rec = this
+			rec.Message = fmt.Sprintf("back-to-back run %d: %s", runs, this.Message)
+			rec.Runs = 0
+			rec.Seconds = res.elapsed.Seconds()
+			return rec, false
+		case this.Answer != rec.Answer:
+			rec.Status = results.Mismatch
+			rec.Message = fmt.Sprintf("back-to-back runs disagree: %d, then %d", rec.Answer, this.Answer)
+			return rec, false
+		}
+		rec.Seconds = total.Seconds() / float64(runs)
+		if runs > 1 {
+			rec.Runs = runs
+		}
+		if rec.Status != results.OK || total >= s.MinTime {
+			return rec, false
+		}
 	}
-	if ctx.Err() != nil {
-		return rec, true
-	}
-	rec.Seconds = res.elapsed.Seconds()
-	rec.Nodes = res.out.Nodes
-	r.check(&rec, b, task, p, res, rctx)
-	return rec, false
 }
 
 // check sets the status, answer and message of a finished run.
-func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res runResult, rctx context.Context) {
+func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res runResult, rctxErr error) {
 	limit := fmt.Sprintf("time limit %v reached", r.Spec.Timeout)
 	switch {
-	case res.err != nil && rctx.Err() != nil && errors.Is(res.err, context.DeadlineExceeded):
+	case res.err != nil && rctxErr != nil && errors.Is(res.err, context.DeadlineExceeded):
 		rec.Status, rec.Message = results.Timeout, limit
 		return
 	case res.err != nil:
 		rec.Status, rec.Message = results.Error, res.err.Error()
 		return
-	case res.out.Status == Timeout || (res.out.Status == Interrupted && rctx.Err() != nil):
+	case res.out.Status == Timeout || (res.out.Status == Interrupted && rctxErr != nil):
 		rec.Status, rec.Message = results.Timeout, limit
 		return
 	case res.out.Status == Interrupted:

@@ -243,8 +243,10 @@ func TestRunnerTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 3*3*3 {
-		t.Fatalf("unexpected records: got %d want 27", len(recs))
+	// fast: 3 problems × 3 repeats; slow and stubborn: a timeout on n=4,
+	// no further repeat, and one "not run" timeout for n=5 and n=6 each.
+	if len(recs) != 9+2*3 {
+		t.Fatalf("unexpected records: got %d want 15", len(recs))
 	}
 	if slow.hits.Load() != 1 || stubborn.hits.Load() != 1 {
 		t.Errorf("timed-out backends ran %d and %d times, want once each", slow.hits.Load(), stubborn.hits.Load())
@@ -256,24 +258,23 @@ func TestRunnerTimeout(t *testing.T) {
 			}
 			continue
 		}
-		if rec.Status != results.Timeout {
-			t.Errorf("%s n=%d repeat %d: got %v want timeout", rec.Backend, rec.N, rec.Repeat, rec.Status)
+		if rec.Status != results.Timeout || rec.Repeat != 0 {
+			t.Errorf("%s n=%d repeat %d: got %v want a timeout of repeat 0", rec.Backend, rec.N, rec.Repeat, rec.Status)
 		}
-		first := rec.N == 4 && rec.Repeat == 0
 		switch {
-		case first && rec.Backend == "slow" && (rec.Seconds < 0.05 || rec.Message != "time limit 50ms reached"):
+		case rec.N == 4 && rec.Backend == "slow" && (rec.Seconds < 0.05 || rec.Message != "time limit 50ms reached"):
 			t.Errorf("slow: got %v s, %q", rec.Seconds, rec.Message)
-		case first && rec.Backend == "stubborn" && !strings.Contains(rec.Message, "abandoned"):
+		case rec.N == 4 && rec.Backend == "stubborn" && !strings.Contains(rec.Message, "abandoned"):
 			t.Errorf("stubborn: got %q", rec.Message)
-		case !first && !strings.HasPrefix(rec.Message, "not run: ") || !first && rec.Seconds != 0:
-			t.Errorf("%s n=%d repeat %d should not have run: %q", rec.Backend, rec.N, rec.Repeat, rec.Message)
+		case rec.N > 4 && (rec.Message != "not run: timed out on n=4" || rec.Seconds != 0):
+			t.Errorf("%s n=%d should not have run: %q", rec.Backend, rec.N, rec.Message)
 		}
 	}
 	rep := results.NewReport(nil, recs, "")
 	if rep.Count(results.Timeout) != 6 {
 		t.Errorf("unexpected timeout cells: got %d want 6", rep.Count(results.Timeout))
 	}
-	t.Logf("27 cells with two timing-out backends took %v", time.Since(start))
+	t.Logf("the grid with two timing-out backends took %v", time.Since(start))
 }
 
 // TestRunnerFind: every placement is verified; an incomplete method that
@@ -485,5 +486,73 @@ func TestRunnerParallelVisit(t *testing.T) {
 	recs := rnRun(t, experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{Task: experiments.TaskFirst, Backends: []experiments.Backend{par}, Problems: experiments.EmptyBoards([]int{8})}}})
 	if recs[0].Status != results.OK || recs[0].Answer != 4 {
 		t.Errorf("unexpected record %+v", recs[0])
+	}
+}
+
+// TestRunnerBudget: a cell's repeats stop when another would not fit in
+// the time limit; a resumed run does not start them either.
+func TestRunnerBudget(t *testing.T) {
+	sleepy := &rnFake{name: "sleepy", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		select {
+		case <-time.After(600 * time.Millisecond):
+			return experiments.Outcome{Solutions: uint64(len(rnSolutions(b, 0)))}, nil
+		case <-ctx.Done():
+			return experiments.Outcome{Status: experiments.StatusOf(ctx)}, nil
+		}
+	}}
+	fast := rnHonest("fast", nil)
+	spec := experiments.Spec{Repeats: 4, Timeout: time.Second, Grids: []experiments.Grid{{
+		Task: experiments.TaskCount, Backends: []experiments.Backend{sleepy, fast}, Problems: experiments.EmptyBoards([]int{5}),
+	}}}
+	var steps []int
+	r := &experiments.Runner{Spec: spec, Progress: func(d, total int) { steps = append(steps, d, total) }}
+	recs, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, rec := range recs {
+		got = append(got, rec.Backend+" "+rec.Status.String())
+	}
+	// sleepy: 0.6 s, and another 0.6 s would pass the 1 s limit.
+	if want := []string{"sleepy ok", "fast ok", "fast ok", "fast ok", "fast ok"}; !slices.Equal(got, want) {
+		t.Errorf("unexpected records %q, want %q", got, want)
+	}
+	if n := len(steps); n != 16 || steps[n-2] != 8 || steps[n-1] != 8 {
+		t.Errorf("progress does not reach the total: %v", steps)
+	}
+	again := &experiments.Runner{Spec: spec, Done: recs}
+	more, err := again.Run(context.Background())
+	if err != nil || len(more) != 0 || sleepy.hits.Load() != 1 {
+		t.Errorf("resuming a finished run measured %d records (%d runs of sleepy), err %v", len(more), sleepy.hits.Load(), err)
+	}
+}
+
+// TestRunnerMinTime: fast runs are repeated back to back and every run's
+// answer is checked.
+func TestRunnerMinTime(t *testing.T) {
+	quick := rnHonest("quick", nil)
+	var flips atomic.Int64
+	flaky := &rnFake{name: "flaky", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		return experiments.Outcome{Solutions: 92 + uint64(flips.Add(1)%2)}, nil
+	}}
+	recs := rnRun(t, experiments.Spec{Repeats: 2, MinTime: 5 * time.Millisecond, Grids: []experiments.Grid{{
+		Task: experiments.TaskCount, Backends: []experiments.Backend{quick, flaky}, Problems: experiments.EmptyBoards([]int{6}),
+	}}})
+	runs := 0
+	for _, rec := range recs {
+		if rec.Backend == "quick" {
+			if rec.Status != results.OK || rec.Answer != 4 || rec.Runs < 2 || rec.Seconds <= 0 || rec.Seconds*float64(rec.Runs) < 0.005 {
+				t.Errorf("unexpected record %+v", rec)
+			}
+			runs += rec.Runs
+			continue
+		}
+		if rec.Status != results.Mismatch || !strings.HasPrefix(rec.Message, "back-to-back runs disagree") {
+			t.Errorf("flaky: got %v %q", rec.Status, rec.Message)
+		}
+	}
+	if int(quick.hits.Load()) != runs {
+		t.Errorf("quick ran %d times, the records say %d", quick.hits.Load(), runs)
 	}
 }

@@ -201,9 +201,14 @@ type Grid struct {
 type Spec struct {
 	Grids   []Grid
 	Repeats int           // runs of each cell, at least 1
-	Timeout time.Duration // time limit of one run; 0 for none
-	Seed    int64         // Request.Seed of repeat r is Seed+r
-	Workers int           // Request.Workers (0: the backend's default)
+	Timeout time.Duration // time limit of one run, and the budget of a cell's repeats; 0 for none
+	// MinTime: a run shorter than this is repeated back to back until
+	// MinTime has passed, and the repeat's record holds the mean time per
+	// run (as testing.B does), so that fast runs are not lost in the
+	// clock's resolution and the first run's costs. 0 times single runs.
+	MinTime time.Duration
+	Seed    int64 // Request.Seed of repeat r is Seed+r
+	Workers int   // Request.Workers (0: the backend's default)
 	// Reference, when non-nil, checks the counts of empty boards.
 	Reference *Reference
 }
@@ -217,6 +222,9 @@ func (s Spec) Validate() error {
 	}
 	if s.Timeout < 0 {
 		return fmt.Errorf("experiments: negative time limit %v", s.Timeout)
+	}
+	if s.MinTime < 0 {
+		return fmt.Errorf("experiments: negative minimum time %v", s.MinTime)
 	}
 	if len(s.Grids) == 0 {
 		return errors.New("experiments: nothing to run: no grid")
@@ -254,6 +262,9 @@ func (s Spec) Env() results.Env {
 	}
 	if s.Workers > 0 {
 		e.Settings["workers"] = strconv.Itoa(s.Workers)
+	}
+	if s.MinTime > 0 {
+		e.Settings["mintime"] = s.MinTime.String()
 	}
 	return e
 }
@@ -298,10 +309,11 @@ var (
 // counting backend counts the solutions for n = 4..11, and every backend
 // that finds solutions without counting them (the incomplete and
 // constructive methods: min-conflicts, explicit construction) finds one
-// for n = 10³, 10⁴, 10⁵; 3 repeats, 10 s per run, seed 1. A grid without
-// a backend is left out.
+// for n = 10³, 10⁴, 10⁵; 3 repeats, 10 s per run (and cell), runs shorter
+// than 10 ms timed back to back, seed 1. A grid without a backend is left
+// out.
 func DefaultSpec() Spec {
-	s := Spec{Repeats: 3, Timeout: 10 * time.Second, Seed: 1}
+	s := Spec{Repeats: 3, Timeout: 10 * time.Second, MinTime: 10 * time.Millisecond, Seed: 1}
 	if bs := Registered(func(c Caps) bool { return c.Count }); len(bs) > 0 {
 		s.Grids = append(s.Grids, Grid{Task: TaskCount, Backends: bs, Problems: EmptyBoards(DefaultCountN), StopAfterTimeout: true})
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // csvHeader is the first line of the CSV form.
-var csvHeader = []string{"n", "board", "hash", "backend", "mode", "repeat", "answer", "nodes", "seconds", "status", "message"}
+var csvHeader = []string{"n", "board", "hash", "backend", "mode", "repeat", "answer", "nodes", "seconds", "runs", "status", "message"}
 
 // WriteCSV writes one line per record under a header line (tidy data: one
 // observation per line, one variable per column), seconds in the shortest
@@ -29,6 +29,7 @@ func WriteCSV(w io.Writer, records []Record) error {
 			strconv.FormatUint(r.Answer, 10),
 			strconv.FormatUint(r.Nodes, 10),
 			strconv.FormatFloat(r.Seconds, 'g', -1, 64),
+			strconv.Itoa(max(r.Runs, 1)),
 			r.Status.String(),
 			r.Message,
 		}
@@ -97,10 +98,16 @@ func ReadCSV(r io.Reader, name string) ([]Record, error) {
 		if rec.Seconds, err = strconv.ParseFloat(fields[8], 64); err != nil || rec.Seconds < 0 || math.IsInf(rec.Seconds, 0) || math.IsNaN(rec.Seconds) {
 			return nil, bad(8, fmt.Sprintf("want a non-negative number, got %q", fields[8]))
 		}
-		if rec.Status, err = ParseStatus(fields[9]); err != nil {
-			return nil, bad(9, fmt.Sprintf("unknown status %q", fields[9]))
+		if rec.Runs, err = strconv.Atoi(fields[9]); err != nil || rec.Runs < 1 {
+			return nil, bad(9, fmt.Sprintf("want a positive integer, got %q", fields[9]))
 		}
-		rec.Message = fields[10]
+		if rec.Runs == 1 {
+			rec.Runs = 0 // the default, as in the JSON form
+		}
+		if rec.Status, err = ParseStatus(fields[10]); err != nil {
+			return nil, bad(10, fmt.Sprintf("unknown status %q", fields[10]))
+		}
+		rec.Message = fields[11]
 		out = append(out, rec)
 	}
 }

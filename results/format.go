@@ -136,7 +136,7 @@ var latexMarks = marks{pm: `$\pm$`, times: `$\times$`, sim: `$\sim$`, pct: `\,\%
 // tested, the status in capitals for a cell that is not OK, a dash for a
 // cell that was not run.
 func cellText(c Cell, m marks) string {
-	if c.Runs == 0 {
+	if c.Repeats == 0 {
 		return m.dash
 	}
 	if c.Status != OK {

@@ -11,8 +11,8 @@ import (
 // FuzzReadCSV: any input is read without a panic, and what is read is
 // written and read back unchanged.
 func FuzzReadCSV(f *testing.F) {
-	f.Add([]byte("n,board,hash,backend,mode,repeat,answer,nodes,seconds,status,message\n8,,,bitmask,count,0,92,1965,1.2e-05,ok,\n"))
-	f.Add([]byte("n,board,hash,backend,mode,repeat,answer,nodes,seconds,status,message\n8,b.txt,sha256:ab,dlx,complete,2,1,7,0.5,timeout,\"a, \"\"b\"\"\"\n"))
+	f.Add([]byte("n,board,hash,backend,mode,repeat,answer,nodes,seconds,runs,status,message\n8,,,bitmask,count,0,92,1965,1.2e-05,100,ok,\n"))
+	f.Add([]byte("n,board,hash,backend,mode,repeat,answer,nodes,seconds,runs,status,message\n8,b.txt,sha256:ab,dlx,complete,2,1,7,0.5,1,timeout,\"a, \"\"b\"\"\"\n"))
 	f.Add([]byte("n,board\n1,2\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		recs, err := results.ReadCSV(bytes.NewReader(data), "fuzz.csv")

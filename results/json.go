@@ -143,6 +143,8 @@ func parseLogLine(line []byte) (*Env, Record, error) {
 		return nil, Record{}, errors.New("record: no mode")
 	case rec.Repeat < 0:
 		return nil, Record{}, fmt.Errorf("record: negative repeat %d", rec.Repeat)
+	case rec.Runs < 0:
+		return nil, Record{}, fmt.Errorf("record: negative runs %d", rec.Runs)
 	case rec.Seconds < 0:
 		return nil, Record{}, fmt.Errorf("record: negative seconds %v", rec.Seconds)
 	}

@@ -44,7 +44,7 @@ func (r *Report) Plot() (*plot.Plot, error) {
 			}
 			for _, row := range t.Rows {
 				c := row.Cells[j]
-				if c.Runs == 0 || c.Status != OK {
+				if c.Repeats == 0 || c.Status != OK {
 					continue
 				}
 				x := float64(row.N)

@@ -109,7 +109,10 @@ func (p Problem) less(q Problem) bool {
 	return p.Hash < q.Hash
 }
 
-// Record is one measured run.
+// Record is one measured repeat: one run of a backend on a problem, or
+// for a fast backend several runs back to back, timed together so that the
+// clock's resolution and the first run's costs do not dominate (as
+// testing.B does).
 type Record struct {
 	Problem
 	Backend string  `json:"backend"`
@@ -117,7 +120,8 @@ type Record struct {
 	Repeat  int     `json:"repeat"`            // 0-based
 	Answer  uint64  `json:"answer"`            // solutions counted, or found
 	Nodes   uint64  `json:"nodes"`             // search nodes, 0 where the backend does not count them
-	Seconds float64 `json:"seconds"`           // wall-clock time of the run
+	Seconds float64 `json:"seconds"`           // wall-clock time of one run: the mean over Runs back-to-back runs
+	Runs    int     `json:"runs,omitempty"`    // back-to-back runs timed together; 0 means 1
 	Status  Status  `json:"status"`            // how it ended
 	Message string  `json:"message,omitempty"` // why, for any status but ok
 }

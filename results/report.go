@@ -45,8 +45,8 @@ type Row struct {
 // Cell summarises the repeats of one backend on one problem.
 type Cell struct {
 	Backend string `json:"backend"`
-	Runs    int    `json:"runs"`   // records; 0 means not run (the backend cannot do it)
-	Status  Status `json:"status"` // the worst status of the runs
+	Repeats int    `json:"repeats"` // records; 0 means not run (the backend cannot do it)
+	Status  Status `json:"status"`  // the worst status of the runs
 	// Seconds, Answer and Nodes describe the runs when Status is OK.
 	Seconds Sample      `json:"seconds"`
 	Answer  uint64      `json:"answer"`
@@ -137,7 +137,7 @@ func newTable(mode string, records []Record, base string) Table {
 		var secs, ratios []float64
 		for i := range t.Rows {
 			c, bc := &t.Rows[i].Cells[j], &t.Rows[i].Cells[bj]
-			if c.Status != OK || c.Runs == 0 || bc.Status != OK || bc.Runs == 0 {
+			if c.Status != OK || c.Repeats == 0 || bc.Status != OK || bc.Repeats == 0 {
 				continue
 			}
 			secs = append(secs, c.Seconds.Median)
@@ -160,7 +160,7 @@ func newTable(mode string, records []Record, base string) Table {
 }
 
 func newCell(backend string, recs []Record) Cell {
-	c := Cell{Backend: backend, Runs: len(recs)}
+	c := Cell{Backend: backend, Repeats: len(recs)}
 	if len(recs) == 0 {
 		return c
 	}
@@ -196,7 +196,7 @@ func crossCheck(r *Row) {
 	votes := map[uint64][]string{}
 	var answers []uint64
 	for _, c := range r.Cells {
-		if c.Runs == 0 || c.Status != OK {
+		if c.Repeats == 0 || c.Status != OK {
 			continue
 		}
 		if _, ok := votes[c.Answer]; !ok {
@@ -224,7 +224,7 @@ func crossCheck(r *Row) {
 	}
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		if c.Runs == 0 || c.Status != OK || (!tie && c.Answer == r.Answer) {
+		if c.Repeats == 0 || c.Status != OK || (!tie && c.Answer == r.Answer) {
 			continue
 		}
 		c.Status = Mismatch
@@ -239,7 +239,7 @@ func (r *Report) Count(s Status) int {
 	for _, t := range r.Tables {
 		for _, row := range t.Rows {
 			for _, c := range row.Cells {
-				if c.Runs > 0 && c.Status == s {
+				if c.Repeats > 0 && c.Status == s {
 					k++
 				}
 			}
@@ -313,7 +313,7 @@ func (r *Report) notes() []note {
 	for _, t := range r.Tables {
 		for _, row := range t.Rows {
 			for _, c := range row.Cells {
-				if c.Runs > 0 && c.Status != OK {
+				if c.Repeats > 0 && c.Status != OK {
 					ns = append(ns, note{mode: t.Mode, problem: row.Problem, cell: c})
 				}
 			}

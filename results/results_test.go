@@ -94,7 +94,7 @@ func TestCSVRoundTrip(t *testing.T) {
 	_, recs := fixture()
 	recs = append(recs, results.Record{Problem: results.Problem{N: 27, Board: "a,b \"c\".txt", Hash: "x"},
 		Backend: "b", Mode: "count", Answer: 234907967154122528, Nodes: math.MaxUint64,
-		Seconds: 0.1 + 0.2, Status: results.OK, Message: "line one\nline two, \"quoted\""})
+		Seconds: 0.1 + 0.2, Runs: 12345, Status: results.OK, Message: "line one\nline two, \"quoted\""})
 	recs = append(recs, results.Record{Problem: results.Problem{N: 1}, Backend: "b", Mode: "first", Seconds: math.SmallestNonzeroFloat64})
 	var buf bytes.Buffer
 	if err := results.WriteCSV(&buf, recs); err != nil {
@@ -118,16 +118,17 @@ func TestCSVRoundTrip(t *testing.T) {
 }
 
 func TestReadCSVErrors(t *testing.T) {
-	head := "n,board,hash,backend,mode,repeat,answer,nodes,seconds,status,message\n"
+	head := "n,board,hash,backend,mode,repeat,answer,nodes,seconds,runs,status,message\n"
 	for _, c := range []struct{ in, want string }{
 		{"", "results: x.csv: empty file"},
 		{"n,board\n", "results: x.csv:1:"},
-		{"n,board,hash,backend,mode,repeat,answer,nodes,secs,status,message\n", `results: x.csv:1:9: column 9 is "secs", want "seconds"`},
-		{head + "8,,,bitmask,count,0,92,1,0.5,fine,\n", `results: x.csv:2:30: status: unknown status "fine"`},
-		{head + "0,,,bitmask,count,0,92,1,0.5,ok,\n", `results: x.csv:2:1: n: want a positive integer, got "0"`},
-		{head + "8,,,bitmask,count,0,-1,1,0.5,ok,\n", `results: x.csv:2:21: answer: want a non-negative integer, got "-1"`},
-		{head + "8,,,bitmask,count,0,92,1,NaN,ok,\n", `results: x.csv:2:26: seconds: want a non-negative number, got "NaN"`},
-		{head + "8,,,,count,0,92,1,0.5,ok,\n", `results: x.csv:2:5: backend: empty`},
+		{"n,board,hash,backend,mode,repeat,answer,nodes,secs,runs,status,message\n", `results: x.csv:1:9: column 9 is "secs", want "seconds"`},
+		{head + "8,,,bitmask,count,0,92,1,0.5,1,fine,\n", `results: x.csv:2:32: status: unknown status "fine"`},
+		{head + "8,,,bitmask,count,0,92,1,0.5,0,ok,\n", `results: x.csv:2:30: runs: want a positive integer, got "0"`},
+		{head + "0,,,bitmask,count,0,92,1,0.5,1,ok,\n", `results: x.csv:2:1: n: want a positive integer, got "0"`},
+		{head + "8,,,bitmask,count,0,-1,1,0.5,1,ok,\n", `results: x.csv:2:21: answer: want a non-negative integer, got "-1"`},
+		{head + "8,,,bitmask,count,0,92,1,NaN,1,ok,\n", `results: x.csv:2:26: seconds: want a non-negative number, got "NaN"`},
+		{head + "8,,,,count,0,92,1,0.5,1,ok,\n", `results: x.csv:2:5: backend: empty`},
 	} {
 		_, err := results.ReadCSV(strings.NewReader(c.in), "x.csv")
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {

@@ -1,0 +1,331 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"qtool/experiments"
+	"qtool/results"
+)
+
+func init() {
+	register(command{name: "bench", summary: "compare backends over a grid of problems: checked answers, statistics, tables, plots", run: runBench})
+}
+
+const benchUsage = `
+Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|first|complete]
+                   [--repeats R] [--timeout D] [--mintime D] [--format text|md|csv|latex|json]
+                   [--plot FILE] [--log FILE] [--resume] [--base B] [--reference FILE]
+
+Runs backends over a grid of problems, R times each with a time limit per
+run, checks every answer and prints a table: per problem and backend the
+median time ± the 95% confidence interval, the ratio to the base backend
+(~ when not significant) and a geometric mean. Every placement is re-checked
+by the independent verifier, every count of an empty board against the
+reference table (--reference; by default testdata/nqueens-counts.tsv when it
+is there) and the answers of each row against each other: a disagreement is
+a MISMATCH cell and exit status 1. A run that reaches the time limit is a
+TIMEOUT cell, and the backend's later (larger) n are not run; a cell's later
+repeats are run only while they fit in the time limit. Runs shorter than
+--mintime are repeated back to back and timed together. A backend that
+cannot do a mode or a problem is skipped (—).
+
+Each run is appended to the log (--log) as soon as it is measured. After an
+interruption (Ctrl-C: the table so far is printed, exit status 130),
+--resume measures only the runs the log lacks. qtool table re-renders a log.
+
+With none of --backends, --n, --boards, --mode, it runs the main experiment:
+every counting backend counts the solutions for n = 4..11, and the backends
+that find a solution without counting (min-conflicts, construction) find
+one for n = 1000, 10000, 100000; 3 repeats, 10s per run.
+
+Examples:
+  qtool bench
+  qtool bench --backends backtrack,bitmask,dlx --n 4-12 --format md
+  qtool bench --mode first --backends minconflicts,construct --n 1000,1000000
+  qtool bench --mode complete --boards boards/ --timeout 30s
+  qtool bench --plot bench.svg --format latex > bench.tex
+  qtool bench --resume
+`
+
+// benchLookup finds a backend by name; tests may add backends of their own
+// without registering them for every other test.
+var benchLookup = experiments.Lookup
+
+type benchFlags struct {
+	backends, n, boards, mode string
+	repeats                   int
+	timeout, mintime          time.Duration
+	format, plot, log, base   string
+	reference                 string
+	resume                    bool
+	seed                      int64
+	workers                   int
+}
+
+func runBench(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("bench", benchUsage)
+	var f benchFlags
+	fs.StringVar(&f.backends, "backends", "", "comma-separated `names` of the backends (default: every backend that can do the mode)")
+	fs.StringVar(&f.n, "n", "", "board orders, e.g. `4-12` or 1000,10000 (default 4-11)")
+	fs.StringVar(&f.boards, "boards", "", "`DIR` of board files (queens already placed) instead of --n")
+	fs.StringVar(&f.mode, "mode", "count", "`mode`: count (all solutions), first (one solution) or complete (one completion of each board)")
+	fs.IntVar(&f.repeats, "repeats", 3, "runs of each cell `R`")
+	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "time limit `D` of one run, and budget of a cell's repeats (0 = none)")
+	fs.DurationVar(&f.mintime, "mintime", 10*time.Millisecond, "repeat shorter runs back to back for at least `D` and record the mean (0 = single runs)")
+	fs.StringVar(&f.format, "format", "text", "output `format`: text, md, csv, latex or json")
+	fs.StringVar(&f.plot, "plot", "", "also plot seconds against n to `FILE` (.svg, .png or .pdf)")
+	fs.StringVar(&f.log, "log", experiments.DefaultLogName, "append every measured run to `FILE` (JSON lines); empty for none")
+	fs.BoolVar(&f.resume, "resume", false, "keep the runs already in the log and measure only the others")
+	fs.StringVar(&f.base, "base", "", "compare the backends with backend `B` (default: the first of each table)")
+	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default testdata/nqueens-counts.tsv if present)")
+	fs.Int64Var(&f.seed, "seed", 1, "random `seed` (repeat r runs with seed+r)")
+	fs.IntVar(&f.workers, "workers", 1, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) > 0 {
+		return usageErrorf("bench: unexpected argument %q (see qtool bench --help)", operands[0])
+	}
+	format, err := results.ParseFormat(f.format)
+	if err != nil {
+		return usageErrorf("bench: --format %q: want text, md, csv, latex or json", f.format)
+	}
+	if f.resume && f.log == "" {
+		return usageErrorf("bench: --resume needs a log (--log FILE)")
+	}
+	spec, err := benchSpec(f, setFlags(fs))
+	if err != nil {
+		return err
+	}
+	if f.base != "" && !benchHas(spec, f.base) {
+		return usageErrorf("bench: --base %s is not among the backends measured", f.base)
+	}
+
+	var prior []results.Record
+	envs := []results.Env{spec.Env()}
+	var logFile *experiments.LogFile
+	if f.log != "" {
+		var oldEnvs []results.Env
+		logFile, oldEnvs, prior, err = experiments.OpenLog(f.log, f.resume)
+		if err != nil {
+			return usageErrorf("bench: %v", err)
+		}
+		defer logFile.Close()
+		envs = append(oldEnvs, envs...)
+		if err := logFile.WriteEnv(envs[len(envs)-1]); err != nil {
+			return err
+		}
+	}
+	runner := &experiments.Runner{Spec: spec, Done: prior}
+	if logFile != nil {
+		runner.Log = logFile.WriteRecord
+	}
+	var bar *progress
+	if c.terminal {
+		bar = newProgress(c.stderr, "bench")
+		runner.Progress = func(done, total int) { bar.update(uint64(done), uint64(total)) }
+	}
+	recs, runErr := runner.Run(ctx)
+	if bar != nil {
+		bar.done()
+	}
+	interrupted := errors.Is(runErr, experiments.ErrInterrupted)
+	if runErr != nil && !interrupted {
+		return runErr
+	}
+	rep := results.NewReport(envs, append(prior, recs...), f.base)
+	if err := benchRender(c, rep, format, f.plot); err != nil {
+		return err
+	}
+	if interrupted {
+		msg := "bench: interrupted; the table shows the runs measured so far"
+		if f.log != "" {
+			msg += fmt.Sprintf(", all kept in %s: qtool bench --resume --log %s continues", f.log, f.log)
+		}
+		return withCode(exitInterrupted, errors.New(msg))
+	}
+	return benchVerdict("bench", rep)
+}
+
+// benchSpec builds the experiment from the flags: the main experiment when
+// no grid flag is set, else one grid.
+func benchSpec(f benchFlags, set map[string]bool) (experiments.Spec, error) {
+	ref, err := benchReference(f.reference)
+	if err != nil {
+		return experiments.Spec{}, err
+	}
+	var spec experiments.Spec
+	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] {
+		spec = experiments.DefaultSpec()
+		if len(spec.Grids) == 0 {
+			return spec, usageErrorf("bench: no backend is registered")
+		}
+	} else {
+		g, err := benchGrid(f)
+		if err != nil {
+			return spec, err
+		}
+		spec.Grids = []experiments.Grid{g}
+	}
+	spec.Repeats, spec.Timeout, spec.MinTime, spec.Seed, spec.Workers, spec.Reference = f.repeats, f.timeout, f.mintime, f.seed, f.workers, ref
+	if f.repeats < 1 {
+		return spec, usageErrorf("bench: --repeats must be at least 1, got %d", f.repeats)
+	}
+	if f.timeout < 0 {
+		return spec, usageErrorf("bench: --timeout must not be negative, got %v", f.timeout)
+	}
+	if f.mintime < 0 {
+		return spec, usageErrorf("bench: --mintime must not be negative, got %v", f.mintime)
+	}
+	if f.workers < 0 {
+		return spec, usageErrorf("bench: --workers must not be negative, got %d", f.workers)
+	}
+	if err := spec.Validate(); err != nil {
+		return spec, usageErrorf("bench: %v", err)
+	}
+	return spec, nil
+}
+
+func benchGrid(f benchFlags) (experiments.Grid, error) {
+	var g experiments.Grid
+	task, err := experiments.ParseTask(f.mode)
+	if err != nil {
+		return g, usageErrorf("bench: --mode %q: want count, first or complete", f.mode)
+	}
+	g.Task = task
+	switch {
+	case f.boards != "" && f.n != "":
+		return g, usageErrorf("bench: give --n or --boards, not both")
+	case f.boards != "":
+		if g.Problems, err = experiments.LoadBoards(f.boards); err != nil {
+			return g, usageErrorf("bench: %v", err)
+		}
+	default:
+		r := f.n
+		if r == "" {
+			r = "4-11"
+		}
+		ns, err := experiments.ParseRange(r)
+		if err != nil {
+			return g, usageErrorf("bench: --n: %v", err)
+		}
+		g.Problems = experiments.EmptyBoards(ns)
+		g.StopAfterTimeout = true
+	}
+	if f.backends == "" {
+		g.Backends = experiments.Registered(func(c experiments.Caps) bool {
+			switch task {
+			case experiments.TaskCount:
+				return c.Count
+			case experiments.TaskComplete:
+				return c.Find && c.Complete
+			}
+			return c.Find
+		})
+		if len(g.Backends) == 0 {
+			return g, usageErrorf("bench: no registered backend can do mode %s", task)
+		}
+		return g, nil
+	}
+	seen := map[string]bool{}
+	for _, name := range strings.Split(f.backends, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" || seen[name] {
+			continue
+		}
+		seen[name] = true
+		b, err := benchLookup(name)
+		if err != nil {
+			return g, usageErrorf("bench: %v", err)
+		}
+		can, why := false, ""
+		for _, p := range g.Problems {
+			var ok bool
+			if ok, why = experiments.Supports(b, task, p.Board); ok {
+				can = true
+				break
+			}
+		}
+		if !can {
+			return g, usageErrorf("bench: backend %s cannot do mode %s on these problems: it %s", name, task, why)
+		}
+		g.Backends = append(g.Backends, b)
+	}
+	if len(g.Backends) == 0 {
+		return g, usageErrorf("bench: --backends %q names no backend", f.backends)
+	}
+	return g, nil
+}
+
+// defaultReference is the repository's table of counts, used when the
+// command runs from the root of a clone.
+const defaultReference = "testdata/nqueens-counts.tsv"
+
+func benchReference(path string) (*experiments.Reference, error) {
+	switch path {
+	case "none":
+		return nil, nil
+	case "":
+		if _, err := os.Stat(defaultReference); err != nil {
+			return nil, nil
+		}
+		path = defaultReference
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usageErrorf("bench: --reference: %v", err)
+	}
+	defer f.Close()
+	ref, err := experiments.ReadReference(f, path)
+	if err != nil {
+		return nil, usageErrorf("bench: --reference: %v", err)
+	}
+	return ref, nil
+}
+
+func benchHas(s experiments.Spec, backend string) bool {
+	for _, g := range s.Grids {
+		for _, b := range g.Backends {
+			if b.Name() == backend {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// benchRender prints the report in the chosen format and writes the plot.
+func benchRender(c *cli, rep *results.Report, format results.Format, plot string) error {
+	if err := rep.Write(c.stdout, format); err != nil {
+		return err
+	}
+	if plot != "" {
+		if err := rep.SavePlot(plot); err != nil {
+			return fmt.Errorf("%s: %w", plot, err)
+		}
+	}
+	return nil
+}
+
+// benchVerdict is the exit status of a report: 1 when a cell is MISMATCH or
+// ERROR, with a message naming how many.
+func benchVerdict(cmd string, rep *results.Report) error {
+	mis, bad := rep.Count(results.Mismatch), rep.Count(results.Error)
+	if mis == 0 && bad == 0 {
+		return nil
+	}
+	var parts []string
+	if mis > 0 {
+		parts = append(parts, fmt.Sprintf("%d MISMATCH", mis))
+	}
+	if bad > 0 {
+		parts = append(parts, fmt.Sprintf("%d ERROR", bad))
+	}
+	return withCode(exitNo, fmt.Errorf("%s: %s cell(s): answers that cannot be trusted (see the table)", cmd, strings.Join(parts, " and ")))
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"qtool/results"
+)
+
+func init() {
+	register(command{name: "table", summary: "re-render the log of a bench run as a table, without running anything", run: runTable})
+}
+
+const tableUsage = `
+Usage: qtool table LOG... [--format text|md|csv|latex|json] [--base B] [--plot FILE]
+
+Reads the runs that qtool bench logged (JSON lines, or the CSV of --format
+csv; - for standard input), merges the files given, and prints the same
+table as bench: medians, confidence intervals, ratios to the base backend,
+cross-checked answers. The exit status is 1 when a cell is MISMATCH or
+ERROR, as for bench.
+
+Examples:
+  qtool table bench-log.jsonl
+  qtool table bench-log.jsonl --format latex > table.tex
+  qtool table bench-log.jsonl --base bitmask --plot bench.png
+  qtool bench --format csv > runs.csv; qtool table runs.csv --format md
+`
+
+func runTable(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("table", tableUsage)
+	format := fs.String("format", "text", "output `format`: text, md, csv, latex or json")
+	base := fs.String("base", "", "compare the backends with backend `B` (default: the first of each table)")
+	plot := fs.String("plot", "", "also plot seconds against n to `FILE` (.svg, .png or .pdf)")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) == 0 {
+		return usageErrorf("table: give the log to render, e.g. qtool table %s (see qtool table --help)", "bench-log.jsonl")
+	}
+	f, err := results.ParseFormat(*format)
+	if err != nil {
+		return usageErrorf("table: --format %q: want text, md, csv, latex or json", *format)
+	}
+	var envs []results.Env
+	var recs []results.Record
+	for _, path := range operands {
+		in, name, err := openInput(c, path)
+		if err != nil {
+			return err
+		}
+		var e []results.Env
+		var r []results.Record
+		if strings.EqualFold(filepath.Ext(path), ".csv") {
+			r, err = results.ReadCSV(in, name)
+		} else {
+			e, r, err = results.ReadLog(in, name)
+		}
+		in.Close()
+		if err != nil {
+			return usageErrorf("table: %v", err)
+		}
+		envs, recs = append(envs, e...), append(recs, r...)
+	}
+	if len(recs) == 0 {
+		return usageErrorf("table: %s holds no runs", strings.Join(operands, ", "))
+	}
+	rep := results.NewReport(envs, recs, *base)
+	if *base != "" && !reportHas(rep, *base) {
+		return usageErrorf("table: --base %s is not among the backends of the log", *base)
+	}
+	if err := benchRender(c, rep, f, *plot); err != nil {
+		return err
+	}
+	return benchVerdict("table", rep)
+}
+
+func reportHas(rep *results.Report, backend string) bool {
+	for _, t := range rep.Tables {
+		for _, b := range t.Backends {
+			if b == backend {
+				return true
+			}
+		}
+	}
+	return false
+}
