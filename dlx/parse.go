@@ -18,6 +18,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error returns "dlx: FILE:LINE:COL: message".
 func (e *Error) Error() string { return "dlx: " + position(e.File, e.Line, e.Col) + e.Msg }
 
 // Warning is something dubious but legal in a problem file, such as an
@@ -29,6 +30,7 @@ type Warning struct {
 	Msg  string
 }
 
+// String returns "dlx: FILE:LINE:COL: warning: message".
 func (w Warning) String() string {
 	return "dlx: " + position(w.File, w.Line, w.Col) + "warning: " + w.Msg
 }

@@ -16,15 +16,15 @@ import (
 // an option circularly without a separate row structure. Links are 32-bit
 // indices into one slice, not pointers.
 type node struct {
-	up, down int32 // ULINK, DLINK
-	itm      int32 // TOP: the item of an option node; LEN in a header; ≤ 0 in a spacer
+	up, down uint32 // ULINK, DLINK
+	itm      int32  // TOP: the item of an option node; LEN in a header; ≤ 0 in a spacer
 }
 
 // item is one entry of the horizontal lists of active items: entry 0 heads
 // the list of the primary items still to cover, entry N+1 that of the
 // secondary items.
 type item struct {
-	prev, next int32 // LLINK, RLINK
+	prev, next uint32 // LLINK, RLINK
 }
 
 // maxNodes bounds the size of a problem so that every link fits in 32 bits.
@@ -36,15 +36,17 @@ const maxNodes = math.MaxInt32 - 1
 // numbered 0..Options()-1 in the order they were added. A Problem is ready
 // to solve at any time; Solve, Count and Run work on a private copy of the
 // links, so that several searches may run on one Problem concurrently as
-// long as no option is being added.
+// long as no option is being added. The representation is that of Knuth's
+// dlx1 (TAOCP 7.2.2.1): item headers, then the options separated by spacer
+// nodes, in one slice with 32-bit links.
 type Problem struct {
 	names    []string
 	index    map[string]int32 // name → item number (1-based, as in the nodes)
 	primary  int
 	nodes    []node
 	items    []item
-	spacer   int32   // the last spacer node
-	first    []int32 // first node of each option
+	spacer   uint32   // the last spacer node
+	first    []uint32 // first node of each option
 	warnings []Warning
 	mark     []uint32 // mark[i] == gen: item i seen in the option being added
 	gen      uint32
@@ -90,11 +92,11 @@ func NewProblem(primary, secondary []string) (*Problem, error) {
 // init links the headers and the first spacer of a problem whose names are
 // set.
 func (p *Problem) init() {
-	n := int32(len(p.names))
-	np := int32(p.primary)
+	n := uint32(len(p.names))
+	np := uint32(p.primary)
 	// The primary items form a circular list headed by 0, the secondary
 	// items one headed by n+1.
-	link := func(head, lo, hi int32) {
+	link := func(head, lo, hi uint32) {
 		prev := head
 		for i := lo; i <= hi; i++ {
 			p.items[prev].next = i
@@ -106,7 +108,7 @@ func (p *Problem) init() {
 	}
 	link(0, 1, np)
 	link(n+1, np+1, n)
-	for i := int32(1); i <= n; i++ {
+	for i := uint32(1); i <= n; i++ {
 		p.nodes[i] = node{up: i, down: i}
 	}
 	p.spacer = n + 1
@@ -189,20 +191,20 @@ func (p *Problem) AddOptionIndex(items ...int) error {
 
 // addOption appends the nodes of a checked option and the spacer after it.
 func (p *Problem) addOption(items []int) {
-	firstNode := int32(len(p.nodes))
+	firstNode := uint32(len(p.nodes))
 	for _, i := range items {
-		x := int32(i + 1)
-		q := int32(len(p.nodes))
+		x := uint32(i + 1)
+		q := uint32(len(p.nodes))
 		last := p.nodes[x].up
-		p.nodes = append(p.nodes, node{up: last, down: x, itm: x})
+		p.nodes = append(p.nodes, node{up: last, down: x, itm: int32(x)})
 		p.nodes[last].down = q
 		p.nodes[x].up = q
 		p.nodes[x].itm++
 	}
-	lastNode := int32(len(p.nodes)) - 1
+	lastNode := uint32(len(p.nodes)) - 1
 	p.nodes[p.spacer].down = lastNode
 	p.first = append(p.first, firstNode)
-	p.spacer = int32(len(p.nodes))
+	p.spacer = uint32(len(p.nodes))
 	p.nodes = append(p.nodes, node{up: firstNode, itm: -int32(len(p.first))})
 }
 

@@ -99,7 +99,7 @@ func (p *Problem) Run(ctx context.Context, cfg Config) (Stats, error) {
 
 	nd := slices.Clone(p.nodes)
 	cl := slices.Clone(p.items)
-	choice := make([]int32, p.primary+1) // choice[l]: the option node tried at level l
+	choice := make([]uint32, p.primary+1) // choice[l]: the option node tried at level l
 	visit := cfg.Visit
 	var sol []int
 	if visit != nil {
@@ -117,13 +117,14 @@ func (p *Problem) Run(ctx context.Context, cfg Config) (Stats, error) {
 	nextReport := start.Add(interval)
 
 	var (
-		level               int
-		best, cur, pp, x, t int32
-		nodes, updates      uint64
-		count               uint64
-		nodeCheck           = uint64(checkNodes)
-		updateCheck         = uint64(checkUpdates)
-		err                 error
+		level            int
+		best, cur, pp, k uint32
+		x, t             int32
+		nodes, updates   uint64
+		count            uint64
+		nodeCheck        = uint64(checkNodes)
+		updateCheck      = uint64(checkUpdates)
+		err              error
 	)
 
 forward: // X2: enter a new level
@@ -148,9 +149,9 @@ forward: // X2: enter a new level
 	// X3: choose the item with the fewest remaining options, leftmost
 	// among equals.
 	t = math.MaxInt32
-	for x = cl[0].next; x != 0; x = cl[x].next {
-		if nd[x].itm < t {
-			best, t = x, nd[x].itm
+	for k = cl[0].next; k != 0; k = cl[k].next {
+		if nd[k].itm < t {
+			best, t = k, nd[k].itm
 			if t == 0 {
 				break
 			}
@@ -170,7 +171,7 @@ advance: // X5: try option cur
 		if x <= 0 {
 			pp = nd[pp].up
 		} else {
-			updates += cover(nd, cl, x)
+			updates += cover(nd, cl, uint32(x))
 			pp++
 		}
 	}
@@ -203,7 +204,7 @@ backup: // X7: no more options for this item
 	}
 	level--
 	cur = choice[level]
-	best = nd[cur].itm
+	best = uint32(nd[cur].itm)
 
 recover: // X6: undo option cur and try the next one
 	for pp = cur - 1; pp != cur; {
@@ -211,7 +212,7 @@ recover: // X6: undo option cur and try the next one
 		if x <= 0 {
 			pp = nd[pp].down
 		} else {
-			uncover(nd, cl, x)
+			uncover(nd, cl, uint32(x))
 			pp--
 		}
 	}
@@ -227,7 +228,7 @@ done:
 // cover removes item c from the list of active items and hides every option
 // in its list (Knuth's cover, with hide written out). It returns the number
 // of updates: one for the item and one for each node hidden.
-func cover(nd []node, cl []item, c int32) uint64 {
+func cover(nd []node, cl []item, c uint32) uint64 {
 	l, r := cl[c].prev, cl[c].next
 	cl[l].next = r
 	cl[r].prev = l
@@ -243,7 +244,7 @@ func cover(nd []node, cl []item, c int32) uint64 {
 			u, d := nd[q].up, nd[q].down
 			nd[u].down = d
 			nd[d].up = u
-			nd[x].itm--
+			nd[uint32(x)].itm--
 			upd++
 			q++
 		}
@@ -253,7 +254,7 @@ func cover(nd []node, cl []item, c int32) uint64 {
 
 // uncover undoes cover(c), in the reverse order (Knuth's uncover, with
 // unhide written out).
-func uncover(nd []node, cl []item, c int32) {
+func uncover(nd []node, cl []item, c uint32) {
 	for p := nd[c].up; p != c; p = nd[p].up {
 		// unhide(p)
 		for q := p - 1; q != p; {
@@ -265,7 +266,7 @@ func uncover(nd []node, cl []item, c int32) {
 			u, d := nd[q].up, nd[q].down
 			nd[u].down = q
 			nd[d].up = q
-			nd[x].itm++
+			nd[uint32(x)].itm++
 			q--
 		}
 	}
@@ -276,7 +277,7 @@ func uncover(nd []node, cl []item, c int32) {
 
 // optionOf returns the number of the option that contains node x: the
 // spacer before the option holds minus that number.
-func optionOf(nd []node, x int32) int {
+func optionOf(nd []node, x uint32) int {
 	for nd[x-1].itm > 0 {
 		x--
 	}
@@ -286,10 +287,10 @@ func optionOf(nd []node, x int32) int {
 // estimate computes dlx1's estimate of the fraction of the tree explored: if
 // the choice at level l is the k-th of m options, level l contributes
 // (k−1)/(m_0 m_1 … m_l).
-func estimate(nd []node, choice []int32) float64 {
+func estimate(nd []node, choice []uint32) float64 {
 	f, scale := 0.0, 1.0
 	for _, c := range choice {
-		i := nd[c].itm
+		i := uint32(nd[c].itm)
 		k, m := 0, 0
 		for q := nd[i].down; q != i; q = nd[q].down {
 			m++
