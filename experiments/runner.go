@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -222,11 +223,14 @@ func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board,
 // measure times one repeat of backend b on problem p and checks its
 // answer. A run shorter than Spec.MinTime is repeated back to back until
 // MinTime has passed; the record then holds the mean time per run, and
-// every run's answer is checked. interrupted reports that ctx itself was
-// cancelled.
+// every run's answer is checked. The garbage collector runs before the
+// repeat, untimed. interrupted reports that ctx itself was cancelled.
 func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, rep int) (rec results.Record, interrupted bool) {
 	s := r.Spec
 	rec = results.Record{Problem: p.Key(), Backend: b.Name(), Mode: task.String(), Repeat: rep}
+	// Collect the garbage of earlier runs first, as testing.B does, so
+	// that it is not charged to this one.
+	runtime.GC()
 	var total time.Duration
 	for runs := 1; ; runs++ {
 		res, rctxErr, abandoned, intr := r.once(ctx, b, task, p.Board, rep)
