@@ -487,6 +487,7 @@ type bitmaskWorker struct {
 	// than in registers, which the hot loops need.
 	check         uint64 // node count of the next look at stop
 	start, last2  uint8
+	last3         uint8
 	last, rt, rb  uint8
 	n             int
 	side, tieLast uint64

@@ -306,7 +306,10 @@ func (w *bitmaskWorker) countRows(start, last uint8) (leaves, nodes uint64) {
 		}
 		return leaves, nodes
 	}
-	w.start, w.last2 = start, last-2
+	w.start, w.last2, w.last3 = start, last-2, last-3
+	if last < start+3 {
+		w.last3 = 255
+	}
 	w.check = bitmaskCheckEvery
 	for {
 		if free == 0 {
@@ -328,6 +331,23 @@ func (w *bitmaskWorker) countRows(start, last uint8) (leaves, nodes uint64) {
 				return leaves, nodes
 			}
 			w.check = nodes + bitmaskCheckEvery
+		}
+		if d == w.last3 {
+			// Rows last-2, last-1 and last.
+			a1, a2 := w.allow[d+2], w.allow[d+3]
+			for f := ^(c | l | r) & w.allow[d+1]; f != 0; f &= f - 1 {
+				b := f & -f
+				nodes++
+				c2, l2, r2 := c|b, (l|b)<<1, (r|b)>>1
+				for g := ^(c2 | l2 | r2) & a1; g != 0; g &= g - 1 {
+					e := g & -g
+					nodes++
+					if ^(c2|e|(l2|e)<<1|(r2|e)>>1)&a2 != 0 {
+						leaves++
+					}
+				}
+			}
+			continue
 		}
 		if d == w.last2 {
 			// Rows last-1 and last.
