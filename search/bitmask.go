@@ -481,7 +481,6 @@ type bitmaskWorker struct {
 	pinv  [BitmaskMaxN]int8
 	stop  *atomic.Bool
 	nodes uint64
-	full  uint64 // columns of the board being searched
 
 	// The settings of the subproblem being counted, kept here rather
 	// than in registers, which the hot loops need.

@@ -6,11 +6,9 @@ import (
 	"qtool/encode"
 )
 
-// bitmaskCheckMask sets how often the counting loops look at the stop
-// flag: every 4,096 nodes.
-const bitmaskCheckMask = 1<<12 - 1
-
-// bitmaskCheckEvery is the same for the loops that count nodes in bulk.
+// bitmaskCheckEvery sets how often the counting loops look at the stop
+// flag: every 4,096 nodes or so (the inner loops over the last rows may
+// add a few dozen more).
 const bitmaskCheckEvery = 1 << 12
 
 // bitmaskGeneralProb counts the completions of any board: the search levels
@@ -265,7 +263,6 @@ func (p *bitmaskSymProb) split() ([]bitmaskSub, uint64) {
 
 func (p *bitmaskSymProb) count(w *bitmaskWorker, s *bitmaskSub) bitmaskResult {
 	n := p.n
-	w.full = bitmaskFull(n)
 	p.domain(int(s.kind), int(s.param), &w.allow)
 	st := &w.st
 	st[0] = bitmaskLevel{}
