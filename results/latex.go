@@ -11,15 +11,19 @@ import (
 // \bottomrule; the document needs \usepackage{booktabs}), ready to \input
 // inside a table float. Names are escaped, times are typeset with thin
 // spaces ("1.23\,ms $\pm$4\,\%"), and the environment, the cells that are
-// not OK and the legend are LaTeX comments.
+// not OK and the legend are LaTeX comments. Tables after the first are
+// preceded by \par\medskip, so that they stack in one float.
 func (r *Report) WriteLaTeX(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "% qtool bench results; needs \\usepackage{booktabs}")
 	for _, kv := range envLines(r.Envs) {
 		fmt.Fprintf(bw, "%% %s: %s\n", kv[0], oneLine(kv[1]))
 	}
-	for _, t := range r.Tables {
+	for i, t := range r.Tables {
 		fmt.Fprintf(bw, "\n%% %s\n", t.title())
+		if i > 0 {
+			fmt.Fprintln(bw, `\par\medskip`)
+		}
 		head := t.header()
 		body, foot := t.lines(latexMarks)
 		cols := strings.Repeat("r", len(head))

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -225,5 +226,43 @@ func TestMarkdownEscapes(t *testing.T) {
 	}
 	if !strings.Contains(out, `sat\_pairwise&co`) || !strings.Contains(out, `b\#1\_x.txt`) {
 		t.Errorf("names not escaped:\n%s", out)
+	}
+}
+
+// TestLaTeXCompiles runs pdflatex on the LaTeX form when it is installed
+// (with booktabs): the ultimate check of balance and escaping.
+func TestLaTeXCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		t.Skip("pdflatex not installed")
+	}
+	envs, recs := fixture()
+	for i := range recs {
+		if recs[i].Backend == "dlx" {
+			recs[i].Backend = `we~ird\name^{1}$|<>&%#_`
+		}
+	}
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	if err := results.NewReport(envs, recs, "").WriteLaTeX(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "report.tex"), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc := "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n\\begin{table}\\input{report.tex}\\end{table}\n\\end{document}\n"
+	if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if strings.Contains(string(out), "booktabs.sty' not found") {
+			t.Skip("booktabs not installed")
+		}
+		t.Fatalf("pdflatex failed: %v\n%s", err, out)
 	}
 }
