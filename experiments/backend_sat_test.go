@@ -413,3 +413,83 @@ func BenchmarkSATCount(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSATDropAttacked measures what leaving out the squares that the
+// given queens take or attack buys (encode.CNF's default) against encoding
+// every square with the given queens as unit clauses only
+// (CNFOptions.KeepAttacked): time to the first completion or to the proof
+// that there is none, with the default encoding, on random completion
+// instances (encode.Generate).
+func BenchmarkSATDropAttacked(b *testing.B) {
+	for _, n := range []int{30, 60, 100} {
+		for _, k := range []int{n / 4, n / 2} {
+			var boards []encode.Board
+			for i := uint64(0); i < 3; i++ {
+				bd, err := encode.Generate(n, k, 99, i)
+				if err != nil {
+					b.Fatal(err)
+				}
+				boards = append(boards, bd)
+			}
+			for _, keep := range []bool{false, true} {
+				name := fmt.Sprintf("n=%d/k=%d/attacked=%s", n, k, map[bool]string{false: "dropped", true: "kept"}[keep])
+				b.Run(name, func(b *testing.B) {
+					vars, clauses := 0, 0
+					for b.Loop() {
+						vars, clauses = 0, 0
+						for _, bd := range boards {
+							f, err := encode.CNFWith(bd, encode.CNFOptions{AMO: encode.DefaultAMO, KeepAttacked: keep})
+							if err != nil {
+								b.Fatal(err)
+							}
+							s := sat.NewSize(f.Vars(), f.Clauses())
+							f.Encode(s)
+							if s.Solve(context.Background()) == sat.Sat {
+								SATSink++
+							}
+							vars += f.Squares()
+							clauses += f.Clauses()
+						}
+					}
+					b.ReportMetric(float64(vars)/float64(len(boards)), "squares")
+					b.ReportMetric(float64(clauses)/float64(len(boards)), "clauses")
+				})
+			}
+		}
+	}
+}
+
+// TestSATTable prints, with -sat.long, the size of the formula of the empty
+// board for n = 50 … 1000 with each encoding and the seconds gini takes to
+// the first solution (encoding included), each run limited to two minutes.
+func TestSATTable(t *testing.T) {
+	if !*satLong {
+		t.Skip("the large-n table takes many minutes: run with -sat.long")
+	}
+	t.Logf("%5s %-10s %10s %12s %9s %s", "n", "amo", "variables", "clauses", "seconds", "status")
+	for _, n := range []int{50, 100, 200, 500, 1000} {
+		for _, a := range encode.AMOEncodings() {
+			f, err := encode.CNF(encode.Empty(n), a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a == encode.Pairwise && n > 200 {
+				t.Logf("%5d %-10s %10d %12d %9s %s", n, a, f.Vars(), f.Clauses(), "-", "not run (too large)")
+				continue
+			}
+			be, _ := experiments.Lookup("sat-" + a.String())
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			out, err := be.Run(ctx, encode.Empty(n), experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
+				if err := encode.Verify(encode.Empty(n), p); err != nil {
+					t.Errorf("n=%d %v: %v", n, a, err)
+				}
+				return false
+			}})
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%5d %-10s %10d %12d %9.2f %v", n, a, f.Vars(), f.Clauses(), out.Elapsed.Seconds(), out.Status)
+		}
+	}
+}
