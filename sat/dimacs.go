@@ -195,7 +195,7 @@ func (p *parser) read() (DIMACS, error) {
 			p.open = 0
 			continue
 		}
-		if v := max(lit, -lit); v > p.info.Vars {
+		if lit > p.info.Vars || lit < -p.info.Vars {
 			return p.info, p.errorf(line, col, "literal %d beyond the %d variables declared in the header (line %d)", lit, p.info.Vars, p.hdrLine)
 		}
 		if p.open == 0 {

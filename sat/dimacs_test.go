@@ -93,6 +93,7 @@ func TestReadDIMACSErrors(t *testing.T) {
 		{"1 2 0\n", "sat: bad.cnf:1:1: clause before the \"p cnf VARIABLES CLAUSES\" header"},
 		{"p cnf 3 1\n1 4 0\n", "sat: bad.cnf:2:3: literal 4 beyond the 3 variables declared in the header (line 1)"},
 		{"p cnf 3 1\n1 -9 0\n", "sat: bad.cnf:2:3: literal -9 beyond the 3 variables declared in the header (line 1)"},
+		{"p cnf 3 1\n-9223372036854775808 0\n", "sat: bad.cnf:2:1: literal -9223372036854775808 beyond the 3 variables declared in the header (line 1)"},
 		{"p cnf 3 1\n1 x 0\n", "sat: bad.cnf:2:3: unexpected \"x\": want a literal (an integer)"},
 		{"p cnf 3 1\n1 2x 0\n", "sat: bad.cnf:2:3: \"2x\" is not an integer"},
 		{"p cnf 3 1\n1 - 0\n", "sat: bad.cnf:2:3: \"-\" is not an integer"},

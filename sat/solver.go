@@ -3,6 +3,7 @@ package sat
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/go-air/gini"
@@ -87,7 +88,7 @@ func (s *Solver) Add(lit int) {
 	if v < 0 {
 		v = -v
 	}
-	if v > maxVars {
+	if v > maxVars || v < 0 { // v < 0: −lit overflowed
 		panic(fmt.Sprintf("sat: literal %d beyond the largest variable %d", lit, maxVars))
 	}
 	s.maxVar = max(s.maxVar, v)
@@ -125,6 +126,10 @@ func (s *Solver) Solves() int { return s.solves }
 // a stop every 20,000 propagations).
 const maxWait = 5 * time.Millisecond
 
+// spins is how many times Solve looks at a background solve, yielding the
+// processor in between, before it starts to sleep between looks.
+const spins = 200
+
 // Solve decides the formula. It returns Unknown when ctx ends first; gini
 // is then stopped and the Solver may be used again. With a context that
 // can never end, gini runs in the calling goroutine; otherwise it runs in
@@ -147,6 +152,14 @@ func (s *Solver) Solve(ctx context.Context) Status {
 	}
 	s.solves++
 	h := s.g.GoSolve()
+	// Short solves (the usual case when enumerating) end within a few
+	// microseconds: look at once, yielding in between, before sleeping.
+	for range spins {
+		if r, done := h.Test(); done {
+			return s.answer(r)
+		}
+		runtime.Gosched()
+	}
 	wait := 20 * time.Microsecond
 	t := time.NewTimer(wait)
 	defer t.Stop()
@@ -215,7 +228,7 @@ func (s *Solver) Model(vars int) []bool {
 // there), Unknown when ctx ended. The blocking clauses stay in the formula.
 // Each model costs one incremental solve and one clause of len(vars)
 // literals. See Morgado and Marques-Silva, "Good learning and implicit
-// model enumeration", ICTAI 2005, doi:10.1109/ICTAI.2005.91, on the method.
+// model enumeration", ICTAI 2005, on the method and its refinements.
 func (s *Solver) Enumerate(ctx context.Context, vars []int, limit uint64, visit func() bool) (uint64, Status) {
 	var count uint64
 	for {

@@ -3,6 +3,7 @@ package sat_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -285,6 +286,7 @@ func TestAddPanics(t *testing.T) {
 		"open clause":  func(s *sat.Solver) { s.Add(1); s.Solve(context.Background()) },
 		"zero literal": func(s *sat.Solver) { s.AddClause(1, 0, 2) },
 		"huge literal": func(s *sat.Solver) { s.Add(1 << 40) },
+		"min int":      func(s *sat.Solver) { s.Add(math.MinInt) },
 	} {
 		func() {
 			defer func() {
