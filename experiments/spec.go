@@ -34,6 +34,7 @@ const (
 
 var taskNames = [...]string{TaskCount: "count", TaskFirst: "first", TaskComplete: "complete"}
 
+// String returns the task's name: count, first or complete.
 func (t Task) String() string {
 	if t >= 0 && int(t) < len(taskNames) {
 		return taskNames[t]

@@ -21,6 +21,7 @@ const (
 
 var formatNames = [...]string{Text: "text", Markdown: "md", CSV: "csv", LaTeX: "latex", JSON: "json"}
 
+// String returns the name ParseFormat reads.
 func (f Format) String() string {
 	if f >= 0 && int(f) < len(formatNames) {
 		return formatNames[f]

@@ -32,6 +32,7 @@ const (
 
 var statusNames = [...]string{OK: "ok", Timeout: "timeout", Error: "error", Mismatch: "mismatch", Unknown: "unknown"}
 
+// String returns the status's name: ok, timeout, error, mismatch or unknown.
 func (s Status) String() string {
 	if s >= 0 && int(s) < len(statusNames) {
 		return statusNames[s]
@@ -91,6 +92,7 @@ type Problem struct {
 	Hash  string `json:"hash,omitempty"`  // a digest of the given queens
 }
 
+// String names the problem: "n=8", or "board.txt (n=8)".
 func (p Problem) String() string {
 	if p.Board == "" && p.Hash == "" {
 		return fmt.Sprintf("n=%d", p.N)
