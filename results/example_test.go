@@ -53,7 +53,7 @@ func ExampleNewReport() {
 	//
 	// ×r: median time relative to the base (backtrack for count); \~: not significant (Welch's t-test on log times, p ≥ 0.05); ?: not tested (fewer than 2 repeats).
 	//
-	// geomean: over the rows where both the backend and the base have times. —: not run (the backend cannot do this).
+	// geomean: over the rows where both the backend and the base have times. —: not measured (the backend cannot do this, or the run was interrupted before it).
 }
 
 // A log holds one JSON line per record, written as soon as it is measured;

@@ -221,6 +221,6 @@ func (r *Report) legend() []string {
 	return []string{
 		"time: median ± half-width of the 95% confidence interval of the mean (Student's t over the repeats), relative to the median.",
 		"×r: median time relative to the base (" + strings.Join(bases, ", ") + "); ~: not significant (Welch's t-test on log times, p ≥ 0.05); ?: not tested (fewer than 2 repeats).",
-		"geomean: over the rows where both the backend and the base have times. —: not run (the backend cannot do this).",
+		"geomean: over the rows where both the backend and the base have times. —: not measured (the backend cannot do this, or the run was interrupted before it).",
 	}
 }
