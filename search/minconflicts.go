@@ -29,17 +29,19 @@ type MinConflictsOptions struct {
 	MaxRestarts int
 	// Partners is the number of swap partners a repair step looks at: all
 	// free rows when there are at most Partners+1 of them, otherwise
-	// Partners chosen at random; 0 means 32.
+	// Partners consecutive free rows from a random place (consecutive, so
+	// that they share cache lines); 0 means 32.
 	Partners int
-	// Walk is the probability that a repair step swaps the attacked queen
-	// with a random partner whatever the change, a random-walk step that
-	// gets the search out of plateaus (as in WalkSAT: Selman, Kautz and
-	// Cohen, "Noise strategies for improving local search", AAAI 1994); 0
-	// means 1/16, a negative value means never.
+	// Walk is the probability of a random-walk step when no partner lowers
+	// the number of attacking pairs and at most 16 queens are attacked: a
+	// swap with a random partner whatever it costs, which gets the search
+	// off plateaus near a solution (the noise of WalkSAT: Selman, Kautz and
+	// Cohen, "Noise strategies for improving local search", AAAI 1994).
+	// 0 means 1/4, a negative value means never.
 	Walk float64
-	// InitTries is the number of random free columns the initial placement
-	// tries for a row before it settles for the least attacked of them; 0
-	// means 32.
+	// InitTries is the number of random tries of the initial placement for
+	// each row before it settles for the least attacked column it saw
+	// (see MinConflicts); 0 means 32.
 	InitTries int
 }
 
@@ -62,12 +64,12 @@ const (
 	mcDefaultRestarts  = 50
 	mcDefaultPartners  = 32
 	mcDefaultInitTries = 32
-	mcDefaultWalk      = 1.0 / 16
+	mcDefaultWalk      = 1.0 / 4
+	mcWalkBelow        = 16      // random-walk steps only when at most this many queens are listed as attacked
 	mcCheckEvery       = 1 << 12 // steps (or rows of an initial placement) between looks at the context
-	// mcSparse: the initial placement draws random columns from the whole
-	// board, rejecting the ones taken, while at least 1/mcSparse of the
-	// columns are free.
-	mcSparse = 8
+	// mcSparse: the initial placement looks for free columns in windows of
+	// 64 columns while at least 1/mcSparse of the columns are free.
+	mcSparse = 64
 )
 
 // MinConflicts finds one solution of board b (a completion of its given
@@ -83,15 +85,23 @@ const (
 // permutation), so rows and columns never conflict; moves swap the columns
 // of two free rows, and the given queens never move. The number of queens
 // on each diagonal is kept, so that the change in the number of attacking
-// pairs that a swap would make costs O(1). The initial placement is nearly
-// conflict-free: each free row in turn takes a random free column whose two
-// diagonals are empty, trying up to InitTries of them before it settles for
-// the least attacked one. The repair then repeatedly takes a random attacked
-// queen and swaps it with the partner (among Partners sampled free rows)
-// that lowers the number of attacking pairs most, ties broken at random; a
-// swap that leaves it unchanged is taken too, one that raises it is not,
-// except in a random-walk step (probability Walk). After MaxSteps steps
-// without a solution it restarts from a fresh initial placement.
+// pairs that a swap would make costs O(1).
+//
+// The initial placement is nearly conflict-free: each free row in turn
+// takes a random free column whose two diagonals are empty, or, after
+// InitTries tries, the least attacked column it saw. While at least 1/64 of
+// the columns are free, a try looks at a window of 64 consecutive columns at
+// a random place and takes a random one of those that are free and whose
+// diagonals are empty, all found at once with bit operations on the bits of
+// the columns and diagonals; then the free columns are gathered on the rows
+// left and a try draws one of them at random, as in QS4.
+//
+// The repair then repeatedly takes a random attacked queen and swaps it with
+// the partner (among Partners free rows) that lowers the number of attacking
+// pairs most, ties broken at random. When no partner lowers it, it makes a
+// random-walk step (see Walk), or else takes a swap that leaves it
+// unchanged if there is one. After MaxSteps steps without a solution it
+// restarts from a fresh initial placement.
 //
 // It cannot prove that no completion exists: when the budget runs out it
 // returns ErrMinConflictsNotFound, and when ctx ends it returns ctx's error
@@ -138,7 +148,7 @@ func MinConflicts(ctx context.Context, b encode.Board, opts MinConflictsOptions)
 	}
 	s.d1.init(2*n - 1)
 	s.d2.init(2*n - 1)
-	s.used = make([]uint64, (n+63)/64)
+	s.used = make([]uint64, (n+63)/64+2) // column c is bit c+64: padding for windows
 	s.listed = make([]uint64, (n+63)/64)
 
 	maxSteps := opts.MaxSteps
@@ -208,7 +218,7 @@ type mcState struct {
 	rows   []int32          // the free rows in increasing order; nil when every row is free
 	d1, d2 mcDiagonals      // queens on diagonal r+c, and on r−c+n−1
 	pairs  int64            // attacking pairs
-	used   []uint64         // bit c: column c is taken (during an initial placement)
+	used   []uint64         // bit c+64: column c is taken (during an initial placement; padded for windows)
 	conf   []int32          // rows that may hold an attacked queen: every attacked diagonal holds one of them
 	listed []uint64         // bit r: row r is in conf
 	rng    mcRand
@@ -259,14 +269,11 @@ func (s *mcState) take(r, c int) {
 	s.d2.dec(r - c + s.n - 1)
 }
 
-// initial makes a fresh initial placement in the manner of QS4: each free
-// row in turn takes a random one of the columns not yet taken whose
-// diagonals are both empty, or after tries attempts the least attacked
-// column it saw. While many columns are free, a random column of the board
-// is drawn until it is a free one (a bit per column says which are taken),
-// so that the search touches only the small arrays of bits; when few are
-// left they are gathered on the remaining free rows, and each row draws
-// from that pool.
+// initial makes a fresh initial placement in the manner of QS4 (see
+// MinConflicts): each free row in turn takes a random one of the columns not
+// yet taken whose diagonals are both empty, or after tries attempts the least
+// attacked column it saw; first from windows of 64 columns while at least
+// n/mcSparse columns are free, then from the pool of the free columns left.
 func (s *mcState) initial(ctx context.Context, b encode.Board, tries int) error {
 	n, m, p := s.n, s.m, s.p
 	s.d1.reset()
@@ -278,12 +285,11 @@ func (s *mcState) initial(ctx context.Context, b encode.Board, tries int) error 
 	for r, c := range b.Queens {
 		if c >= 0 {
 			s.put(r, c)
-			s.used[c>>6] |= 1 << (c & 63)
+			s.used[(c+64)>>6] |= 1 << (c & 63)
 		}
 	}
 	t := 0
-	// Draws from the whole board, while at least n/mcSparse columns are
-	// free.
+	// Windows of 64 columns, while at least n/mcSparse columns are free.
 	for ; (m-t)*mcSparse >= n; t++ {
 		if t&(mcCheckEvery-1) == 0 && t > 0 {
 			if err := ctx.Err(); err != nil {
@@ -291,29 +297,13 @@ func (s *mcState) initial(ctx context.Context, b encode.Board, tries int) error 
 			}
 		}
 		r := s.row(t)
-		best, bestK := -1, math.MaxInt
-		for k := 0; k < tries; k++ {
-			c := s.rng.intn(n)
-			for s.used[c>>6]&(1<<(c&63)) != 0 {
-				c = s.rng.intn(n)
-			}
-			if s.d1.empty(r+c) && s.d2.empty(r-c+n-1) {
-				best, bestK = c, 0
-				break
-			}
-			if a := s.attacked(r, c); a < bestK {
-				best, bestK = c, a
-			}
-		}
-		s.place(r, best, bestK)
-	}
-	if t == m {
-		return nil
+		c, k := s.window(r, tries)
+		s.place(r, c, k)
 	}
 	// Gather the free columns on the free rows left, in increasing order.
 	c := 0
 	for u := t; u < m; u++ {
-		for s.used[c>>6]&(1<<(c&63)) != 0 {
+		for s.used[(c+64)>>6]&(1<<(c&63)) != 0 {
 			c++
 		}
 		p[s.row(u)] = c
@@ -347,11 +337,60 @@ func (s *mcState) initial(ctx context.Context, b encode.Board, tries int) error 
 	return nil
 }
 
+// window chooses the column of free row r in the first phase of an initial
+// placement: it looks at up to tries windows of 64 consecutive columns at
+// random places, and takes a random one of the free columns of the first
+// window that has any whose two diagonals are empty; else the least
+// attacked of the free columns it saw. It returns the column and the number
+// of queens that attack it there.
+func (s *mcState) window(r, tries int) (int, int) {
+	n := s.n
+	best, bestK := -1, math.MaxInt
+	for k := 0; k < tries; k++ {
+		c0 := s.rng.intn(n+63) - 63
+		// Bit i of each word stands for column c0+i.
+		u := c0 + 64
+		free := ^(s.used[u>>6]>>(u&63) | s.used[u>>6+1]<<(64-u&63))
+		if c0 < 0 {
+			free &^= 1<<(-c0) - 1
+		}
+		if n-c0 < 64 {
+			free &= 1<<(n-c0) - 1
+		}
+		if free == 0 {
+			continue
+		}
+		ok := free &^ s.d1.window(r+c0) &^ bits.Reverse64(s.d2.window(r-c0-63+n-1))
+		if ok != 0 {
+			return c0 + mcPick(ok, s.rng.next()), 0
+		}
+		c := c0 + mcPick(free, s.rng.next())
+		if a := s.attacked(r, c); a < bestK {
+			best, bestK = c, a
+		}
+	}
+	if best < 0 { // no free column seen: draw one
+		best = s.rng.intn(n)
+		for s.used[(best+64)>>6]&(1<<(best&63)) != 0 {
+			best = s.rng.intn(n)
+		}
+		bestK = s.attacked(r, best)
+	}
+	return best, bestK
+}
+
+// mcPick returns the index of a set bit of x ≠ 0: the first one at or after
+// a position given by the top bits of random, cyclically.
+func mcPick(x, random uint64) int {
+	o := int(random >> 58)
+	return (bits.TrailingZeros64(bits.RotateLeft64(x, -o)) + o) & 63
+}
+
 // place puts the queen of free row r on column c, where it is attacked by
 // k queens, during an initial placement.
 func (s *mcState) place(r, c, k int) {
 	s.p[r] = c
-	s.used[c>>6] |= 1 << (c & 63)
+	s.used[(c+64)>>6] |= 1 << (c & 63)
 	s.put(r, c)
 	if k > 0 {
 		s.pairs += int64(k)
@@ -399,22 +438,13 @@ func (s *mcState) repair(ctx context.Context, maxSteps, partners int, walk uint6
 		if m < 2 {
 			continue
 		}
-		if walk > 0 && s.rng.next() < walk {
-			j := s.row(s.rng.intn(m))
-			for j == i {
-				j = s.row(s.rng.intn(m))
-			}
-			s.swap(x, i, j, s.delta(i, j))
-			continue
-		}
 		bestJ, bestD, ties := -1, math.MaxInt, 0
-		for k := 0; k < count; k++ {
-			var j int
-			if all {
-				j = s.row(k)
-			} else {
-				j = s.row(s.rng.intn(m))
-			}
+		t0 := 0 // the partners are the free rows t0..t0+count-1
+		if !all {
+			t0 = s.rng.intn(m - count + 1)
+		}
+		for t := t0; t < t0+count; t++ {
+			j := s.row(t)
 			if j == i {
 				continue
 			}
@@ -429,7 +459,17 @@ func (s *mcState) repair(ctx context.Context, maxSteps, partners int, walk uint6
 				}
 			}
 		}
-		if bestJ >= 0 && bestD <= 0 {
+		switch {
+		case bestJ >= 0 && bestD < 0:
+			s.swap(x, i, bestJ, bestD)
+		case walk > 0 && len(s.conf) <= mcWalkBelow && s.rng.next() < walk:
+			// No partner lowers the conflicts: a random-walk step.
+			j := s.row(s.rng.intn(m))
+			for j == i {
+				j = s.row(s.rng.intn(m))
+			}
+			s.swap(x, i, j, s.delta(i, j))
+		case bestJ >= 0 && bestD == 0:
 			s.swap(x, i, bestJ, bestD)
 		}
 	}
@@ -484,50 +524,68 @@ func mcEq(a, b int) int {
 	return 0
 }
 
-// mcDiagonals counts the queens on each diagonal of one direction. Each
-// diagonal has a 2-bit state, 0, 1 or 2 for two queens or more; the exact
-// count of a diagonal in state 2 is kept in a hash table. Few diagonals
-// hold two queens during a search, so the table stays small, and the
-// states of 10⁷ diagonals take 2.5 MB, where the random accesses of the
-// search mostly hit the cache.
+// mcDiagonals counts the queens on each diagonal of one direction: a bit
+// says whether the diagonal holds a queen and another whether it holds two
+// or more, whose exact count is kept in a hash table. Few diagonals hold two
+// queens during a search, so the table stays small, and the bits of 10⁷
+// diagonals take 5 MB, where the random accesses of the search mostly hit
+// the cache. The bits of diagonals k..k+63 for any k can be read at once
+// (window).
 type mcDiagonals struct {
-	state []uint64 // 32 states a word
-	more  mcTable  // the counts of the diagonals in state 2
+	// Diagonal k is bit (k+64)&63 of words 2·((k+64)>>6) (it holds a
+	// queen) and 2·((k+64)>>6)+1 (it holds more than one): 64 bits of
+	// padding at either end let windows run off the board.
+	w    []uint64
+	more mcTable // the counts of the diagonals that hold more than one queen
 }
 
 func (d *mcDiagonals) init(size int) {
-	d.state = make([]uint64, (size+31)/32)
+	d.w = make([]uint64, 2*((size+128+63)/64+1))
 	d.more.init()
 }
 
 func (d *mcDiagonals) reset() {
-	clear(d.state)
+	clear(d.w)
 	d.more.reset()
 }
 
 // empty reports whether diagonal k holds no queen.
 func (d *mcDiagonals) empty(k int) bool {
-	return d.state[k>>5]&(3<<((k&31)<<1)) == 0
+	k += 64
+	return d.w[2*(k>>6)]&(1<<(k&63)) == 0
+}
+
+// window returns the bits of diagonals k..k+63 (−64 ≤ k < size), bit i set
+// when diagonal k+i holds a queen.
+func (d *mcDiagonals) window(k int) uint64 {
+	k += 64
+	i, sh := 2*(k>>6), uint(k&63)
+	return d.w[i]>>sh | d.w[i+2]<<(64-sh) // a shift by 64 gives 0
 }
 
 // count returns the number of queens on diagonal k.
 func (d *mcDiagonals) count(k int) int {
-	st := int(d.state[k>>5]>>((k&31)<<1)) & 3
-	if st < 2 {
-		return st
+	k += 64
+	i, bit := 2*(k>>6), uint64(1)<<(k&63)
+	switch {
+	case d.w[i]&bit == 0:
+		return 0
+	case d.w[i+1]&bit == 0:
+		return 1
 	}
 	return d.more.get(k)
 }
 
 // inc adds a queen to diagonal k.
 func (d *mcDiagonals) inc(k int) {
-	w, sh := k>>5, uint((k&31)<<1)
-	switch d.state[w] >> sh & 3 {
-	case 0, 1:
-		d.state[w] += 1 << sh
-		if d.state[w]>>sh&3 == 2 {
-			d.more.set(k, 2)
-		}
+	k += 64
+	i, bit := 2*(k>>6), uint64(1)<<(k&63)
+	switch {
+	case d.w[i]&bit == 0:
+		d.w[i] |= bit
+	case d.w[i+1]&bit == 0:
+		d.w[i+1] |= bit
+		d.more.set(k, 2)
 	default:
 		d.more.add(k, 1)
 	}
@@ -535,17 +593,18 @@ func (d *mcDiagonals) inc(k int) {
 
 // dec removes a queen from diagonal k, which holds one.
 func (d *mcDiagonals) dec(k int) {
-	w, sh := k>>5, uint((k&31)<<1)
-	switch d.state[w] >> sh & 3 {
-	case 1:
-		d.state[w] -= 1 << sh
-	case 2:
+	k += 64
+	i, bit := 2*(k>>6), uint64(1)<<(k&63)
+	switch {
+	case d.w[i+1]&bit != 0:
 		if d.more.add(k, -1) == 1 {
 			d.more.del(k)
-			d.state[w] -= 1 << sh
+			d.w[i+1] &^= bit
 		}
+	case d.w[i]&bit != 0:
+		d.w[i] &^= bit
 	default:
-		panic(fmt.Sprintf("search: min-conflicts: no queen to remove from diagonal %d", k))
+		panic(fmt.Sprintf("search: min-conflicts: no queen to remove from diagonal %d", k-64))
 	}
 }
 

@@ -194,7 +194,7 @@ func TestMinConflictsCompletionLarge(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(5, 6))
 	found, boards := 0, 0
-	for _, n := range []int{50, 64, 75, 100, 128, 150, 200, 1000} {
+	for _, n := range []int{50, 64, 75, 100, 128, 150, 200, 1000, 100_000} {
 		var sols []encode.Placement
 		c, err := search.Construct(n)
 		if err != nil {
@@ -239,7 +239,7 @@ func TestMinConflictsCompletionSmall(t *testing.T) {
 		n := 4 + rng.IntN(7) // 4..10
 		b := mcRandomPartial(rng, n, rng.IntN(n/2+2))
 		want := mcBruteCompletions(b)
-		p, st, err := search.MinConflicts(ctx, b, search.MinConflictsOptions{Seed: int64(iter)})
+		p, st, err := search.MinConflicts(ctx, b, search.MinConflictsOptions{Seed: int64(iter), MaxRestarts: 10})
 		switch {
 		case want > 0 && err != nil:
 			t.Errorf("board %v has %d completions but min-conflicts says %v (stats %+v)", b, want, err, st)
