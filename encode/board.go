@@ -30,6 +30,9 @@ var ErrInvalidBoard = errors.New("invalid board")
 // the board is small enough to have one.
 type BoardError struct {
 	Msg string
+	// Row is the row of the queen found in conflict with an earlier one,
+	// or -1 when the error is not about a queen.
+	Row int
 }
 
 func (e *BoardError) Error() string { return "encode: " + e.Msg }
@@ -37,8 +40,8 @@ func (e *BoardError) Error() string { return "encode: " + e.Msg }
 // Unwrap makes errors.Is(err, ErrInvalidBoard) true.
 func (e *BoardError) Unwrap() error { return ErrInvalidBoard }
 
-func boardErrorf(format string, args ...any) error {
-	return &BoardError{Msg: fmt.Sprintf(format, args...)}
+func boardErrorf(row int, format string, args ...any) error {
+	return &BoardError{Msg: fmt.Sprintf(format, args...), Row: row}
 }
 
 // Queen returns the column of the queen given in row r, or -1.
@@ -87,10 +90,10 @@ func Square(n, r, c int) string {
 // ErrInvalidBoard. The complexity is O(n).
 func (b Board) Validate() error {
 	if b.N < 1 {
-		return boardErrorf("n must be at least 1, got %d", b.N)
+		return boardErrorf(-1, "n must be at least 1, got %d", b.N)
 	}
 	if len(b.Queens) > b.N {
-		return boardErrorf("board of order %d has %d rows", b.N, len(b.Queens))
+		return boardErrorf(-1, "board of order %d has %d rows", b.N, len(b.Queens))
 	}
 	n := b.N
 	col := make([]int32, n)      // 1 + row of the queen seen in this column
@@ -99,23 +102,23 @@ func (b Board) Validate() error {
 	for r, c := range b.Queens {
 		if c < 0 {
 			if c != -1 {
-				return boardErrorf("row %d: column %d out of range 0..%d", r, c, n-1)
+				return boardErrorf(r, "row %d: column %d out of range 0..%d", r, c, n-1)
 			}
 			continue
 		}
 		if c >= n {
-			return boardErrorf("row %d: column %d out of range 0..%d", r, c, n-1)
+			return boardErrorf(r, "row %d: column %d out of range 0..%d", r, c, n-1)
 		}
 		if o := col[c]; o != 0 {
-			return boardErrorf("queens at %s and %s share column %d", Square(n, int(o-1), c), Square(n, r, c), c)
+			return boardErrorf(r, "queens at %s and %s share column %d", Square(n, int(o-1), c), Square(n, r, c), c)
 		}
 		if o := diag[r+c]; o != 0 {
 			or := int(o - 1)
-			return boardErrorf("queens at %s and %s share a diagonal", Square(n, or, r+c-or), Square(n, r, c))
+			return boardErrorf(r, "queens at %s and %s share a diagonal", Square(n, or, r+c-or), Square(n, r, c))
 		}
 		if o := anti[r-c+n-1]; o != 0 {
 			or := int(o - 1)
-			return boardErrorf("queens at %s and %s share a diagonal", Square(n, or, or-(r-c)), Square(n, r, c))
+			return boardErrorf(r, "queens at %s and %s share a diagonal", Square(n, or, or-(r-c)), Square(n, r, c))
 		}
 		col[c], diag[r+c], anti[r-c+n-1] = int32(r+1), int32(r+1), int32(r+1)
 	}

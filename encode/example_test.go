@@ -41,7 +41,7 @@ func ExampleParseBoard_error() {
 	fmt.Println(err)
 	// Output:
 	// encode: board.txt:2:3: unexpected character "x": a grid holds only 'Q' and '.'
-	// encode: board.txt: queens at (0,0) a1 and (2,2) c3 share a diagonal
+	// encode: board.txt:3:3: queens at (0,0) a1 and (2,2) c3 share a diagonal
 }
 
 func ExampleVerify() {

@@ -105,16 +105,18 @@ func ParseBoard(r io.Reader, name string) (Board, error) {
 		return &ParseError{File: name, Line: l.no, Col: col, Msg: fmt.Sprintf(format, args...)}
 	}
 	var b Board
+	pos := &positions{}
+	first.text = strings.TrimPrefix(first.text, "\ufeff") // a byte-order mark
 	lead := strings.TrimLeft(first.text, " \t")
 	switch {
 	case isGridLine(first.text):
-		b, err = parseGrid(first, next, perr)
+		b, err = parseGrid(first, next, perr, pos)
 	case strings.HasPrefix(lead, "n ") || strings.HasPrefix(lead, "n\t") || strings.HasPrefix(lead, "n="):
-		b, err = parseCompact(first, next, perr)
+		b, err = parseCompact(first, next, perr, pos)
 	case lead[0] == '-' || (lead[0] >= '0' && lead[0] <= '9'):
-		b, err = parseList(first, next, perr)
+		b, err = parseList(first, next, perr, pos)
 	case lead[0] >= 'a' && lead[0] <= 'z' && len(lead) > 1 && lead[1] >= '0' && lead[1] <= '9':
-		b, err = parseAlgebraic(first, next, perr)
+		b, err = parseAlgebraic(first, next, perr, pos)
 	default:
 		col := firstNotGrid(first.text)
 		return Board{}, perr(first, col+1, "unexpected character %s: a grid holds only 'Q' and '.' (see qtool help boards)", quoteByte(first.text, col))
@@ -124,12 +126,29 @@ func ParseBoard(r io.Reader, name string) (Board, error) {
 	}
 	if err := b.Validate(); err != nil {
 		var be *BoardError
+		if errors.As(err, &be) && be.Row >= 0 && be.Row < len(pos.line) {
+			// Point at the queen that meets an earlier one.
+			return b, &ParseError{File: name, Line: int(pos.line[be.Row]), Col: int(pos.col[be.Row]), Msg: be.Msg, Err: ErrInvalidBoard}
+		}
 		if errors.As(err, &be) {
-			return Board{}, &BoardError{Msg: prefixName(name) + be.Msg}
+			return b, &BoardError{Msg: prefixName(name) + be.Msg, Row: be.Row}
 		}
 		return Board{}, err
 	}
 	return b, nil
+}
+
+// positions remembers where in the file the queen of each row was given,
+// so that an illegal position can be reported at its place.
+type positions struct {
+	line, col []int32
+}
+
+func (p *positions) set(n, r int, l line, col int) {
+	if p.line == nil {
+		p.line, p.col = make([]int32, n), make([]int32, n)
+	}
+	p.line[r], p.col[r] = int32(l.no), int32(col)
 }
 
 // illegal marks a parse error as a well-formed but illegal position.
@@ -169,7 +188,7 @@ func firstNotGrid(s string) int {
 type nextFunc func() (line, bool, error)
 type perrFunc func(l line, col int, format string, args ...any) error
 
-func parseGrid(first line, next nextFunc, perr perrFunc) (Board, error) {
+func parseGrid(first line, next nextFunc, perr perrFunc, pos *positions) (Board, error) {
 	n := len(first.text)
 	if n > MaxN {
 		return Board{}, perr(first, 0, "grid line of %d characters is longer than the largest board qtool reads (%d)", n, MaxN)
@@ -178,7 +197,7 @@ func parseGrid(first line, next nextFunc, perr perrFunc) (Board, error) {
 	l := first
 	for r := 0; ; r++ {
 		if len(l.text) != n {
-			return Board{}, perr(l, 0, "row %d has %d characters, the first row has %d: a grid must be square", r+1, len(l.text), n)
+			return Board{}, perr(l, min(len(l.text), n)+1, "row %d has %d characters, the first row has %d: a grid must be square", r, len(l.text), n)
 		}
 		b.Queens[r] = -1
 		for c := 0; c < n; c++ {
@@ -186,9 +205,10 @@ func parseGrid(first line, next nextFunc, perr perrFunc) (Board, error) {
 			case '.':
 			case 'Q':
 				if b.Queens[r] >= 0 {
-					return Board{}, illegal(perr(l, c+1, "row %d holds two queens (columns %d and %d)", r+1, b.Queens[r]+1, c+1))
+					return Board{}, illegal(perr(l, c+1, "row %d holds two queens, at %s and %s", r, Square(n, r, b.Queens[r]), Square(n, r, c)))
 				}
 				b.Queens[r] = c
+				pos.set(n, r, l, c+1)
 			default:
 				return Board{}, perr(l, c+1, "unexpected character %s: a grid holds only 'Q' and '.'", quoteByte(l.text, c))
 			}
@@ -202,12 +222,12 @@ func parseGrid(first line, next nextFunc, perr perrFunc) (Board, error) {
 		}
 		if !ok {
 			if r+1 != n {
-				return Board{}, perr(prev, 0, "grid has %d rows of %d characters: a grid must be square", r+1, n)
+				return Board{}, perr(prev, len(prev.text)+1, "grid ends after %s of %d characters: a grid must be square", plural(r+1, "row"), n)
 			}
 			return b, nil
 		}
 		if r+1 == n {
-			return Board{}, perr(l, 0, "grid has more than %d rows of %d characters: a grid must be square", n, n)
+			return Board{}, perr(l, 1, "grid has more than %d rows of %d characters: a grid must be square", n, n)
 		}
 	}
 }
@@ -240,13 +260,13 @@ func parseColumnToken(tok string, l line, col int, perr perrFunc) (int, error) {
 		return -1, nil
 	}
 	v, err := strconv.Atoi(tok)
-	if err != nil || v < 0 {
+	if err != nil || v < 0 || tok[0] == '+' {
 		return 0, perr(l, col, "bad column %q: want a 0-based column number or '-' for a free row", tok)
 	}
 	return v, nil
 }
 
-func parseList(first line, next nextFunc, perr perrFunc) (Board, error) {
+func parseList(first line, next nextFunc, perr perrFunc, pos *positions) (Board, error) {
 	toks, cols := fields(first.text, blank)
 	if l, ok, err := next(); err != nil {
 		return Board{}, err
@@ -264,11 +284,14 @@ func parseList(first line, next nextFunc, perr perrFunc) (Board, error) {
 			return Board{}, perr(first, cols[r], "column %d out of range 0..%d", v, n-1)
 		}
 		b.Queens[r] = v
+		if v >= 0 {
+			pos.set(n, r, first, cols[r])
+		}
 	}
 	return b, nil
 }
 
-func parseCompact(first line, next nextFunc, perr perrFunc) (Board, error) {
+func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions) (Board, error) {
 	lead := len(first.text) - len(strings.TrimLeft(first.text, " \t"))
 	head := strings.TrimSpace(first.text[lead+1:])
 	head = strings.TrimSpace(strings.TrimPrefix(head, "="))
@@ -287,6 +310,7 @@ func parseCompact(first line, next nextFunc, perr perrFunc) (Board, error) {
 		b.Queens[i] = -1
 	}
 	pairs, rows := false, 0
+	last, lastCol := first, len(first.text)
 	for {
 		l, ok, err := next()
 		if err != nil {
@@ -308,16 +332,20 @@ func parseCompact(first line, next nextFunc, perr perrFunc) (Board, error) {
 				rs, cs, _ := strings.Cut(t, ",")
 				r, err1 := strconv.Atoi(rs)
 				c, err2 := strconv.Atoi(cs)
-				if err1 != nil || err2 != nil {
+				if err1 != nil || err2 != nil || strings.ContainsAny(t, "+ ") {
 					return Board{}, perr(l, cols[i], "bad pair %q: want r,c with 0-based row and column", t)
 				}
 				if r < 0 || r >= n || c < 0 || c >= n {
 					return Board{}, perr(l, cols[i], "square %d,%d off the board (0..%d)", r, c, n-1)
 				}
+				if b.Queens[r] == c {
+					return Board{}, perr(l, cols[i], "square %d,%d given twice", r, c)
+				}
 				if b.Queens[r] >= 0 {
-					return Board{}, illegal(perr(l, cols[i], "row %d holds two queens (columns %d and %d)", r, b.Queens[r], c))
+					return Board{}, illegal(perr(l, cols[i], "row %d holds two queens, at %s and %s", r, Square(n, r, b.Queens[r]), Square(n, r, c)))
 				}
 				b.Queens[r] = c
+				pos.set(n, r, l, cols[i])
 				continue
 			}
 			if rows >= n {
@@ -331,16 +359,20 @@ func parseCompact(first line, next nextFunc, perr perrFunc) (Board, error) {
 				return Board{}, perr(l, cols[i], "row %d: column %d out of range 0..%d", rows, v, n-1)
 			}
 			b.Queens[rows] = v
+			if v >= 0 {
+				pos.set(n, rows, l, cols[i])
+			}
 			rows++
+			last, lastCol = l, cols[i]+len(t)
 		}
 	}
 	if !pairs && rows != 0 && rows != n {
-		return Board{}, perr(first, 0, "compact board gives %d rows, n = %d", rows, n)
+		return Board{}, perr(last, lastCol+1, "compact board ends after %s, n = %d: give one token per row", plural(rows, "row"), n)
 	}
 	return b, nil
 }
 
-func parseAlgebraic(first line, next nextFunc, perr perrFunc) (Board, error) {
+func parseAlgebraic(first line, next nextFunc, perr perrFunc, pos *positions) (Board, error) {
 	type sq struct{ r, c int }
 	var squares []sq
 	var places []struct {
@@ -387,9 +419,10 @@ func parseAlgebraic(first line, next nextFunc, perr perrFunc) (Board, error) {
 	}
 	for i, s := range squares {
 		if b.Queens[s.r] >= 0 {
-			return Board{}, illegal(perr(places[i].l, places[i].col, "rank %d holds two queens (files %c and %c)", s.r+1, 'a'+b.Queens[s.r], 'a'+s.c))
+			return Board{}, illegal(perr(places[i].l, places[i].col, "rank %d holds two queens, at %s and %s", s.r+1, Square(n, s.r, b.Queens[s.r]), Square(n, s.r, s.c)))
 		}
 		b.Queens[s.r] = s.c
+		pos.set(n, s.r, places[i].l, places[i].col)
 	}
 	return b, nil
 }
@@ -397,4 +430,12 @@ func parseAlgebraic(first line, next nextFunc, perr perrFunc) (Board, error) {
 // ParseBoardBytes is ParseBoard on a byte slice.
 func ParseBoardBytes(data []byte, name string) (Board, error) {
 	return ParseBoard(bytes.NewReader(data), name)
+}
+
+// plural writes a count with its noun: "1 row", "2 rows".
+func plural(k int, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(k) + " " + noun + "s"
 }

@@ -111,21 +111,27 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"empty", "", "f: no board", false},
 		{"comments", "# only\n\n# this\n", "f: no board", false},
-		{"ragged", "Q...\n..Q\n....\n....\n", "f:2: row 2 has 3 characters, the first row has 4", false},
-		{"not-square", "Q...\n..Q.\n", "f:2: grid has 2 rows of 4 characters", false},
-		{"too-many-rows", "Q.\n..\n..\n", "f:3: grid has more than 2 rows", false},
+		{"ragged", "Q...\n..Q\n....\n....\n", "f:2:4: row 1 has 3 characters, the first row has 4", false},
+		{"not-square", "Q...\n..Q.\n", "f:2:5: grid ends after 2 rows of 4 characters", false},
+		{"too-many-rows", "Q.\n..\n..\n", "f:3:1: grid has more than 2 rows", false},
 		{"char", "Q...\n..x.\n....\n....\n", "f:2:3: unexpected character \"x\"", false},
 		{"binary", "\x00\x01\xff", "f:1:1: unexpected character byte 0x00", false},
 		{"binary-later", "Q...\n.\xfe..\n", "f:2:2: unexpected character byte 0xfe", false},
-		{"long-line", long, "f:1: grid has 1 rows of 5000 characters", false},
-		{"two-in-row", "Q.Q.\n....\n....\n....\n", "f:1:3: row 1 holds two queens", true},
-		{"attack", "Q...\n.Q..\n....\n....\n", "f: queens at (0,0) a1 and (1,1) b2 share a diagonal", true},
-		{"column", "Q...\n....\nQ...\n....\n", "share column 0", true},
+		{"long-line", long, "f:1:5001: grid ends after 1 row of 5000 characters", false},
+		{"two-in-row", "Q.Q.\n....\n....\n....\n", "f:1:3: row 0 holds two queens, at (0,0) a1 and (0,2) c1", true},
+		{"attack", "Q...\n.Q..\n....\n....\n", "f:2:2: queens at (0,0) a1 and (1,1) b2 share a diagonal", true},
+		{"column", "Q...\n....\nQ...\n....\n", "f:3:1: queens at (0,0) a1 and (2,0) a3 share column 0", true},
+		{"compact-attack", "n 6\n\n1,1\n  3,3\n", "f:4:3: queens at (1,1) b2 and (3,3) d4 share a diagonal", true},
+		{"list-attack", "0 - 2 - - -\n", "f:1:5: queens at (0,0) a1 and (2,2) c3 share a diagonal", true},
+		{"algebraic-attack", "a1, c2\nb2\n", "f:2:1: rank 2 holds two queens, at (1,2) c2 and (1,1) b2", true},
+		{"compact-twice", "n 4\n1,0 1,0\n", "f:2:5: square 1,0 given twice", false},
+		{"compact-sign", "n 4\n+1 - - -\n", "bad column \"+1\"", false},
+		{"bom", "\ufeffQ.\n..\n", "", false},
 		{"compact-header", "n x\n", "f:1:1: bad header", false},
 		{"compact-zero", "n 0\n", "n must be at least 1", false},
 		{"compact-huge", "n 99999999999\n", "larger than the largest board", false},
 		{"compact-range", "n 4\n0 1 9 -\n", "f:2:5: row 2: column 9 out of range", false},
-		{"compact-count", "n 4\n0 2\n", "gives 2 rows, n = 4", false},
+		{"compact-count", "n 4\n0 2\n", "f:2:5: compact board ends after 2 rows, n = 4", false},
 		{"compact-mixed", "n 4\n0,1 2\n", "f:2:5: token \"2\" mixes", false},
 		{"compact-pair", "n 4\n0,x\n", "f:2:1: bad pair", false},
 		{"compact-off", "n 4\n4,0\n", "off the board", false},
@@ -140,6 +146,12 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := encode.ParseBoardBytes([]byte(c.text), "f")
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", c.name, err)
+			}
+			continue
+		}
 		if err == nil {
 			t.Errorf("%s: no error", c.name)
 			continue

@@ -56,6 +56,9 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("%v", err)
 		}
 		rec.Reason = err.Error()
+		if b.N > 0 { // well formed: the board comes with the error
+			rec.N, rec.Queens = b.N, b.Given()
+		}
 	} else {
 		rec.N, rec.Queens, rec.Legal = b.N, b.Given(), true
 		rec.Complete = rec.Queens == b.N
@@ -65,11 +68,11 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 			return err
 		}
 	} else if rec.Legal {
-		what := fmt.Sprintf("%d rows free", b.N-rec.Queens)
+		what := plural(b.N-rec.Queens, "row") + " free"
 		if rec.Complete {
 			what = "a complete solution"
 		}
-		fmt.Fprintf(c.stdout, "legal: %d queens on a %d×%d board, %s\n", rec.Queens, b.N, b.N, what)
+		fmt.Fprintf(c.stdout, "legal: %s on a %d×%d board, %s\n", plural(rec.Queens, "queen"), b.N, b.N, what)
 	} else {
 		fmt.Fprintf(c.stdout, "illegal: %s\n", rec.Reason)
 	}
@@ -77,4 +80,12 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 		return withCode(exitNo, nil)
 	}
 	return nil
+}
+
+// plural writes a count with its noun: "1 queen", "2 queens".
+func plural(k int, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", k, noun)
 }

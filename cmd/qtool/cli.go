@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -50,7 +51,14 @@ func parseFlags(c *cli, fs *flag.FlagSet, args []string) ([]string, error) {
 				printHelp(c.stdout, fs)
 				return nil, errHelp
 			}
-			return nil, usageErrorf("%s: %v (see qtool %s --help)", fs.Name(), err, fs.Name())
+			msg := err.Error()
+			// flag says `invalid value "x" for flag -n: "x": want …`: keep it short.
+			if i := strings.Index(msg, ": \""); strings.HasPrefix(msg, "invalid value") && i > 0 {
+				if j := strings.Index(msg[i+2:], "\": "); j > 0 {
+					msg = msg[strings.Index(msg, "for flag ")+len("for flag "):i] + " " + msg[i+2:]
+				}
+			}
+			return nil, usageErrorf("%s: %s (see qtool %s --help)", fs.Name(), msg, fs.Name())
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -62,6 +70,38 @@ func parseFlags(c *cli, fs *flag.FlagSet, args []string) ([]string, error) {
 		operands = append(operands, rest[0])
 		args = rest[1:]
 	}
+}
+
+// decimal is an int flag that takes only plain decimal numbers ("010" is
+// not octal 8 here, and "0x10" is refused).
+type decimal struct {
+	v *int
+}
+
+func (d decimal) String() string {
+	if d.v == nil {
+		return "0"
+	}
+	return strconv.Itoa(*d.v)
+}
+
+func (d decimal) Set(s string) error {
+	t := strings.TrimPrefix(s, "-")
+	if t == "" || strings.TrimLeft(t, "0123456789") != "" || (len(t) > 1 && t[0] == '0') {
+		return fmt.Errorf("%q: want a whole number in decimal", s)
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("%q: out of range", s)
+	}
+	*d.v = v
+	return nil
+}
+
+// intFlag defines a decimal int flag.
+func intFlag(fs *flag.FlagSet, p *int, name string, value int, usage string) {
+	*p = value
+	fs.Var(decimal{p}, name, usage)
 }
 
 // errHelp ends a command after its help was printed: exit status 0.
@@ -90,6 +130,14 @@ func openInput(c *cli, path string) (io.ReadCloser, string, error) {
 		return nil, path, usageErrorf("%s: %v", path, err)
 	}
 	return f, path, nil
+}
+
+// checkTimeout refuses a negative --timeout.
+func checkTimeout(d time.Duration) error {
+	if d < 0 {
+		return usageErrorf("--timeout must not be negative, got %v (0 means no limit)", d)
+	}
+	return nil
 }
 
 // withTimeout returns ctx with a deadline when d > 0.

@@ -60,7 +60,7 @@ Examples:
 func runEncode(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("encode", encodeUsage)
 	var p problemFlags
-	fs.IntVar(&p.n, "n", 0, "board order `N` (optional with --board)")
+	intFlag(fs, &p.n, "n", 0, "board order `N` (optional with --board)")
 	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin)")
 	to := fs.String("to", "", "`TARGET` format: "+strings.Join(encoderNames(), ", "))
 	amo := fs.String("amo", "", "at-most-one encoding for --to dimacs")

@@ -33,10 +33,12 @@ Examples:
 
 func runGen(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("gen", genUsage)
-	n := fs.Int("n", 0, "board order `N`")
-	k := fs.Int("k", 0, "queens to place `K` (0 ≤ K ≤ N)")
+	n, k := new(int), new(int)
+	intFlag(fs, n, "n", 0, "board order `N`")
+	intFlag(fs, k, "k", 0, "queens to place `K` (0 ≤ K ≤ N)")
 	seed := fs.Uint64("seed", 1, "random `seed`")
-	count := fs.Int("count", 1, "number of instances `M`")
+	count := new(int)
+	intFlag(fs, count, "count", 1, "number of instances `M`")
 	out := fs.String("out", "", "write one file per instance into `DIR` (created if missing)")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {

@@ -52,6 +52,7 @@ const overview = `qtool — n-queens and exact-cover problems, solved, counted a
 Usage:
   qtool COMMAND [flags] [args]
   qtool COMMAND --help        flags and examples of one command
+  qtool help boards           the forms of a board file
 
 Commands:
 %s
@@ -87,6 +88,10 @@ func runContext(ctx context.Context, c *cli, args []string) error {
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
 		if len(args) > 1 && args[0] == "help" {
+			if args[1] == "boards" {
+				fmt.Fprint(c.stdout, strings.TrimLeft(boardsHelp, "\n"))
+				return nil
+			}
 			if cmd, ok := commands[args[1]]; ok {
 				return cmd.run(ctx, c, []string{"--help"})
 			}
@@ -152,3 +157,32 @@ func exitCode(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "qtool: %s\n", msg)
 	return code
 }
+
+const boardsHelp = `
+Board files
+
+A board file gives the order n and the queens already placed. Blank lines and
+lines starting with # are ignored; rows and columns are numbered from 0.
+The form is recognised from the first line:
+
+  grid       n lines of n characters, Q a queen and . an empty square:
+               .Q..
+               ...Q
+               ....
+               ....
+  compact    a header "n N", then either one token per row (a column, or -
+             for a free row), over any number of lines:
+               n 8
+               0 4 7 5 - - - -
+             or "r,c" pairs, one queen each (for sparse boards):
+               n 2000
+               0,17
+               5,1999
+  list       one line, one token per row (what solve --format list prints):
+               0 4 7 5 2 6 1 3
+  algebraic  chess squares, file letter = column, rank = row + 1 (n ≤ 26):
+               a2, b4, c6, d8, e3, f1, g7, h5
+
+Errors name the file, the line and the column. A queen that attacks an
+earlier one is reported where it stands, with both squares named.
+`

@@ -26,11 +26,11 @@ type problemFlags struct {
 }
 
 func (p *problemFlags) add(fs *flag.FlagSet) {
-	fs.IntVar(&p.n, "n", 0, "board order `N` (optional with --board)")
+	intFlag(fs, &p.n, "n", 0, "board order `N` (optional with --board)")
 	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin); completes that board")
 	fs.StringVar(&p.backend, "backend", "", "backend `B`: "+strings.Join(experiments.Names(), ", ")+" (default bitmask for n ≤ 64; above, dlx, or minconflicts to find one solution)")
 	fs.DurationVar(&p.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
-	fs.IntVar(&p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
+	intFlag(fs, &p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
 	fs.Int64Var(&p.seed, "seed", 1, "random `seed` for randomised backends")
 	fs.StringVar(&p.amo, "amo", "", "at-most-one encoding for the sat backend (e.g. pairwise, sequential, commander)")
 	fs.BoolVar(&p.json, "json", false, "print one JSON object")
@@ -40,6 +40,12 @@ func (p *problemFlags) add(fs *flag.FlagSet) {
 // were given on the command line.
 func (p *problemFlags) load(c *cli, set map[string]bool, mode experiments.Mode, limit int) (encode.Board, experiments.Backend, error) {
 	var b encode.Board
+	if err := checkTimeout(p.timeout); err != nil {
+		return b, nil, err
+	}
+	if p.workers < 0 {
+		return b, nil, usageErrorf("--workers must be 0 (all cores) or more, got %d", p.workers)
+	}
 	if p.board != "" {
 		f, name, err := openInput(c, p.board)
 		if err != nil {

@@ -59,7 +59,8 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("solve", solveUsage)
 	var p problemFlags
 	p.add(fs)
-	limit := fs.Int("limit", 1, "print at most `K` solutions (0 = all)")
+	limit := new(int)
+	intFlag(fs, limit, "limit", 1, "print at most `K` solutions (0 = all)")
 	format := fs.String("format", "", "output `form`: grid, list or algebraic (default grid up to n = 64, list above)")
 	unique := fs.Bool("unique", false, "one representative per class under rotation and reflection, with its class size")
 	outPath := fs.String("out", "", "write the solutions to `FILE` instead of stdout (a one-line summary goes to stdout)")
@@ -266,8 +267,7 @@ func writeSolution(w io.Writer, q encode.Placement, format string, i, classSize 
 			return err
 		}
 		if classSize > 0 {
-			_, err = fmt.Fprintf(w, "%s  (class of %d)\n", s, classSize)
-			return err
+			fmt.Fprintf(w, "# class of %d\n", classSize)
 		}
 		_, err = fmt.Fprintln(w, s)
 		return err
