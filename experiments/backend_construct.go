@@ -1,0 +1,62 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"qtool/encode"
+	"qtool/search"
+)
+
+func init() { Register(constructBackend{}) }
+
+// constructBackend is search.Construct: the explicit solution of Hoffman,
+// Loessi and Moore for every n ≥ 4, in O(n) without any search. It finds
+// one solution of an empty board; it is exact in that its "no solution"
+// for n = 2 and 3 is final. It cannot complete a board with queens already
+// placed.
+type constructBackend struct{}
+
+func (constructBackend) Name() string { return "construct" }
+
+func (constructBackend) Caps() Caps {
+	return Caps{Find: true, Exact: true}
+}
+
+// Run builds the solution of the empty board b and hands it to req.Visit
+// (Find only). For n = 2 and 3 the Status is OK with no solution.
+func (constructBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
+	if err := refuse("construct", req); err != nil {
+		return Outcome{}, err
+	}
+	if req.Mode != Find {
+		return Outcome{}, fmt.Errorf("experiments: backend construct finds a solution, it cannot %v them", req.Mode)
+	}
+	if k := b.Given(); k > 0 {
+		return Outcome{}, fmt.Errorf("experiments: backend construct cannot complete a board with queens already placed (%d given); use minconflicts or an exact backend", k)
+	}
+	if b.N < 1 || len(b.Queens) > b.N || slices.ContainsFunc(b.Queens, func(c int) bool { return c != -1 }) {
+		// Board.Validate says what is wrong; it is not called on a good
+		// empty board, where its scratch arrays would cost 20 bytes a row.
+		if err := b.Validate(); err != nil {
+			return Outcome{}, err
+		}
+	}
+	start := time.Now()
+	p, err := search.Construct(b.N)
+	out := Outcome{Elapsed: time.Since(start)}
+	if errors.Is(err, search.ErrConstructNoSolution) {
+		return out, nil
+	}
+	if err != nil {
+		return out, err
+	}
+	out.Solutions = 1
+	if req.Visit != nil {
+		req.Visit(p)
+	}
+	return out, nil
+}
