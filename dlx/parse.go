@@ -127,10 +127,10 @@ func Parse(r io.Reader, name string) (*Problem, error) {
 	}
 	reserved := func(t token, what string) error {
 		if k := strings.IndexByte(t.text, ':'); k >= 0 {
-			return errorf(t.col+k, "%s %q contains reserved character ':' (colours are not supported)", what, t.text)
+			return errorf(t.col+k, "%s %s contains reserved character ':' (colours are not supported)", what, clip(t.text))
 		}
 		if k := strings.IndexByte(t.text, '|'); k >= 0 {
-			return errorf(t.col+k, "%s %q contains reserved character '|'", what, t.text)
+			return errorf(t.col+k, "%s %s contains reserved character '|'", what, clip(t.text))
 		}
 		return nil
 	}
@@ -161,7 +161,7 @@ func Parse(r io.Reader, name string) (*Problem, error) {
 			return nil, err
 		}
 		if col, dup := declared[t.text]; dup {
-			return nil, errorf(t.col, "item %q declared twice (first at column %d)", t.text, col)
+			return nil, errorf(t.col, "item %s declared twice (first at column %d)", clip(t.text), col)
 		}
 		declared[t.text] = t.col
 		if bar > 0 {
@@ -203,10 +203,10 @@ func Parse(r io.Reader, name string) (*Problem, error) {
 				if err := reserved(t, "item"); err != nil {
 					return nil, err
 				}
-				return nil, errorf(t.col, "unknown item %q (not in the item line, line %d)", t.text, itemsLine)
+				return nil, errorf(t.col, "unknown item %s (not in the item line, line %d)", clip(t.text), itemsLine)
 			}
 			if seenLine[i] == lineNo {
-				return nil, errorf(t.col, "item %q twice in one option (first at column %d)", t.text, seenCol[i])
+				return nil, errorf(t.col, "item %s twice in one option (first at column %d)", clip(t.text), seenCol[i])
 			}
 			seenLine[i], seenCol[i] = lineNo, t.col
 			opt = append(opt, int(i-1))
@@ -266,4 +266,13 @@ func (p *Problem) WriteTo(w io.Writer) (int64, error) {
 		return n, fmt.Errorf("dlx: %w", err)
 	}
 	return n, nil
+}
+
+// clip quotes a name for a message, cut to a readable length.
+func clip(s string) string {
+	const most = 40
+	if len(s) > most {
+		return strconv.Quote(s[:most]) + "…"
+	}
+	return strconv.Quote(s)
 }

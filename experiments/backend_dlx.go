@@ -26,6 +26,14 @@ func (dlxBackend) Caps() Caps {
 // estimate of the fraction of the search tree explored.
 const progressScale = 1_000_000
 
+// dlxMaxFree is the largest number of free rows the dlx backend accepts:
+// the matrix has up to free² options of about dlxBytesPerOption bytes each,
+// which for 6,000 free rows is some 4.6 GB.
+const (
+	dlxMaxFree        = 6000
+	dlxBytesPerOption = 130
+)
+
 // newDLXProblem turns the exact-cover matrix of a board into a dlx problem.
 func newDLXProblem(m *encode.Matrix) (*dlx.Problem, error) {
 	p, err := dlx.NewProblem(m.Primary, m.Secondary)
@@ -50,6 +58,10 @@ func (dlxBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome
 	}
 	if req.Mode != Count && req.Mode != Find {
 		return Outcome{}, fmt.Errorf("experiments: backend dlx: unsupported mode %v", req.Mode)
+	}
+	if free := b.N - b.Given(); free > dlxMaxFree {
+		return Outcome{}, fmt.Errorf("experiments: backend dlx: %d free rows make a matrix of up to %d options (about %d GB); dlx takes at most %d free rows (use minconflicts to find a solution, or backtrack)",
+			free, uint64(free)*uint64(free), uint64(free)*uint64(free)*dlxBytesPerOption>>30, dlxMaxFree)
 	}
 	start := time.Now()
 	m, err := encode.ExactCover(b)

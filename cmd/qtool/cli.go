@@ -129,6 +129,10 @@ func openInput(c *cli, path string) (io.ReadCloser, string, error) {
 		}
 		return nil, path, usageErrorf("%s: %v", path, err)
 	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, path, usageErrorf("%s: is a directory, not a file", path)
+	}
 	return f, path, nil
 }
 

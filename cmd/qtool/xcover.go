@@ -65,7 +65,8 @@ const maxWarnings = 20
 func runXcover(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("xcover", xcoverUsage)
 	countOnly := fs.Bool("count", false, "print only the number of solutions and the statistics")
-	limit := fs.Int("limit", 0, "stop after `K` solutions (0 = all)")
+	limit := new(int)
+	intFlag(fs, limit, "limit", 0, "stop after `K` solutions (0 = all)")
 	asJSON := fs.Bool("json", false, "print one JSON object: solutions, nodes, updates, seconds, status")
 	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
 	operands, err := parseFlags(c, fs, args)
@@ -79,6 +80,9 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("xcover: unexpected argument %q (see qtool xcover --help)", operands[1])
 	case *limit < 0:
 		return usageErrorf("xcover: --limit must be at least 0, got %d", *limit)
+	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
 	}
 	f, name, err := openInput(c, operands[0])
 	if err != nil {
@@ -153,7 +157,7 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	rec := xcoverRecord{
 		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
 		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates,
-		Seconds: elapsed.Seconds(), Status: status.String(), Complete: status == experiments.OK,
+		Seconds: elapsed.Seconds(), Status: status.String(), Complete: status == experiments.OK && (*limit == 0 || st.Solutions < uint64(*limit)),
 		Limit: uint64(*limit),
 	}
 	if *asJSON {
@@ -176,10 +180,10 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 func printXcover(w io.Writer, r xcoverRecord, s experiments.Status) {
 	sol := strconv.FormatUint(r.Solutions, 10)
 	switch {
+	case s == experiments.OK && r.Limit > 0 && r.Solutions >= r.Limit:
+		sol += " (the limit; there may be more)"
 	case !r.Complete:
 		sol = "≥ " + sol + " (incomplete)"
-	case r.Limit > 0 && r.Solutions == r.Limit:
-		sol += " (the limit; there may be more)"
 	}
 	rows := [][2]string{
 		{"problem", fmt.Sprintf("%s (%d items, %d primary; %d options)", r.File, r.Items, r.Primary, r.Options)},
