@@ -33,8 +33,8 @@ type MinConflictsOptions struct {
 	// that they share cache lines); 0 means 32.
 	Partners int
 	// Walk is the probability of a random-walk step when no partner lowers
-	// the number of attacking pairs and at most 16 queens are attacked: a
-	// swap with a random partner whatever it costs, which gets the search
+	// the number of attacking pairs and at most 16 queens are attacked (a
+	// swap with a random partner whatever it costs), which gets the search
 	// off plateaus near a solution (the noise of WalkSAT: Selman, Kautz and
 	// Cohen, "Noise strategies for improving local search", AAAI 1994).
 	// 0 means 1/4, a negative value means never.
