@@ -96,6 +96,9 @@ func (b Board) Validate() error {
 		return boardErrorf(-1, "board of order %d has %d rows", b.N, len(b.Queens))
 	}
 	n := b.N
+	if b.allFree() {
+		return nil // nothing to check, nothing to allocate
+	}
 	col := make([]int32, n)      // 1 + row of the queen seen in this column
 	diag := make([]int32, 2*n-1) // by r+c
 	anti := make([]int32, 2*n-1) // by r-c+n-1
@@ -123,4 +126,14 @@ func (b Board) Validate() error {
 		col[c], diag[r+c], anti[r-c+n-1] = int32(r+1), int32(r+1), int32(r+1)
 	}
 	return nil
+}
+
+// allFree reports whether no row holds a queen (nor anything but -1).
+func (b Board) allFree() bool {
+	for _, c := range b.Queens {
+		if c != -1 {
+			return false
+		}
+	}
+	return true
 }
