@@ -26,8 +26,8 @@
 // A Report renders as aligned text (with tablewriter), Markdown, CSV (tidy:
 // one line per record, for pandas or R), LaTeX (booktabs tabulars, ready to
 // \input) and JSON, and plots seconds against n on a log scale (with
-// gonum/plot), one line per backend and mode, error bars spanning the
-// fastest and slowest repeat.
+// gonum/plot), a panel per mode and a line per backend, error bars
+// spanning the fastest and slowest repeat.
 //
 // The statistics are standard; see Welch, "The generalization of
 // 'Student's' problem when several different population variances are

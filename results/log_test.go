@@ -83,7 +83,7 @@ func TestPlot(t *testing.T) {
 	if !strings.HasPrefix(out, "<?xml") || !strings.Contains(out, "<svg") {
 		t.Fatalf("not an SVG: %.100s", out)
 	}
-	for _, label := range []string{"backtrack (count)", "bitmask (count)", "construct (first)", "minconflicts (first)"} {
+	for _, label := range []string{"count: all solutions", "first: one solution", "complete: one completion", "backtrack", "bitmask", "construct", "minconflicts", "sat_pairwise&amp;co"} {
 		if !strings.Contains(out, label) {
 			t.Errorf("SVG lacks the legend entry %q", label)
 		}
@@ -94,6 +94,10 @@ func TestPlot(t *testing.T) {
 	}
 	if !bytes.HasPrefix(png.Bytes(), []byte("\x89PNG\r\n\x1a\n")) {
 		t.Errorf("not a PNG")
+	}
+	ps, err := rep.Plots()
+	if err != nil || len(ps) != 3 {
+		t.Errorf("Plots: got %d plots, %v; want one per table", len(ps), err)
 	}
 	if err := rep.SavePlot(t.TempDir() + "/plot.gif"); err == nil || !strings.Contains(err.Error(), ".svg, .png or .pdf") {
 		t.Errorf("SavePlot to .gif: got %v", err)

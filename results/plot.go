@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -20,62 +19,82 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// Plot draws the median seconds of the OK cells against n with gonum/plot:
-// a log-scaled time axis, one line per backend and mode, error bars from
-// the fastest to the slowest repeat. The n axis is logarithmic too when
-// the largest n is at least 50 times the smallest. Cells that are not OK
-// are left out (a line stops where its backend timed out). The legend is
-// the plot's own, in its top left corner; WritePlot draws it beside the
-// plot instead.
-func (r *Report) Plot() (*plot.Plot, error) {
-	p, leg, err := r.plot()
+// Plots draws, with gonum/plot, one plot per table that has times: the
+// median seconds of the OK cells against n on a log scale, one line per
+// backend, error bars from the fastest to the slowest repeat. The n axis is
+// logarithmic too when the largest n is at least 50 times the smallest.
+// Cells that are not OK are left out (a line stops where its backend timed
+// out). Each plot's legend is in its top left corner; WritePlot draws the
+// plots side by side with the legends beside them instead.
+func (r *Report) Plots() ([]*plot.Plot, error) {
+	ps, legs, err := r.plots()
 	if err != nil {
 		return nil, err
 	}
-	p.Legend = leg
-	return p, nil
+	for i, p := range ps {
+		p.Legend = legs[i]
+	}
+	return ps, nil
 }
 
-// plot builds the plot and, separately, its legend.
-func (r *Report) plot() (*plot.Plot, plot.Legend, error) {
-	p := plot.New()
-	leg := plot.NewLegend()
+// plots builds the plots and, separately, their legends.
+func (r *Report) plots() ([]*plot.Plot, []plot.Legend, error) {
+	var ps []*plot.Plot
+	var legs []plot.Legend
+	for _, t := range r.Tables {
+		if p, leg, ok := t.plot(); ok {
+			ps, legs = append(ps, p), append(legs, leg)
+		}
+	}
+	if len(ps) == 0 {
+		return nil, nil, fmt.Errorf("results: nothing to plot: no cell has a time")
+	}
+	return ps, legs, nil
+}
+
+// plot draws one table; ok is false when no cell has a time.
+func (t *Table) plot() (p *plot.Plot, leg plot.Legend, ok bool) {
+	p = plot.New()
+	leg = plot.NewLegend()
 	leg.Top, leg.Left = true, true
-	p.Title.Text = "qtool bench: median time, bars from fastest to slowest repeat"
+	p.Title.Text = t.title() + "\nmedian time; bars from the fastest to the slowest repeat"
 	p.X.Label.Text = "n"
 	p.Y.Label.Text = "seconds"
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	type series struct {
-		label string
-		pts   []point
-	}
-	var all []series
 	minN, maxN := math.Inf(1), math.Inf(-1)
-	multiMode := len(r.Tables) > 1
-	for _, t := range r.Tables {
-		for j, b := range t.Backends {
-			s := series{label: b}
-			if multiMode {
-				s.label = fmt.Sprintf("%s (%s)", b, t.Mode)
+	lines := 0
+	for j, b := range t.Backends {
+		var pts []point
+		for _, row := range t.Rows { // rows are in increasing n
+			c := row.Cells[j]
+			if c.Repeats == 0 || c.Status != OK {
+				continue
 			}
-			for _, row := range t.Rows {
-				c := row.Cells[j]
-				if c.Repeats == 0 || c.Status != OK {
-					continue
-				}
-				x := float64(row.N)
-				s.pts = append(s.pts, point{x: x, s: c.Seconds})
-				minN, maxN = math.Min(minN, x), math.Max(maxN, x)
-			}
-			if len(s.pts) > 0 {
-				sort.SliceStable(s.pts, func(a, b int) bool { return s.pts[a].x < s.pts[b].x })
-				all = append(all, s)
-			}
+			x := float64(row.N)
+			pts = append(pts, point{x: x, s: c.Seconds})
+			minN, maxN = math.Min(minN, x), math.Max(maxN, x)
 		}
+		if len(pts) == 0 {
+			continue
+		}
+		data := errorPoints(pts)
+		line, err1 := plotter.NewLine(data)
+		dots, err2 := plotter.NewScatter(data)
+		bars, err3 := plotter.NewYErrorBars(data)
+		if err1 != nil || err2 != nil || err3 != nil {
+			continue // cannot happen: the points are finite and positive
+		}
+		line.Color = plotutil.Color(j)
+		line.Dashes = plotutil.Dashes(j / len(plotutil.DefaultColors))
+		dots.Color, dots.Shape = line.Color, plotutil.Shape(j)
+		bars.Color = line.Color
+		p.Add(line, dots, bars)
+		leg.Add(b, line, dots)
+		lines++
 	}
-	if len(all) == 0 {
-		return nil, leg, fmt.Errorf("results: nothing to plot: no cell has a time")
+	if lines == 0 {
+		return nil, leg, false
 	}
 	switch {
 	case maxN >= 50*minN:
@@ -88,29 +107,10 @@ func (r *Report) plot() (*plot.Plot, plot.Legend, error) {
 		}
 		p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	}
-	for i, s := range all {
-		data := errorPoints(s.pts)
-		line, err := plotter.NewLine(data)
-		if err != nil {
-			return nil, leg, fmt.Errorf("results: plot %s: %w", s.label, err)
-		}
-		line.Color = plotutil.Color(i)
-		line.Dashes = plotutil.Dashes(i / len(plotutil.DefaultColors))
-		dots, err := plotter.NewScatter(data)
-		if err != nil {
-			return nil, leg, fmt.Errorf("results: plot %s: %w", s.label, err)
-		}
-		dots.Color = line.Color
-		dots.Shape = plotutil.Shape(i)
-		bars, err := plotter.NewYErrorBars(data)
-		if err != nil {
-			return nil, leg, fmt.Errorf("results: plot %s: %w", s.label, err)
-		}
-		bars.Color = line.Color
-		p.Add(line, dots, bars)
-		leg.Add(s.label, line, dots)
+	if minN == maxN { // one n: give the axis some width
+		p.X.Min, p.X.Max = minN-1, maxN+1
 	}
-	return p, leg, nil
+	return p, leg, true
 }
 
 type point struct {
@@ -136,18 +136,24 @@ func errorPoints(pts []point) errorData {
 	return d
 }
 
-// WritePlot writes the plot in format "svg", "png" (150 dpi) or "pdf",
-// 16 cm high, with the legend to the right of the plot.
+// WritePlot writes the plots in format "svg", "png" (150 dpi) or "pdf":
+// one panel per mode, side by side, 10 cm high, each with its legend to
+// its right.
 func (r *Report) WritePlot(w io.Writer, format string) error {
-	p, leg, err := r.plot()
+	ps, legs, err := r.plots()
 	if err != nil {
 		return err
 	}
 	const height = 10 * vg.Centimeter
+	const plotWidth = 12 * vg.Centimeter
 	pad := 0.4 * vg.Centimeter
-	lr := leg.Rectangle(draw.Canvas{})
-	lw := lr.Max.X - lr.Min.X + 2*pad
-	width := 16*vg.Centimeter + lw
+	legWidth := make([]vg.Length, len(ps))
+	var width vg.Length
+	for i := range ps {
+		lr := legs[i].Rectangle(draw.Canvas{})
+		legWidth[i] = lr.Max.X - lr.Min.X + 2*pad
+		width += plotWidth + legWidth[i]
+	}
 	var c vg.CanvasWriterTo
 	switch format {
 	case "svg":
@@ -160,15 +166,21 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 		return fmt.Errorf("results: plot: unknown format %q (want svg, png or pdf)", format)
 	}
 	dc := draw.New(c)
-	p.Draw(draw.Crop(dc, 0, -lw, 0, 0))
-	leg.Draw(draw.Crop(dc, width-lw+pad, -pad, 0, -pad))
+	var x vg.Length
+	for i, p := range ps {
+		right := width - x - plotWidth
+		p.Draw(draw.Crop(dc, x, -right, 0, 0))
+		x += plotWidth
+		legs[i].Draw(draw.Crop(dc, x+pad, -(width - x - legWidth[i] + pad), 0, -pad))
+		x += legWidth[i]
+	}
 	if _, err := c.WriteTo(w); err != nil {
 		return fmt.Errorf("results: plot: %w", err)
 	}
 	return nil
 }
 
-// SavePlot writes the plot to a file whose extension (.svg, .png or .pdf)
+// SavePlot writes the plots to a file whose extension (.svg, .png or .pdf)
 // gives the format.
 func (r *Report) SavePlot(path string) error {
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
