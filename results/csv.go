@@ -10,8 +10,11 @@ import (
 	"strings"
 )
 
-// csvHeader is the first line of the CSV form.
-var csvHeader = []string{"n", "board", "hash", "backend", "mode", "repeat", "answer", "nodes", "seconds", "runs", "status", "message"}
+// csvHeader is the first line of the CSV form. Files written before the
+// last two columns existed (csvOldColumns columns) are still read.
+var csvHeader = []string{"n", "board", "hash", "backend", "mode", "repeat", "answer", "nodes", "seconds", "runs", "status", "message", "given", "k"}
+
+const csvOldColumns = 12
 
 // WriteCSV writes one line per record under a header line (tidy data: one
 // observation per line, one variable per column), seconds in the shortest
@@ -32,6 +35,8 @@ func WriteCSV(w io.Writer, records []Record) error {
 			strconv.Itoa(max(r.Runs, 1)),
 			r.Status.String(),
 			r.Message,
+			strconv.Itoa(r.Given),
+			strconv.Itoa(r.K),
 		}
 		if err := cw.Write(line); err != nil {
 			return fmt.Errorf("results: %w", err)
@@ -45,10 +50,11 @@ func WriteCSV(w io.Writer, records []Record) error {
 }
 
 // ReadCSV reads records written by WriteCSV; name is used in error
-// messages, which give the line and column of the fault.
+// messages, which give the line and column of the fault. A file without
+// the columns given and k (from an older qtool) reads with both 0.
 func ReadCSV(r io.Reader, name string) ([]Record, error) {
 	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = len(csvHeader)
+	cr.FieldsPerRecord = 0 // every line as long as the header
 	cr.ReuseRecord = true
 	head, err := cr.Read()
 	if err != nil {
@@ -56,6 +62,9 @@ func ReadCSV(r io.Reader, name string) ([]Record, error) {
 			return nil, fmt.Errorf("results: %s: empty file, want a header line %q", name, strings.Join(csvHeader, ","))
 		}
 		return nil, csvError(name, err)
+	}
+	if len(head) != len(csvHeader) && len(head) != csvOldColumns {
+		return nil, fmt.Errorf("results: %s:1: %d columns, want the %d of %q", name, len(head), len(csvHeader), strings.Join(csvHeader, ","))
 	}
 	for i, h := range head {
 		if h != csvHeader[i] {
@@ -108,6 +117,14 @@ func ReadCSV(r io.Reader, name string) ([]Record, error) {
 			return nil, bad(10, fmt.Sprintf("unknown status %q", fields[10]))
 		}
 		rec.Message = fields[11]
+		if len(fields) > csvOldColumns {
+			if rec.Given, err = strconv.Atoi(fields[12]); err != nil || rec.Given < 0 || rec.Given > rec.N {
+				return nil, bad(12, fmt.Sprintf("want an integer from 0 to n = %d, got %q", rec.N, fields[12]))
+			}
+			if rec.K, err = strconv.Atoi(fields[13]); err != nil || rec.K < 0 || rec.K > rec.N {
+				return nil, bad(13, fmt.Sprintf("want an integer from 0 to n = %d, got %q", rec.N, fields[13]))
+			}
+		}
 		out = append(out, rec)
 	}
 }

@@ -215,12 +215,31 @@ func (t *Table) lines(m marks) (body [][]string, foot []string) {
 // legend explains the cells of the tables.
 func (r *Report) legend() []string {
 	var bases []string
+	decide := false
 	for _, t := range r.Tables {
+		if t.Solubility != nil {
+			decide = true
+			continue
+		}
 		bases = append(bases, fmt.Sprintf("%s for %s", t.Base, t.Mode))
 	}
-	return []string{
-		"time: median ± half-width of the 95% confidence interval of the mean (Student's t over the repeats), relative to the median.",
-		"×r: median time relative to the base (" + strings.Join(bases, ", ") + "); ~: not significant (Welch's t-test on log times, p ≥ 0.05); ?: not tested (fewer than 2 repeats).",
-		"geomean: over the rows where both the backend and the base have times. —: not measured (the backend cannot do this, or the run was interrupted before it).",
+	var ls []string
+	if len(bases) > 0 {
+		ls = append(ls,
+			"time: median ± half-width of the 95% confidence interval of the mean (Student's t over the repeats), relative to the median.",
+			"×r: median time relative to the base ("+strings.Join(bases, ", ")+"); ~: not significant (Welch's t-test on log times, p ≥ 0.05); ?: not tested (fewer than 2 repeats).",
+			"geomean: over the rows where both the backend and the base have times. —: not measured (the backend cannot do this, or the run was interrupted before it).",
+		)
 	}
+	if decide {
+		ls = append(ls, decideLegend...)
+	}
+	return ls
+}
+
+// decideLegend explains the summary of a decide table.
+var decideLegend = []string{
+	"δ: free rows, n − k for k queens asked of the generator (placed: the mean number it placed, which can be fewer). soluble: instances that can be completed, of those decided (the backends that finished agree, cross-checked); fraction: with Wilson's 95% interval.",
+	"time: each backend's median, over the instances, of the time to decide (find one completion, re-checked by the verifier, or prove that none exists); a timeout counts as slower than any time: (t TIMEOUT) counts them, TIMEOUT t/m marks a median that is itself a timeout. —: not run.",
+	fmt.Sprintf("50%% soluble: the δ²/n at which the fraction crosses 1/2, interpolated linearly between the δ on either side (*: after making the fractions non-decreasing by pooling adjacent violators). Gent, Jefferson & Nightingale (JAIR 59, 2017, doi:10.1613/jair.5512) fit n ≈ 0.19·δ², i.e. δ²/n ≈ %.2f.", PublishedHalfSoluble),
 }

@@ -147,6 +147,10 @@ func parseLogLine(line []byte) (*Env, Record, error) {
 		return nil, Record{}, fmt.Errorf("record: negative runs %d", rec.Runs)
 	case rec.Seconds < 0:
 		return nil, Record{}, fmt.Errorf("record: negative seconds %v", rec.Seconds)
+	case rec.Given < 0 || rec.Given > rec.N:
+		return nil, Record{}, fmt.Errorf("record: given must be between 0 and n = %d, got %d", rec.N, rec.Given)
+	case rec.K < 0 || rec.K > rec.N:
+		return nil, Record{}, fmt.Errorf("record: k must be between 0 and n = %d, got %d", rec.N, rec.K)
 	}
 	return nil, rec, nil
 }

@@ -24,6 +24,10 @@ func (r *Report) WriteLaTeX(w io.Writer) error {
 		if i > 0 {
 			fmt.Fprintln(bw, `\par\medskip`)
 		}
+		if t.Solubility != nil {
+			t.Solubility.writeLaTeX(bw)
+			continue
+		}
 		head := t.header()
 		body, foot := t.lines(latexMarks)
 		cols := strings.Repeat("r", len(head))

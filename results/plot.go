@@ -37,11 +37,17 @@ func (r *Report) Plots() ([]*plot.Plot, error) {
 	return ps, nil
 }
 
-// plots builds the plots and, separately, their legends.
+// plots builds the plots and, separately, their legends. A decide table
+// gives several panels (see Solubility.plots).
 func (r *Report) plots() ([]*plot.Plot, []plot.Legend, error) {
 	var ps []*plot.Plot
 	var legs []plot.Legend
 	for _, t := range r.Tables {
+		if t.Solubility != nil {
+			sp, sl := t.Solubility.plots()
+			ps, legs = append(ps, sp...), append(legs, sl...)
+			continue
+		}
 		if p, leg, ok := t.plot(); ok {
 			ps, legs = append(ps, p), append(legs, leg)
 		}
@@ -136,9 +142,12 @@ func errorPoints(pts []point) errorData {
 	return d
 }
 
+// plotsPerRow is the number of panels WritePlot puts side by side.
+const plotsPerRow = 3
+
 // WritePlot writes the plots in format "svg", "png" (150 dpi) or "pdf":
-// one panel per mode, side by side, 10 cm high, each with its legend to
-// its right.
+// one panel per mode (several for a decide table), side by side in rows
+// of three, each 10 cm high with its legend to its right.
 func (r *Report) WritePlot(w io.Writer, format string) error {
 	ps, legs, err := r.plots()
 	if err != nil {
@@ -148,30 +157,42 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 	const plotWidth = 12 * vg.Centimeter
 	pad := 0.4 * vg.Centimeter
 	legWidth := make([]vg.Length, len(ps))
-	var width vg.Length
+	var width, rowWidth vg.Length
 	for i := range ps {
+		if i%plotsPerRow == 0 {
+			rowWidth = 0
+		}
 		lr := legs[i].Rectangle(draw.Canvas{})
 		legWidth[i] = lr.Max.X - lr.Min.X + 2*pad
-		width += plotWidth + legWidth[i]
+		rowWidth += plotWidth + legWidth[i]
+		width = max(width, rowWidth)
 	}
+	rows := (len(ps) + plotsPerRow - 1) / plotsPerRow
+	totalHeight := vg.Length(rows) * height
 	var c vg.CanvasWriterTo
 	switch format {
 	case "svg":
-		c = vgsvg.New(width, height)
+		c = vgsvg.New(width, totalHeight)
 	case "png":
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(150))}
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, totalHeight), vgimg.UseDPI(150))}
 	case "pdf":
-		c = vgpdf.New(width, height)
+		c = vgpdf.New(width, totalHeight)
 	default:
 		return fmt.Errorf("results: plot: unknown format %q (want svg, png or pdf)", format)
 	}
 	dc := draw.New(c)
 	var x vg.Length
 	for i, p := range ps {
+		row := vg.Length(i / plotsPerRow)
+		if i%plotsPerRow == 0 {
+			x = 0
+		}
+		// The first row is at the top.
+		bottom, top := totalHeight-(row+1)*height, -row*height
 		right := width - x - plotWidth
-		p.Draw(draw.Crop(dc, x, -right, 0, 0))
+		p.Draw(draw.Crop(dc, x, -right, bottom, top))
 		x += plotWidth
-		legs[i].Draw(draw.Crop(dc, x+pad, -(width - x - legWidth[i] + pad), 0, -pad))
+		legs[i].Draw(draw.Crop(dc, x+pad, -(width - x - legWidth[i] + pad), bottom, top-pad))
 		x += legWidth[i]
 	}
 	if _, err := c.WriteTo(w); err != nil {

@@ -85,11 +85,27 @@ func (s Status) severity() int {
 }
 
 // Problem identifies what was solved: the empty n×n board (Board and Hash
-// empty), or a board read from a file with queens already placed.
+// empty), or a board with queens already placed, read from a file or made
+// by a random instance generator.
 type Problem struct {
 	N     int    `json:"n"`
-	Board string `json:"board,omitempty"` // the board file's name
+	Board string `json:"board,omitempty"` // the board file's name, or the generated instance's
 	Hash  string `json:"hash,omitempty"`  // a digest of the given queens
+	// Given is the number of queens on the board. K is, for a generated
+	// instance, the number of queens the generator was asked to place (it
+	// may place fewer), and 0 for a board that was not generated.
+	Given int `json:"given,omitempty"`
+	K     int `json:"k,omitempty"`
+}
+
+// Free is the number of free rows δ by which a decide table groups the
+// problem: n − K for a generated instance (the δ the experiment asked
+// for, whatever the generator managed to place), else n − Given.
+func (p Problem) Free() int {
+	if p.K > 0 {
+		return p.N - p.K
+	}
+	return p.N - p.Given
 }
 
 // String names the problem: "n=8", or "board.txt (n=8)".
@@ -108,7 +124,13 @@ func (p Problem) less(q Problem) bool {
 	if p.Board != q.Board {
 		return p.Board < q.Board
 	}
-	return p.Hash < q.Hash
+	if p.Hash != q.Hash {
+		return p.Hash < q.Hash
+	}
+	if p.Given != q.Given {
+		return p.Given < q.Given
+	}
+	return p.K < q.K
 }
 
 // Record is one measured repeat: one run of a backend on a problem, or
@@ -118,7 +140,7 @@ func (p Problem) less(q Problem) bool {
 type Record struct {
 	Problem
 	Backend string  `json:"backend"`
-	Mode    string  `json:"mode"`              // count, first or complete
+	Mode    string  `json:"mode"`              // count, first, complete or decide
 	Repeat  int     `json:"repeat"`            // 0-based
 	Answer  uint64  `json:"answer"`            // solutions counted, or found
 	Nodes   uint64  `json:"nodes"`             // search nodes, 0 where the backend does not count them

@@ -27,6 +27,9 @@ type Table struct {
 	// times and of its ratios to the base over the rows where both it and
 	// the base are OK.
 	GeoMean []Mean `json:"geomean"`
+	// Solubility summarises a table of mode DecideMode (nil for the other
+	// modes), and is what the renderers show of it.
+	Solubility *Solubility `json:"solubility,omitempty"`
 }
 
 // Row is one problem of a table.
@@ -156,6 +159,9 @@ func newTable(mode string, records []Record, base string) Table {
 		}
 		t.GeoMean[j] = m
 	}
+	if mode == DecideMode {
+		t.Solubility = newSolubility(&t)
+	}
 	return t
 }
 
@@ -267,6 +273,8 @@ func (t *Table) title() string {
 		return "first: one solution"
 	case "complete":
 		return "complete: one completion of the given queens"
+	case DecideMode:
+		return "decide: can the given queens be completed?"
 	}
 	return t.Mode
 }
@@ -307,12 +315,16 @@ func (t *Table) answerText(r Row) string {
 }
 
 // notes lists the cells that are not OK, with their messages, in table
-// order.
+// order; the timeouts of a decide table are left out (its summary counts
+// them).
 func (r *Report) notes() []note {
 	var ns []note
 	for _, t := range r.Tables {
 		for _, row := range t.Rows {
 			for _, c := range row.Cells {
+				if t.Solubility != nil && c.Status == Timeout {
+					continue
+				}
 				if c.Repeats > 0 && c.Status != OK {
 					ns = append(ns, note{mode: t.Mode, problem: row.Problem, cell: c})
 				}

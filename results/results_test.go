@@ -240,6 +240,8 @@ func TestLaTeXCompiles(t *testing.T) {
 		t.Skip("pdflatex not installed")
 	}
 	envs, recs := fixture()
+	denvs, drecs := decideFixture() // the summary of a decide table
+	envs, recs = append(envs, denvs...), append(recs, drecs...)
 	for i := range recs {
 		if recs[i].Backend == "dlx" {
 			recs[i].Backend = `we~ird\name^{1}$|<>&%#_`
@@ -249,6 +251,9 @@ func TestLaTeXCompiles(t *testing.T) {
 	var buf bytes.Buffer
 	if err := results.NewReport(envs, recs, "").WriteLaTeX(&buf); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `$\delta^2/n$`) {
+		t.Fatalf("no decide summary in the LaTeX form:\n%s", buf.String())
 	}
 	if err := os.WriteFile(filepath.Join(dir, "report.tex"), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)

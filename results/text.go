@@ -76,8 +76,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 }
 
 // render writes one table with tablewriter: plain aligned columns, or a
-// Markdown pipe table.
+// Markdown pipe table. A decide table is written as its summary.
 func (t *Table) render(w io.Writer, markdown bool) error {
+	if t.Solubility != nil {
+		return t.Solubility.render(w, markdown)
+	}
 	head := t.header()
 	body, foot := t.lines(plainMarks)
 	align := make([]tw.Align, len(head))
@@ -87,6 +90,13 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 	if t.hasBoards() {
 		align[1] = tw.AlignLeft
 	}
+	return writeTable(w, head, body, foot, align, markdown)
+}
+
+// writeTable writes a table with tablewriter, columns aligned as align
+// says: plain aligned columns, or a Markdown pipe table. A nil foot
+// writes no footer.
+func writeTable(w io.Writer, head []string, body [][]string, foot []string, align []tw.Align, markdown bool) error {
 	var rend tw.Renderer
 	if markdown {
 		esc := func(row []string) {
@@ -106,7 +116,7 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 			Symbols: tw.NewSymbols(tw.StyleASCII),
 			Settings: tw.Settings{
 				Separators: tw.Separators{BetweenColumns: tw.Off, BetweenRows: tw.Off},
-				Lines:      tw.Lines{ShowHeaderLine: tw.On, ShowFooterLine: tw.On},
+				Lines:      tw.Lines{ShowHeaderLine: tw.On, ShowFooterLine: footerLine(foot)},
 			},
 		})
 	}
@@ -125,11 +135,20 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 	if err := tab.Bulk(body); err != nil {
 		return fmt.Errorf("results: %w", err)
 	}
-	tab.Footer(foot)
+	if foot != nil {
+		tab.Footer(foot)
+	}
 	if err := tab.Render(); err != nil {
 		return fmt.Errorf("results: %w", err)
 	}
 	return nil
+}
+
+func footerLine(foot []string) tw.State {
+	if foot == nil {
+		return tw.Off
+	}
+	return tw.On
 }
 
 // mdEscape escapes the characters that Markdown would interpret in a
