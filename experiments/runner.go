@@ -25,7 +25,11 @@ type Runner struct {
 	Log func(results.Record) error
 	// Done holds records measured before, e.g. read from the log of an
 	// interrupted run: the runs they record are not measured again, and
-	// their timeouts count for StopAfterTimeout.
+	// their timeouts count for StopAfterTimeout and MaxTimeouts. A record
+	// stands for the run of its key (the board's content, not its name);
+	// when two problems have the same content, each takes the record of
+	// its own name, and a record of another name only when no problem of
+	// the spec bears that name (a renamed file).
 	Done []results.Record
 	// Progress, when non-nil, is called after each cell with the number
 	// of cells done (measured, skipped or found in Done) and the total.
@@ -51,8 +55,8 @@ var ErrInterrupted = errors.New("experiments: interrupted")
 // about one time limit rather than one per repeat. A repeat that is not
 // started leaves no record (the cell has fewer repeats); after a timeout a
 // cell's later repeats are not started either, and with StopAfterTimeout
-// the backend's later problems in the grid are recorded as timeouts
-// without being run.
+// (or once MaxTimeouts problems have timed out) the backend's later
+// problems in the grid are recorded as timeouts without being run.
 //
 // When ctx is cancelled, the run under way is abandoned without a record
 // and Run returns the records so far with an error that wraps
@@ -62,10 +66,7 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	done := make(map[results.Key]results.Record, len(r.Done))
-	for _, rec := range r.Done {
-		done[rec.Key()] = rec
-	}
+	done := newDoneSet(r.Done, s)
 	total, finished := s.cells(), 0
 	step := func() {
 		finished++
@@ -76,8 +77,24 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 	var out []results.Record
 	for _, g := range s.Grids {
 		// timedOut[backend] names the first problem of the grid on which
-		// the backend reached the time limit.
+		// the backend reached the time limit, and timeouts[backend] counts
+		// those problems.
 		timedOut := map[string]string{}
+		timeouts := map[string]int{}
+		noteTimeout := func(b string, st *cellState, key results.Problem) {
+			if st.timedOut {
+				return
+			}
+			st.timedOut = true
+			timeouts[b]++
+			if _, seen := timedOut[b]; !seen {
+				timedOut[b] = key.String()
+			}
+		}
+		giveUp := func(b string) bool {
+			k := timeouts[b]
+			return k > 0 && (g.StopAfterTimeout || (g.MaxTimeouts > 0 && k >= g.MaxTimeouts))
+		}
 		for _, p := range g.Problems {
 			key := p.Key()
 			cells := map[string]*cellState{}
@@ -92,12 +109,10 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 						cells[b.Name()] = st
 					}
 					k := results.Key{N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
-					if old, ok := done[k]; ok {
+					if old, ok := done.take(k, key.Board); ok {
 						st.add(old)
 						if old.Status == results.Timeout {
-							if _, seen := timedOut[b.Name()]; !seen {
-								timedOut[b.Name()] = key.String()
-							}
+							noteTimeout(b.Name(), st, key)
 						}
 						step()
 						continue
@@ -111,9 +126,12 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 						return out, fmt.Errorf("%w: %w", ErrInterrupted, err)
 					}
 					rec := results.Record{Problem: key, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
-					if first, ok := timedOut[b.Name()]; ok && g.StopAfterTimeout && rep == 0 {
+					if rep == 0 && giveUp(b.Name()) {
 						rec.Status = results.Timeout
-						rec.Message = "not run: timed out on " + first
+						rec.Message = "not run: timed out on " + timedOut[b.Name()]
+						if n := timeouts[b.Name()]; n > 1 {
+							rec.Message = fmt.Sprintf("not run: timed out on %d problems of the grid, the first %s", n, timedOut[b.Name()])
+						}
 					} else {
 						var interrupted bool
 						rec, interrupted = r.measure(ctx, b, g.Task, p, rep)
@@ -121,9 +139,7 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 							return out, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
 						}
 						if rec.Status == results.Timeout {
-							if _, seen := timedOut[b.Name()]; !seen {
-								timedOut[b.Name()] = key.String()
-							}
+							noteTimeout(b.Name(), st, key)
 						}
 					}
 					st.add(rec)
@@ -143,9 +159,45 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 
 // cellState is what the runner knows of a cell while measuring it.
 type cellState struct {
-	spent   time.Duration // time taken by its repeats so far
-	last    time.Duration // time taken by its last repeat
-	stopped bool          // no further repeat is started
+	spent    time.Duration // time taken by its repeats so far
+	last     time.Duration // time taken by its last repeat
+	stopped  bool          // no further repeat is started
+	timedOut bool          // a repeat reached the time limit
+}
+
+// doneSet holds the records of Runner.Done, each to be taken once.
+type doneSet struct {
+	recs  map[results.Key][]results.Record
+	names map[string]bool // the names of the spec's problems
+}
+
+func newDoneSet(recs []results.Record, s Spec) *doneSet {
+	d := &doneSet{recs: make(map[results.Key][]results.Record, len(recs)), names: map[string]bool{}}
+	for _, rec := range recs {
+		d.recs[rec.Key()] = append(d.recs[rec.Key()], rec)
+	}
+	for _, g := range s.Grids {
+		for _, p := range g.Problems {
+			d.names[p.Name] = true
+		}
+	}
+	return d
+}
+
+// take removes and returns the record of key k for the problem named
+// name: one of that name, else one whose name is no problem's.
+func (d *doneSet) take(k results.Key, name string) (results.Record, bool) {
+	recs := d.recs[k]
+	pick := slices.IndexFunc(recs, func(r results.Record) bool { return r.Board == name })
+	if pick < 0 {
+		pick = slices.IndexFunc(recs, func(r results.Record) bool { return !d.names[r.Board] })
+	}
+	if pick < 0 {
+		return results.Record{}, false
+	}
+	rec := recs[pick]
+	d.recs[k] = slices.Delete(recs, pick, pick+1)
+	return rec, true
 }
 
 func (c *cellState) add(rec results.Record) {

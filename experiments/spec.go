@@ -30,11 +30,17 @@ const (
 	// already placed. It needs Caps.Find and Caps.Complete, even for an
 	// empty board.
 	TaskComplete
+	// TaskDecide decides whether the queens of a board can be completed:
+	// it finds one completion, as TaskComplete does, and a search that
+	// ends without one is the answer no. It needs Caps.Find,
+	// Caps.Complete and Caps.Exact. Its records (mode "decide") are
+	// summarised by n and free rows (results.Solubility).
+	TaskDecide
 )
 
-var taskNames = [...]string{TaskCount: "count", TaskFirst: "first", TaskComplete: "complete"}
+var taskNames = [...]string{TaskCount: "count", TaskFirst: "first", TaskComplete: "complete", TaskDecide: results.DecideMode}
 
-// String returns the task's name: count, first or complete.
+// String returns the task's name: count, first, complete or decide.
 func (t Task) String() string {
 	if t >= 0 && int(t) < len(taskNames) {
 		return taskNames[t]
@@ -42,28 +48,31 @@ func (t Task) String() string {
 	return fmt.Sprintf("task(%d)", int(t))
 }
 
-// ParseTask reads a task by name: count, first or complete.
+// ParseTask reads a task by name: count, first, complete or decide.
 func ParseTask(s string) (Task, error) {
 	for i, name := range taskNames {
 		if s == name {
 			return Task(i), nil
 		}
 	}
-	return 0, fmt.Errorf("experiments: unknown mode %q (want count, first or complete)", s)
+	return 0, fmt.Errorf("experiments: unknown mode %q (want count, first, complete or decide)", s)
 }
 
 // Problem is one board to solve and the name it is reported by.
 type Problem struct {
 	Name  string // the board file's name; empty for the empty n×n board
 	Board encode.Board
+	// K is, for an instance made by a random generator, the number of
+	// queens it was asked to place (Board may hold fewer); 0 otherwise.
+	K int
 }
 
 // Key identifies the problem in records: n, the file name, and for a
 // board from a file a digest of its queens (so that a resumed log matches
-// boards by content, not by name).
+// boards by content, not by name), the number of queens given and K.
 func (p Problem) Key() results.Problem {
-	k := results.Problem{N: p.Board.N, Board: p.Name}
-	if p.Name != "" || p.Board.Given() > 0 {
+	k := results.Problem{N: p.Board.N, Board: p.Name, Given: p.Board.Given(), K: p.K}
+	if p.Name != "" || k.Given > 0 {
 		k.Hash = boardDigest(p.Board)
 	}
 	return k
@@ -141,22 +150,26 @@ const (
 // ParseRange reads a list of orders: comma-separated items, each a number
 // or an inclusive range lo-hi, e.g. "4-12", "8", "1000,10000,100000",
 // "4-8,10,12". The result is sorted without duplicates.
-func ParseRange(s string) ([]int, error) {
+func ParseRange(s string) ([]int, error) { return ParseList(s, "n") }
+
+// ParseList reads a list of positive integers, as ParseRange does; what
+// names them in errors (e.g. "n", "δ").
+func ParseList(s, what string) ([]int, error) {
 	if strings.TrimSpace(s) == "" {
-		return nil, errors.New("experiments: empty range of n")
+		return nil, fmt.Errorf("experiments: empty range of %s", what)
 	}
 	seen := map[int]bool{}
 	var ns []int
 	for _, item := range strings.Split(s, ",") {
 		item = strings.TrimSpace(item)
 		lo, hi, isRange := strings.Cut(item, "-")
-		a, err := parseOrder(lo, s)
+		a, err := parseOrder(lo, s, what)
 		if err != nil {
 			return nil, err
 		}
 		b := a
 		if isRange {
-			if b, err = parseOrder(hi, s); err != nil {
+			if b, err = parseOrder(hi, s, what); err != nil {
 				return nil, err
 			}
 			if b < a {
@@ -164,7 +177,7 @@ func ParseRange(s string) ([]int, error) {
 			}
 		}
 		if b-a >= MaxRangeLen || len(ns)+(b-a) >= MaxRangeLen {
-			return nil, fmt.Errorf("experiments: %q lists more than %d orders", s, MaxRangeLen)
+			return nil, fmt.Errorf("experiments: %q lists more than %d values of %s", s, MaxRangeLen, what)
 		}
 		for n := a; n <= b; n++ {
 			if !seen[n] {
@@ -177,11 +190,11 @@ func ParseRange(s string) ([]int, error) {
 	return ns, nil
 }
 
-func parseOrder(s, all string) (int, error) {
+func parseOrder(s, all, what string) (int, error) {
 	s = strings.TrimSpace(s)
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > MaxRangeN {
-		return 0, fmt.Errorf("experiments: n %q in %q: want an integer from 1 to %d", s, all, MaxRangeN)
+		return 0, fmt.Errorf("experiments: %s %q in %q: want an integer from 1 to %d", what, s, all, MaxRangeN)
 	}
 	return n, nil
 }
@@ -196,6 +209,11 @@ type Grid struct {
 	// timeouts without being run. It suits problems of growing size, such
 	// as an n range, and saves the time limit on every larger n.
 	StopAfterTimeout bool
+	// MaxTimeouts, when positive, does the same once a backend has reached
+	// the time limit on that many problems of the grid. It suits a sample
+	// of instances summarised by a median: once more than half have timed
+	// out, the median is a timeout whatever the others do.
+	MaxTimeouts int
 }
 
 // Spec is the design of an experiment.
@@ -212,6 +230,9 @@ type Spec struct {
 	Workers int   // Request.Workers (0: the backend's default)
 	// Reference, when non-nil, checks the counts of empty boards.
 	Reference *Reference
+	// Settings are further settings for the report's environment, e.g.
+	// the preset and its parameters.
+	Settings map[string]string
 }
 
 // Validate checks that the spec can run: at least one repeat, no negative
@@ -237,8 +258,11 @@ func (s Spec) Validate() error {
 		if len(g.Problems) == 0 {
 			return fmt.Errorf("experiments: grid %d (%s): no problem", i+1, g.Task)
 		}
-		if g.Task < TaskCount || g.Task > TaskComplete {
+		if g.Task < TaskCount || g.Task > TaskDecide {
 			return fmt.Errorf("experiments: grid %d: invalid task %d", i+1, int(g.Task))
+		}
+		if g.MaxTimeouts < 0 {
+			return fmt.Errorf("experiments: grid %d (%s): negative MaxTimeouts %d", i+1, g.Task, g.MaxTimeouts)
 		}
 		for _, p := range g.Problems {
 			if err := p.Board.Validate(); err != nil {
@@ -267,6 +291,9 @@ func (s Spec) Env() results.Env {
 	if s.MinTime > 0 {
 		e.Settings["mintime"] = s.MinTime.String()
 	}
+	for k, v := range s.Settings {
+		e.Settings[k] = v
+	}
 	return e
 }
 
@@ -279,8 +306,10 @@ func Supports(b Backend, t Task, p encode.Board) (bool, string) {
 		return false, "cannot count"
 	case t != TaskCount && !c.Find:
 		return false, "cannot find solutions"
-	case (t == TaskComplete || p.Given() > 0) && !c.Complete:
+	case (t == TaskComplete || t == TaskDecide || p.Given() > 0) && !c.Complete:
 		return false, "cannot complete a board with queens placed"
+	case t == TaskDecide && !c.Exact:
+		return false, "cannot prove that no completion exists"
 	case c.MaxN > 0 && p.N > c.MaxN:
 		return false, fmt.Sprintf("accepts n ≤ %d", c.MaxN)
 	}

@@ -69,7 +69,7 @@ func TestParseRange(t *testing.T) {
 		{"0-4", `experiments: n "0" in "0-4": want an integer from 1 to 16777216`},
 		{"4-", `experiments: n "" in "4-": want an integer from 1 to 16777216`},
 		{"a", `experiments: n "a" in "a": want an integer from 1 to 16777216`},
-		{"1-100000", `experiments: "1-100000" lists more than 65536 orders`},
+		{"1-100000", `experiments: "1-100000" lists more than 65536 values of n`},
 	} {
 		_, err := experiments.ParseRange(c.in)
 		if err == nil || err.Error() != c.want {
@@ -190,12 +190,12 @@ func TestSpecValidate(t *testing.T) {
 			t.Errorf("got %v want %q", err, c.want)
 		}
 	}
-	for _, name := range []string{"count", "first", "complete"} {
+	for _, name := range []string{"count", "first", "complete", "decide"} {
 		if task, err := experiments.ParseTask(name); err != nil || task.String() != name {
 			t.Errorf("ParseTask(%q): %v %v", name, task, err)
 		}
 	}
-	if _, err := experiments.ParseTask("all"); err == nil || err.Error() != `experiments: unknown mode "all" (want count, first or complete)` {
+	if _, err := experiments.ParseTask("all"); err == nil || err.Error() != `experiments: unknown mode "all" (want count, first, complete or decide)` {
 		t.Errorf("ParseTask(all): %v", err)
 	}
 }
