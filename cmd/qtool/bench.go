@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"qtool/encode"
 	"qtool/experiments"
 	"qtool/results"
 )
@@ -17,9 +18,12 @@ func init() {
 }
 
 const benchUsage = `
-Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|first|complete]
+Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|first|complete|decide]
                    [--repeats R] [--timeout D] [--mintime D] [--format text|md|csv|latex|json]
                    [--plot FILE] [--log FILE] [--resume] [--base B] [--reference FILE]
+       qtool bench --preset completion [--n 20,30,50,100] [--deltas LIST] [--instances M]
+                   [--seed S] [--timeout D] [--backends a,b] [--format F] [--plot FILE]
+                   [--log FILE] [--resume]
 
 Runs backends over a grid of problems, R times each with a time limit per
 run, checks every answer and prints a table: per problem and backend the
@@ -43,6 +47,24 @@ every counting backend counts the solutions for n = 4..11, and the backends
 that find a solution without counting (min-conflicts, construction) find
 one for n = 1000, 10000, 100000; 3 repeats, 10s per run.
 
+--mode decide asks whether the queens of each board can be completed (find
+one completion, or prove that none exists; complete backends only), and the
+table summarises the boards by n and free rows δ: the fraction that can be
+completed and each backend's median time.
+
+--preset completion runs the phase-transition experiment of n-queens
+completion: for each n (default 20,30,50,100) and each δ (--deltas; default
+the δ with δ²/n nearest 1, 2, 3, 4, 4.5, 5, 5.5, 6, 7, 8, 10, 12), M random
+instances (--instances, default 50) with k = n − δ queens, made as qtool gen
+makes them (instance i is qtool gen -n N -k K --seed S, index i; instance i
+of every δ comes from the same random stream), decided by backtrack,
+bitmask (n ≤ 64), dlx and sat (or --backends), 2s per decision (--timeout),
+one run each. The table and the plot (--plot) show, against δ²/n, the
+fraction of instances that can be completed and each backend's median time,
+and where the fraction crosses 50% next to Gent, Jefferson & Nightingale's
+fit n ≈ 0.19·δ² (JAIR 59, 2017). A backend that times out on more than half
+the instances of one n and δ is not run on the rest.
+
 Examples:
   qtool bench
   qtool bench --backends backtrack,bitmask,dlx --n 4-12 --format md
@@ -50,6 +72,9 @@ Examples:
   qtool bench --mode complete --boards boards/ --timeout 30s
   qtool bench --plot bench.svg --format latex > bench.tex
   qtool bench --resume
+  qtool bench --preset completion --plot completion.png
+  qtool bench --preset completion --n 30 --deltas 8-18 --instances 100 --backends dlx,sat
+  qtool table bench-log.jsonl --format md
 `
 
 // benchLookup finds a backend by name; tests may add backends of their own
@@ -58,6 +83,8 @@ var benchLookup = experiments.Lookup
 
 type benchFlags struct {
 	backends, n, boards, mode string
+	preset, deltas            string
+	instances                 int
 	repeats                   int
 	timeout, mintime          time.Duration
 	format, plot, log, base   string
@@ -85,6 +112,9 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default testdata/nqueens-counts.tsv if present)")
 	fs.Int64Var(&f.seed, "seed", 1, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.workers, "workers", 1, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
+	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion")
+	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
+	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -153,12 +183,20 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	return benchVerdict("bench", rep)
 }
 
-// benchSpec builds the experiment from the flags: the main experiment when
-// no grid flag is set, else one grid.
+// benchSpec builds the experiment from the flags: a preset, the main
+// experiment when no grid flag is set, else one grid.
 func benchSpec(f benchFlags, set map[string]bool) (experiments.Spec, error) {
 	ref, err := benchReference(f.reference)
 	if err != nil {
 		return experiments.Spec{}, err
+	}
+	if f.preset != "" {
+		return completionSpec(f, set, ref)
+	}
+	for _, name := range []string{"deltas", "instances"} {
+		if set[name] {
+			return experiments.Spec{}, usageErrorf("bench: --%s applies to --preset completion only", name)
+		}
 	}
 	var spec experiments.Spec
 	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] {
@@ -174,6 +212,11 @@ func benchSpec(f benchFlags, set map[string]bool) (experiments.Spec, error) {
 		spec.Grids = []experiments.Grid{g}
 	}
 	spec.Repeats, spec.Timeout, spec.MinTime, spec.Seed, spec.Workers, spec.Reference = f.repeats, f.timeout, f.mintime, f.seed, f.workers, ref
+	return checkSpec(f, spec)
+}
+
+// checkSpec checks the settings common to every experiment.
+func checkSpec(f benchFlags, spec experiments.Spec) (experiments.Spec, error) {
 	if f.repeats < 1 {
 		return spec, usageErrorf("bench: --repeats must be at least 1, got %d", f.repeats)
 	}
@@ -192,11 +235,89 @@ func benchSpec(f benchFlags, set map[string]bool) (experiments.Spec, error) {
 	return spec, nil
 }
 
+// completionSpec builds the completion experiment: its defaults, then the
+// flags the user set.
+func completionSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+	var spec experiments.Spec
+	if f.preset != "completion" {
+		return spec, usageErrorf("bench: unknown --preset %q (want completion)", f.preset)
+	}
+	for _, name := range []string{"mode", "boards"} {
+		if set[name] {
+			return spec, usageErrorf("bench: --preset completion makes its own problems: --%s does not apply", name)
+		}
+	}
+	c := experiments.Completion{Ns: experiments.DefaultCompletionN, Instances: f.instances}
+	var err error
+	if set["n"] {
+		if c.Ns, err = experiments.ParseRange(f.n); err != nil {
+			return spec, usageErrorf("bench: --n: %v", err)
+		}
+	}
+	if set["deltas"] {
+		if c.Deltas, err = experiments.ParseList(f.deltas, "δ"); err != nil {
+			return spec, usageErrorf("bench: --deltas: %v", err)
+		}
+	}
+	if f.instances < 1 {
+		return spec, usageErrorf("bench: --instances must be at least 1, got %d", f.instances)
+	}
+	if f.seed < 0 {
+		return spec, usageErrorf("bench: --seed must not be negative for --preset completion, got %d", f.seed)
+	}
+	c.Seed = uint64(f.seed)
+	if set["backends"] {
+		seen := map[string]bool{}
+		for _, name := range strings.Split(f.backends, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" || seen[name] {
+				continue
+			}
+			seen[name] = true
+			b, err := benchLookup(name)
+			if err != nil {
+				return spec, usageErrorf("bench: %v", err)
+			}
+			can, why := false, ""
+			for _, n := range c.Ns {
+				var ok bool
+				if ok, why = experiments.Supports(b, experiments.TaskDecide, encode.Empty(n)); ok {
+					can = true
+					break
+				}
+			}
+			if !can {
+				return spec, usageErrorf("bench: backend %s cannot decide completions for these n: it %s", name, why)
+			}
+			c.Backends = append(c.Backends, b)
+		}
+		if len(c.Backends) == 0 {
+			return spec, usageErrorf("bench: --backends %q names no backend", f.backends)
+		}
+	} else if c.Backends, err = experiments.CompletionBackends(nil); err != nil {
+		return spec, usageErrorf("bench: %v", err)
+	}
+	if spec, err = c.Spec(); err != nil {
+		return spec, usageErrorf("bench: %v", err)
+	}
+	if set["repeats"] {
+		spec.Repeats = f.repeats
+	}
+	if set["timeout"] {
+		spec.Timeout = f.timeout
+	}
+	if set["mintime"] {
+		spec.MinTime = f.mintime
+	}
+	spec.Workers, spec.Reference = f.workers, ref
+	return checkSpec(f, spec)
+}
+
 func benchGrid(f benchFlags) (experiments.Grid, error) {
 	var g experiments.Grid
 	task, err := experiments.ParseTask(f.mode)
 	if err != nil {
-		return g, usageErrorf("bench: --mode %q: want count, first or complete", f.mode)
+		return g, usageErrorf("bench: --mode %q: want count, first, complete or decide", f.mode)
 	}
 	g.Task = task
 	switch {
@@ -225,6 +346,8 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 				return c.Count
 			case experiments.TaskComplete:
 				return c.Find && c.Complete
+			case experiments.TaskDecide:
+				return c.Find && c.Complete && c.Exact
 			}
 			return c.Find
 		})

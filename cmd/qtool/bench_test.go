@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 	"qtool/encode"
 	"qtool/experiments"
 	"qtool/results"
+	"qtool/search"
 )
 
 // benchFake is a test-only backend. It is made visible to qtool bench
@@ -308,7 +310,7 @@ func TestBenchUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"bench", "--mode", "all", "--log", log}, `bench: --mode "all": want count, first or complete`},
+		{[]string{"bench", "--mode", "all", "--log", log}, `bench: --mode "all": want count, first, complete or decide`},
 		{[]string{"bench", "--n", "9-4", "--log", log}, `bench: --n: experiments: range "9-4" in "9-4" runs backwards`},
 		{[]string{"bench", "--backends", "nosuch", "--log", log}, `bench: experiments: unknown backend "nosuch"`},
 		{[]string{"bench", "--repeats", "0", "--log", log}, "bench: --repeats must be at least 1, got 0"},
@@ -324,6 +326,18 @@ func TestBenchUsage(t *testing.T) {
 		{[]string{"table", filepath.Join(dir, "missing.jsonl")}, "missing.jsonl: no such file"},
 		{[]string{"table", bad}, "bad.jsonl:1: record: no backend"},
 		{[]string{"table", log, "--format", "xml"}, `table: --format "xml"`},
+		{[]string{"bench", "--preset", "nosuch", "--log", log}, `bench: unknown --preset "nosuch" (want completion)`},
+		{[]string{"bench", "--preset", "completion", "--mode", "count", "--log", log}, "bench: --preset completion makes its own problems: --mode does not apply"},
+		{[]string{"bench", "--preset", "completion", "--boards", dir, "--log", log}, "--boards does not apply"},
+		{[]string{"bench", "--deltas", "3-5", "--log", log}, "bench: --deltas applies to --preset completion only"},
+		{[]string{"bench", "--instances", "5", "--log", log}, "bench: --instances applies to --preset completion only"},
+		{[]string{"bench", "--preset", "completion", "--instances", "0", "--log", log}, "bench: --instances must be at least 1, got 0"},
+		{[]string{"bench", "--preset", "completion", "--deltas", "0-3", "--log", log}, `bench: --deltas: experiments: δ "0" in "0-3": want an integer from 1`},
+		{[]string{"bench", "--preset", "completion", "--n", "8", "--deltas", "9", "--log", log}, "no δ from [9] fits n = [8]"},
+		{[]string{"bench", "--preset", "completion", "--backends", "minconflicts", "--log", log}, "bench: backend minconflicts cannot decide completions for these n: it cannot prove that no completion exists"},
+		{[]string{"bench", "--preset", "completion", "--backends", "bitmask", "--n", "100", "--log", log}, "bench: backend bitmask cannot decide completions for these n: it accepts n ≤ 64"},
+		{[]string{"bench", "--preset", "completion", "--seed", "-1", "--log", log}, "bench: --seed must not be negative for --preset completion, got -1"},
+		{[]string{"bench", "--preset", "completion", "--timeout", "-1s", "--log", log}, "bench: --timeout must not be negative"},
 	} {
 		_, errOut, code := qtool(t, "", c.args...)
 		if code != 2 || !strings.Contains(errOut, c.want) {
@@ -332,5 +346,313 @@ func TestBenchUsage(t *testing.T) {
 	}
 	if _, err := os.Stat("bench-log.jsonl"); err == nil {
 		t.Errorf("a test left a default log in the package directory")
+	}
+}
+
+// decideByBacktracking decides an instance with search.Backtrack, stopping
+// at the first completion, which it verifies.
+func decideByBacktracking(t *testing.T, b encode.Board) bool {
+	t.Helper()
+	found := false
+	_, err := search.Backtrack(context.Background(), b, func(p encode.Placement) bool {
+		if err := encode.Verify(b, p); err != nil {
+			t.Fatalf("search.Backtrack: %v", err)
+		}
+		found = true
+		return false
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return found
+}
+
+// completionRow matches the summary row of n and δ and captures the
+// soluble count, the number decided and the backends' cells.
+func completionRow(n, delta int) *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^ +` + strconv.Itoa(n) + ` +` + strconv.Itoa(delta) + ` +\d+\.\d\d +\S+ +(\d+)/(\d+) +\d\.\d\d \[\d\.\d\d, \d\.\d\d\] +(.*)$`)
+}
+
+// TestBenchCompletion runs a small completion preset with the default
+// backends and checks the table against search.Backtrack on the same
+// instances: the soluble counts of every n and δ, every backend's answer
+// on every instance in the log, no MISMATCH, the 50% table; qtool table
+// renders the log the same.
+func TestBenchCompletion(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "completion.jsonl")
+	png := filepath.Join(dir, "completion.png")
+	const instances = 8
+	out, errOut, code := qtool(t, "", "bench", "--preset", "completion", "--n", "8,12", "--deltas", "3-8",
+		"--instances", strconv.Itoa(instances), "--seed", "5", "--timeout", "20s", "--log", log, "--plot", png)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	if strings.Contains(out, "MISMATCH") || strings.Contains(out, "ERROR") {
+		t.Errorf("a cell is not OK:\n%s", out)
+	}
+	type instance struct {
+		answer   uint64 // 1 when it can be completed
+		k, given int
+	}
+	want := map[string]instance{}
+	time := regexp.MustCompile(`^\d+(\.\d+)?(ns|µs|ms|s)$`)
+	yes, no := 0, 0
+	for _, n := range []int{8, 12} {
+		for delta := 3; delta <= 8; delta++ {
+			soluble := 0
+			for i := range instances {
+				b, err := encode.Generate(n, n-delta, 5, uint64(i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				inst := instance{k: n - delta, given: b.Given()}
+				if decideByBacktracking(t, b) {
+					inst.answer = 1
+					soluble++
+				}
+				want[fmt.Sprintf("q%d-k%d-s5-%04d", n, n-delta, i)] = inst
+			}
+			yes, no = yes+soluble, no+instances-soluble
+			m := completionRow(n, delta).FindStringSubmatch(out)
+			if m == nil {
+				t.Errorf("no row for n=%d δ=%d:\n%s", n, delta, out)
+				continue
+			}
+			if m[1] != strconv.Itoa(soluble) || m[2] != strconv.Itoa(instances) {
+				t.Errorf("n=%d δ=%d: table says %s/%s soluble, backtracking finds %d/%d", n, delta, m[1], m[2], soluble, instances)
+			}
+			// backtrack, bitmask, dlx and sat each have a time.
+			cells := strings.Fields(m[3])
+			for _, c := range cells {
+				if !time.MatchString(c) {
+					t.Errorf("n=%d δ=%d: cell %q is not a time", n, delta, c)
+				}
+			}
+			if len(cells) != 4 {
+				t.Errorf("n=%d δ=%d: cells %q, want 4 times", n, delta, m[3])
+			}
+		}
+	}
+	if yes == 0 || no == 0 {
+		t.Fatalf("the instances are all alike (%d soluble, %d not): the test proves little", yes, no)
+	}
+	_, recs := readLogFile(t, log)
+	perBackend := map[string]int{}
+	for _, r := range recs {
+		w, ok := want[r.Board]
+		if !ok || r.Mode != "decide" || r.Status != results.OK || r.Answer != w.answer || r.K != w.k || r.Given != w.given {
+			t.Errorf("unexpected record %+v, want %+v (the answer by backtracking)", r, w)
+		}
+		perBackend[r.Backend]++
+	}
+	for _, b := range []string{"backtrack", "bitmask", "dlx", "sat"} {
+		if perBackend[b] != len(want) {
+			t.Errorf("%s decided %d instances, want %d", b, perBackend[b], len(want))
+		}
+	}
+	for _, s := range []string{"50% soluble", "Gent et al. fit", "5.26", "preset: completion", "instances: 8", "deltas: 3,4,5,6,7,8"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("output lacks %q:\n%s", s, out)
+		}
+	}
+	if data, err := os.ReadFile(png); err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
+		t.Errorf("no PNG plot: %v", err)
+	}
+	table, errOut, code := qtool(t, "", "table", log)
+	if code != 0 || table != out {
+		t.Errorf("qtool table: exit %d (%s), and its table differs from bench's:\n%s\n---\n%s", code, errOut, table, out)
+	}
+	// The CSV form keeps what the summary needs (queens given and asked).
+	csvOut, _, code := qtool(t, "", "table", log, "--format", "csv")
+	csvPath := filepath.Join(dir, "runs.csv")
+	if err := os.WriteFile(csvPath, []byte(csvOut), 0o644); code != 0 || err != nil {
+		t.Fatal(code, err)
+	}
+	fromCSV, errOut, code := qtool(t, "", "table", csvPath, "--format", "md")
+	fromLog, _, _ := qtool(t, "", "table", log, "--format", "md")
+	if code != 0 || !strings.Contains(fromCSV, "| 12 | 8 |") || fromCSV[strings.Index(fromCSV, "**decide"):] != fromLog[strings.Index(fromLog, "**decide"):] {
+		t.Errorf("table of the CSV: exit %d (%s):\n%s\n---\n%s", code, errOut, fromCSV, fromLog)
+	}
+}
+
+// decider is a fake that decides correctly by brute force, independent of
+// every backend, and hands over the completion it finds.
+func decider(name string) *benchFake {
+	return &benchFake{name: name, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		p := benchComplete(b)
+		if p == nil {
+			return experiments.Outcome{}, nil
+		}
+		req.Visit(p)
+		return experiments.Outcome{Solutions: 1}, nil
+	}}
+}
+
+// benchComplete returns a completion of b, or nil, by brute force.
+func benchComplete(b encode.Board) encode.Placement {
+	p := make(encode.Placement, b.N)
+	var place func(r int) bool
+	place = func(r int) bool {
+		if r == b.N {
+			return true
+		}
+		for c := 0; c < b.N; c++ {
+			if g := b.Queen(r); g >= 0 && g != c {
+				continue
+			}
+			ok := true
+			for q := 0; q < r; q++ {
+				if p[q] == c || p[q]-c == q-r || p[q]-c == r-q {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				p[r] = c
+				if place(r + 1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if place(0) {
+		return p
+	}
+	return nil
+}
+
+// TestBenchCompletionMismatch: a backend that says no where there is a
+// completion, or hands over a placement that moves a given queen, is a
+// MISMATCH in every group where it erred, and the exit status is 1.
+func TestBenchCompletionMismatch(t *testing.T) {
+	liar := &benchFake{name: "test-liar", run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		return experiments.Outcome{}, nil // "no completion", always
+	}}
+	cheat := &benchFake{name: "test-cheat", run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		p := benchComplete(b)
+		if p == nil {
+			return experiments.Outcome{}, nil
+		}
+		for r := range p { // a legal placement that ignores the given queens
+			if b.Queen(r) >= 0 {
+				p = make(encode.Placement, b.N)
+				copy(p, []int{1, 3, 5, 7, 2, 0, 6, 4})
+				break
+			}
+		}
+		req.Visit(p)
+		return experiments.Outcome{Solutions: 1}, nil
+	}}
+	withFakes(t, liar, cheat, decider("test-right"))
+	dir := t.TempDir()
+	for _, c := range []struct {
+		fake, message string
+	}{
+		{"test-liar", "backends disagree: 1 by backtrack, test-right; 0 by test-liar"},
+		{"test-cheat", "invalid placement: encode: verify: row"},
+	} {
+		out, errOut, code := qtool(t, "", "bench", "--preset", "completion", "--backends", "backtrack,test-right,"+c.fake,
+			"--n", "8", "--deltas", "3,6", "--instances", "6", "--log", filepath.Join(dir, c.fake+".jsonl"))
+		if code != 1 || !strings.Contains(errOut, "MISMATCH cell(s)") {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and MISMATCH", c.fake, code, errOut)
+		}
+		// δ = 3: no instance can be completed, and the fake is right;
+		// δ = 6: some can, and it is wrong.
+		m3, m6 := completionRow(8, 3).FindStringSubmatch(out), completionRow(8, 6).FindStringSubmatch(out)
+		if m3 == nil || m6 == nil || m3[1] != "0" || m6[1] == "0" {
+			t.Fatalf("%s: unexpected rows:\n%s", c.fake, out)
+		}
+		if strings.HasSuffix(strings.TrimSpace(m3[3]), "MISMATCH") || !strings.HasSuffix(strings.TrimSpace(m6[3]), "MISMATCH") {
+			t.Errorf("%s: want a MISMATCH at δ=6 only:\n%s", c.fake, out)
+		}
+		if !strings.Contains(out, c.message) {
+			t.Errorf("%s: no note %q:\n%s", c.fake, c.message, out)
+		}
+	}
+}
+
+// TestBenchCompletionResume: Ctrl-C during the preset keeps every decision
+// measured; --resume decides only the others, and the table is whole.
+func TestBenchCompletionResume(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "completion.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var calls atomic.Int64
+	right := decider("test-right")
+	victim := &benchFake{name: "test-victim", run: func(rctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		if calls.Add(1) == 7 {
+			cancel() // Ctrl-C during the seventh decision
+			<-rctx.Done()
+			return experiments.Outcome{Status: experiments.StatusOf(rctx)}, nil
+		}
+		return right.run(rctx, b, req)
+	}}
+	withFakes(t, victim, right)
+	args := []string{"bench", "--preset", "completion", "--backends", "test-right,test-victim", "--n", "8",
+		"--deltas", "4,6", "--instances", "5", "--log", log}
+	out, errOut, code := qtoolCtx(ctx, args...)
+	if code != 130 || !strings.Contains(errOut, "--resume") {
+		t.Fatalf("interrupted: exit %d, stderr %q", code, errOut)
+	}
+	_, recs := readLogFile(t, log)
+	// Instances 0-5 of δ=4 by both, then test-right on the 7th: 13.
+	if len(recs) != 13 {
+		t.Fatalf("log after the interruption: %d records, want 13:\n%s", len(recs), out)
+	}
+	right.hits.Store(0)
+	victim.hits.Store(0)
+	calls.Store(-1000)
+	out, errOut, code = qtoolCtx(context.Background(), append(args, "--resume")...)
+	if code != 0 {
+		t.Fatalf("resumed: exit %d: %s", code, errOut)
+	}
+	// 2 δ × 5 instances × 2 backends = 20 decisions, 13 already made.
+	if right.hits.Load() != 3 || victim.hits.Load() != 4 {
+		t.Errorf("resume ran test-right %d and test-victim %d times, want 3 and 4", right.hits.Load(), victim.hits.Load())
+	}
+	envs, recs := readLogFile(t, log)
+	seen := map[results.Key]bool{}
+	for _, r := range recs {
+		if seen[r.Key()] {
+			t.Errorf("decided twice: %+v", r.Key())
+		}
+		seen[r.Key()] = true
+	}
+	if len(envs) != 2 || len(seen) != 20 {
+		t.Errorf("log after resuming: %d envs, %d decisions; want 2 and 20", len(envs), len(seen))
+	}
+	for _, delta := range []int{4, 6} {
+		if m := completionRow(8, delta).FindStringSubmatch(out); m == nil || m[2] != "5" || len(strings.Fields(m[3])) != 2 {
+			t.Errorf("δ=%d: row incomplete after resuming:\n%s", delta, out)
+		}
+	}
+	table, _, code := qtool(t, "", "table", log)
+	if code != 0 || table != out {
+		t.Errorf("qtool table differs from the resumed bench:\n%s\n---\n%s", table, out)
+	}
+}
+
+// TestBenchCompletionTimeout: decisions over the time limit are TIMEOUT,
+// never a time; once more than half the instances of a group have timed
+// out, the backend is not run on the rest.
+func TestBenchCompletionTimeout(t *testing.T) {
+	sleeper := &benchFake{name: "test-sleeper", run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+		<-ctx.Done()
+		return experiments.Outcome{Status: experiments.StatusOf(ctx)}, nil
+	}}
+	withFakes(t, sleeper)
+	out, errOut, code := qtool(t, "", "bench", "--preset", "completion", "--backends", "dlx,test-sleeper", "--n", "8",
+		"--deltas", "5", "--instances", "5", "--timeout", "50ms", "--log", filepath.Join(t.TempDir(), "log.jsonl"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	m := completionRow(8, 5).FindStringSubmatch(out)
+	if m == nil || !strings.HasSuffix(strings.TrimSpace(m[3]), "TIMEOUT 5/5") {
+		t.Errorf("no TIMEOUT 5/5 cell:\n%s", out)
+	}
+	if sleeper.hits.Load() != 3 {
+		t.Errorf("the sleeper ran %d times, want 3 (then more than half had timed out)", sleeper.hits.Load())
 	}
 }
