@@ -8,10 +8,14 @@
 // command line pick them.
 //
 // A Spec is the design of an experiment: one or more Grids, each a Task
-// (count all solutions, find one, or complete a board with queens already
-// placed) over backends and problems (an n range, or boards read from a
-// directory of files), plus repeats, a time limit per run, a seed and an
-// optional Reference table of counts. A Runner measures the cells of the
+// (count all solutions, find one, complete a board with queens already
+// placed, or decide whether it can be completed) over backends and
+// problems (an n range, boards read from a directory of files, or random
+// instances), plus repeats, a time limit per run, a seed and an optional
+// Reference table of counts. Completion describes the phase-transition
+// experiment of n-queens completion (Gent, Jefferson and Nightingale, JAIR
+// 59, 2017): random instances per n and free rows δ, made by
+// encode.Generate, decided by every complete backend. A Runner measures the cells of the
 // grids in a fixed order — grid, problem, repeat, backend — each run under
 // its own context and deadline, and checks every answer: each placement a
 // backend returns is re-checked by encode.Verify, and each count of an

@@ -60,3 +60,34 @@ func ExampleRunner() {
 	// n=8 backtrack: 92 solutions, 2057 nodes, ok
 	// mismatches: 0
 }
+
+// The completion experiment on a small scale: 12 instances of n = 10 for
+// each of δ = 4 and 7 free rows, decided by dlx; the summary gives the
+// fraction that can be completed.
+func ExampleCompletion() {
+	dlx, err := experiments.Lookup("dlx")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c := experiments.Completion{Ns: []int{10}, Deltas: []int{4, 7}, Instances: 12, Seed: 1, Backends: []experiments.Backend{dlx}}
+	spec, err := c.Spec()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(spec.Grids[0].Problems[0].Name, "…", len(spec.Grids), "grids")
+	recs, err := (&experiments.Runner{Spec: spec}).Run(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := results.NewReport(nil, recs, "").Tables[0].Solubility
+	for _, r := range s.Rows {
+		fmt.Printf("n=%d δ=%d δ²/n=%.1f: %d of %d can be completed\n", r.N, r.Free, r.X, r.Soluble, r.Decided())
+	}
+	// Output:
+	// q10-k6-s1-0000 … 2 grids
+	// n=10 δ=4 δ²/n=1.6: 0 of 12 can be completed
+	// n=10 δ=7 δ²/n=4.9: 5 of 12 can be completed
+}

@@ -23,11 +23,20 @@
 // away. The last line of a table is the geometric mean of each column
 // over the rows where it and the base both have times, and of the ratios.
 //
+// A table of mode "decide" (is there a completion of the given queens?)
+// has rows for thousands of random instances; it is shown as its
+// Solubility instead: the instances grouped by n and free rows δ, the
+// fraction that can be completed with Wilson's 95 % interval, each
+// backend's median time (a timeout ranking above every time), and per n
+// the δ²/n at which the fraction crosses 1/2 (HalfCrossing), next to the
+// published fit of Gent, Jefferson and Nightingale (PublishedHalfSoluble).
+//
 // A Report renders as aligned text (with tablewriter), Markdown, CSV (tidy:
 // one line per record, for pandas or R), LaTeX (booktabs tabulars, ready to
 // \input) and JSON, and plots seconds against n on a log scale (with
 // gonum/plot), a panel per mode and a line per backend, error bars
-// spanning the fastest and slowest repeat.
+// spanning the fastest and slowest repeat; a decide table plots the
+// fraction soluble and the median times against δ²/n.
 //
 // The statistics are standard; see Welch, "The generalization of
 // 'Student's' problem when several different population variances are

@@ -68,3 +68,18 @@ func ExampleLog() {
 	// {"n":8,"backend":"bitmask","mode":"count","repeat":0,"answer":92,"nodes":1965,"seconds":0.000012,"status":"ok"}
 	// {"n":30,"backend":"backtrack","mode":"count","repeat":0,"answer":0,"nodes":0,"seconds":10,"status":"timeout","message":"time limit 10s reached"}
 }
+
+// The fraction of soluble instances measured at four δ²/n, 20 instances
+// each, crosses 1/2 between the second and third point; HalfCrossing
+// interpolates linearly, and Wilson gives the 95 % interval of a fraction.
+func ExampleHalfCrossing() {
+	xs := []float64{4, 5, 6, 7}
+	fs := []float64{0.10, 0.35, 0.75, 0.95}
+	h := results.HalfCrossing(xs, fs, []int{20, 20, 20, 20})
+	fmt.Printf("50%% at δ²/n = %.3f, found %v\n", h.X, h.Found)
+	lo, hi := results.Wilson(7, 20)
+	fmt.Printf("7 of 20: [%.3f, %.3f]\n", lo, hi)
+	// Output:
+	// 50% at δ²/n = 5.375, found true
+	// 7 of 20: [0.181, 0.567]
+}
