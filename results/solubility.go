@@ -84,6 +84,16 @@ type HalfPoint struct {
 	// Pooled reports that the fractions were not monotone in δ and were
 	// made so (PoolAdjacent) before interpolating.
 	Pooled bool `json:"pooled,omitempty"`
+	// Low and High are where the upper and the lower ends of the Wilson
+	// intervals cross 1/2: a rough 95 % range for X (from pointwise
+	// intervals; the correlation between neighbouring δ is ignored). When
+	// an end does not cross within the δ measured, LowSide is "below" (Low
+	// is then the smallest δ²/n measured, an upper bound) or HighSide
+	// "above" (High is the largest, a lower bound).
+	Low      float64 `json:"low"`
+	High     float64 `json:"high"`
+	LowSide  string  `json:"low_side,omitempty"`
+	HighSide string  `json:"high_side,omitempty"`
 }
 
 // newSolubility summarises the rows of a decide table.
@@ -172,11 +182,12 @@ func newSolubility(t *Table) *Solubility {
 		for hi < len(s.Rows) && s.Rows[hi].N == s.Rows[lo].N {
 			hi++
 		}
-		var xs, fs []float64
+		var xs, fs, lows, highs []float64
 		var ws []int
 		for _, r := range s.Rows[lo:hi] {
 			if r.Decided() > 0 {
 				xs, fs, ws = append(xs, r.X), append(fs, r.Fraction), append(ws, r.Decided())
+				lows, highs = append(lows, r.Low), append(highs, r.High)
 			}
 		}
 		if len(xs) > 0 {
@@ -185,11 +196,26 @@ func newSolubility(t *Table) *Solubility {
 			if h.Found {
 				h.Delta = math.Sqrt(h.X * float64(h.N))
 			}
+			// The upper ends of the intervals reach 1/2 first.
+			h.Low, h.LowSide = bound(HalfCrossing(xs, highs, ws), xs)
+			h.High, h.HighSide = bound(HalfCrossing(xs, lows, ws), xs)
 			s.Half = append(s.Half, h)
 		}
 		lo = hi
 	}
 	return s
+}
+
+// bound turns a crossing into an end of a range: its x, or the end of xs
+// beyond which it lies.
+func bound(h HalfPoint, xs []float64) (float64, string) {
+	switch {
+	case h.Found:
+		return h.X, ""
+	case h.Side == "below":
+		return xs[0], h.Side
+	}
+	return xs[len(xs)-1], h.Side
 }
 
 // medianInf is the median of xs, some of which may be +Inf.

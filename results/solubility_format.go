@@ -94,30 +94,41 @@ const halfTitle = "50% soluble: δ²/n where the fraction crosses 1/2"
 // halfLines is the table of 50 % points, with the published fit as its
 // footer.
 func (s *Solubility) halfLines(latex bool) (head []string, body [][]string, foot []string) {
-	head = []string{"n", "δ", "δ²/n", "n/δ²"}
+	head = []string{"n", "δ", "δ²/n", "95% range", "n/δ²"}
 	if latex {
-		head = []string{"$n$", `$\delta$`, `$\delta^2/n$`, `$n/\delta^2$`}
+		head = []string{"$n$", `$\delta$`, `$\delta^2/n$`, `95\,\% range`, `$n/\delta^2$`}
 	}
+	f2 := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 	for _, h := range s.Half {
-		line := []string{strconv.Itoa(h.N), "?", "?", "?"}
+		line := []string{strconv.Itoa(h.N), "?", "?", "", "?"}
 		switch {
 		case h.Found:
-			x := strconv.FormatFloat(h.X, 'f', 2, 64)
+			x := f2(h.X)
 			if h.Pooled {
 				x += " *"
 			}
-			line[1], line[2], line[3] = strconv.FormatFloat(h.Delta, 'f', 1, 64), x, strconv.FormatFloat(1/h.X, 'f', 3, 64)
+			line[1], line[2], line[4] = strconv.FormatFloat(h.Delta, 'f', 1, 64), x, strconv.FormatFloat(1/h.X, 'f', 3, 64)
 		case h.Side == "above":
-			line[2] = "> " + strconv.FormatFloat(s.maxX(h.N), 'f', 2, 64)
+			line[2] = "> " + f2(s.maxX(h.N))
 		case h.Side == "below":
-			line[2] = "< " + strconv.FormatFloat(s.minX(h.N), 'f', 2, 64)
+			line[2] = "< " + f2(s.minX(h.N))
 		}
+		lo, hi := f2(h.Low), f2(h.High)
+		if h.LowSide == "below" {
+			lo = "< " + lo
+		}
+		if h.HighSide == "above" {
+			hi = "> " + hi
+		}
+		line[3] = "[" + lo + ", " + hi + "]"
 		if latex {
-			line[2] = strings.NewReplacer(">", `$>$`, "<", `$<$`).Replace(line[2])
+			for _, i := range []int{2, 3} {
+				line[i] = strings.NewReplacer(">", `$>$`, "<", `$<$`).Replace(line[i])
+			}
 		}
 		body = append(body, line)
 	}
-	foot = []string{"Gent et al. fit", "", strconv.FormatFloat(PublishedHalfSoluble, 'f', 2, 64), "0.190"}
+	foot = []string{"Gent et al. fit", "", f2(PublishedHalfSoluble), "", "0.190"}
 	return head, body, foot
 }
 
@@ -163,7 +174,7 @@ func (s *Solubility) render(w io.Writer, markdown bool) error {
 	} else {
 		fmt.Fprintf(w, "\n%s\n", halfTitle)
 	}
-	align = []tw.Align{tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight}
+	align = []tw.Align{tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight}
 	return writeTable(w, hh, hb, hf, align, markdown)
 }
 

@@ -152,6 +152,19 @@ func TestSolubility(t *testing.T) {
 			t.Errorf("half point %d: got %+v, want n=%d x=%v", i, h, w.n, w.x)
 		}
 	}
+	// The ends of the Wilson intervals: for n = 12 the upper ends (0.49,
+	// 0.70, 0.95) cross 1/2 between x = 4/3 and 3, the lower ends (0,
+	// 0.05, 0.30) never; for n = 16 the upper end is above 1/2 from the
+	// start, and the lower ends (0, 0.34) stay below.
+	_, hi4 := results.Wilson(0, 4)
+	_, hi6 := results.Wilson(1, 4)
+	low := 4.0/3 + (0.5-hi4)*(3-4.0/3)/(hi6-hi4)
+	if h := s.Half[0]; math.Abs(h.Low-low) > 1e-12 || h.LowSide != "" || h.High != 16.0/3 || h.HighSide != "above" {
+		t.Errorf("n=12 range: %+v, want low %v", h, low)
+	}
+	if h := s.Half[1]; h.Low != 25.0/16 || h.LowSide != "below" || h.High != 81.0/16 || h.HighSide != "above" {
+		t.Errorf("n=16 range: %+v", h)
+	}
 	if got := rep.Count(results.Mismatch); got != 1 {
 		t.Errorf("mismatch cells: got %d want 1", got)
 	}
