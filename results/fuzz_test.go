@@ -14,6 +14,7 @@ func FuzzReadCSV(f *testing.F) {
 	f.Add([]byte("n,board,hash,backend,mode,repeat,answer,nodes,seconds,runs,status,message\n8,,,bitmask,count,0,92,1965,1.2e-05,100,ok,\n"))
 	f.Add([]byte("n,board,hash,backend,mode,repeat,answer,nodes,seconds,runs,status,message\n8,b.txt,sha256:ab,dlx,complete,2,1,7,0.5,1,timeout,\"a, \"\"b\"\"\"\n"))
 	f.Add([]byte("n,board\n1,2\n"))
+	f.Add([]byte("n,board,hash,backend,mode,repeat,answer,nodes,seconds,runs,status,message,given,k\n20,q20-k10-s1-0003,sha256:0a1b2c3d4e5f,dlx,decide,0,1,40,3.1e-05,1,ok,,10,10\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		recs, err := results.ReadCSV(bytes.NewReader(data), "fuzz.csv")
 		if err != nil {
@@ -40,6 +41,7 @@ func FuzzReadLog(f *testing.F) {
 		`{"n":8,"backend":"bitmask","mode":"count","repeat":0,"answer":92,"nodes":1965,"seconds":0.000012,"status":"ok"}` + "\n"))
 	f.Add([]byte(`{"n":30,"backend":"backtrack","mode":"count","repeat":1,"answer":0,"nodes":0,"seconds":10,"status":"timeout","message":"x"}` + "\n{\"n\":"))
 	f.Add([]byte("\n\n{}\n"))
+	f.Add([]byte(`{"n":20,"board":"q20-k10-s1-0003","hash":"sha256:0a1b2c3d4e5f","given":9,"k":10,"backend":"sat","mode":"decide","repeat":0,"answer":0,"nodes":0,"seconds":2,"status":"timeout"}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		envs, recs, err := results.ReadLog(bytes.NewReader(data), "fuzz.jsonl")
 		if err != nil {
