@@ -175,47 +175,20 @@ func CNF(b Board, amo AMOEncoding) (*Formula, error) {
 
 // CNFWith is CNF with options.
 func CNFWith(b Board, opts CNFOptions) (*Formula, error) {
-	if err := b.Validate(); err != nil {
+	sh, err := newCNFShape(b, opts)
+	if err != nil {
 		return nil, err
 	}
-	if !opts.AMO.valid() {
-		return nil, fmt.Errorf("encode: unknown at-most-one encoding %d", int(opts.AMO))
-	}
 	n := b.N
-	f := &Formula{n: n, opts: opts, queens: make([]int, n)}
-	colUsed := make([]bool, n)
-	diagUsed := make([]bool, 2*n-1)
-	antiUsed := make([]bool, 2*n-1)
-	for r := range n {
-		c := b.Queen(r)
-		f.queens[r] = c
-		if c >= 0 {
-			f.givenRows = append(f.givenRows, int32(r))
-			colUsed[c], diagUsed[r+c], antiUsed[r-c+n-1] = true, true, true
-		}
-	}
-	keep := opts.KeepAttacked
-	for r := range n {
-		if keep || f.queens[r] < 0 {
-			f.rows = append(f.rows, int32(r))
-		}
-	}
-	for c := range n {
-		if keep || !colUsed[c] {
-			f.cols = append(f.cols, int32(c))
-		}
-	}
+	f := &Formula{n: n, opts: opts, queens: sh.queens, rows: sh.rows, cols: sh.cols, givenRows: sh.givenRows}
 	k := len(f.rows) * len(f.cols)
-	if k > MaxCNFSquares {
-		return nil, fmt.Errorf("encode: the CNF of a board with %d free rows would have %d square variables, more than %d", len(f.rows), k, MaxCNFSquares)
-	}
 	f.sqR = make([]int32, 0, k)
 	f.sqC = make([]int32, 0, k)
 	f.rowStart = make([]int32, 0, len(f.rows)+1)
 	for _, r := range f.rows {
 		f.rowStart = append(f.rowStart, int32(len(f.sqR)))
 		for _, c := range f.cols {
-			if !keep && (diagUsed[int(r+c)] || antiUsed[int(r-c)+n-1]) {
+			if !sh.encoded(r, c) {
 				continue
 			}
 			f.sqR = append(f.sqR, r)
@@ -227,34 +200,154 @@ func CNFWith(b Board, opts CNFOptions) (*Formula, error) {
 	f.diagOrder, f.diagStart = f.group(2*n-1, func(i int) int { return int(f.sqR[i] + f.sqC[i]) })
 	f.antiOrder, f.antiStart = f.group(2*n-1, func(i int) int { return int(f.sqR[i]-f.sqC[i]) + n - 1 })
 
-	if opts.Dense {
-		f.base = len(f.sqR)
-		if !keep {
-			f.base += len(f.givenRows)
-		}
-	} else {
-		f.base = n * n
-	}
-	f.vars, f.clauses = f.base, len(f.givenRows)
-	count := func(m int, alo bool) {
-		cl, aux := amoSize(opts.AMO, m)
-		f.clauses += cl
-		f.vars += aux
-		if alo {
-			f.clauses++
-		}
-	}
+	f.base = sh.base(len(f.sqR))
+	var sz cnfSizer
+	sz.init(opts.AMO, f.base, len(f.givenRows))
 	for i := range f.rows {
-		count(int(f.rowStart[i+1]-f.rowStart[i]), true)
+		sz.group(int(f.rowStart[i+1]-f.rowStart[i]), true)
 	}
 	for _, c := range f.cols {
-		count(int(f.colStart[c+1]-f.colStart[c]), true)
+		sz.group(int(f.colStart[c+1]-f.colStart[c]), true)
 	}
 	for d := 0; d < 2*n-1; d++ {
-		count(int(f.diagStart[d+1]-f.diagStart[d]), false)
-		count(int(f.antiStart[d+1]-f.antiStart[d]), false)
+		sz.group(int(f.diagStart[d+1]-f.diagStart[d]), false)
+		sz.group(int(f.antiStart[d+1]-f.antiStart[d]), false)
 	}
+	f.vars, f.clauses = sz.vars, sz.clauses
 	return f, nil
+}
+
+// CNFSize returns the number of variables and of clauses of the formula
+// that CNFWith(b, opts) would build, and the error it would return, without
+// building it: O(n) memory and O(n + k²) time for k free rows, so that a
+// caller can refuse a formula too large for a solver before paying for it.
+func CNFSize(b Board, opts CNFOptions) (vars, clauses int, err error) {
+	sh, err := newCNFShape(b, opts)
+	if err != nil {
+		return 0, 0, err
+	}
+	n := b.N
+	colLen := make([]int, n)
+	diagLen := make([]int, 2*n-1)
+	antiLen := make([]int, 2*n-1)
+	rowLen := make([]int, len(sh.rows))
+	squares := 0
+	for i, r := range sh.rows {
+		for _, c := range sh.cols {
+			if !sh.encoded(r, c) {
+				continue
+			}
+			rowLen[i]++
+			colLen[c]++
+			diagLen[r+c]++
+			antiLen[int(r-c)+n-1]++
+		}
+		squares += rowLen[i]
+	}
+	var sz cnfSizer
+	sz.init(opts.AMO, sh.base(squares), len(sh.givenRows))
+	for _, m := range rowLen {
+		sz.group(m, true)
+	}
+	for _, c := range sh.cols {
+		sz.group(colLen[c], true)
+	}
+	for d := range diagLen {
+		sz.group(diagLen[d], false)
+		sz.group(antiLen[d], false)
+	}
+	return sz.vars, sz.clauses, nil
+}
+
+// cnfShape is what CNFWith and CNFSize both derive from a board: the rows
+// and columns that get constraints and the lines the given queens hold.
+type cnfShape struct {
+	n, dense           int // dense: 1 with CNFOptions.Dense
+	keep               bool
+	queens             []int
+	rows, cols         []int32
+	givenRows          []int32
+	diagUsed, antiUsed []bool
+}
+
+func newCNFShape(b Board, opts CNFOptions) (*cnfShape, error) {
+	if err := b.Validate(); err != nil {
+		return nil, err
+	}
+	if !opts.AMO.valid() {
+		return nil, fmt.Errorf("encode: unknown at-most-one encoding %d", int(opts.AMO))
+	}
+	n := b.N
+	sh := &cnfShape{n: n, keep: opts.KeepAttacked, queens: make([]int, n)}
+	if opts.Dense {
+		sh.dense = 1
+	}
+	colUsed := make([]bool, n)
+	sh.diagUsed = make([]bool, 2*n-1)
+	sh.antiUsed = make([]bool, 2*n-1)
+	for r := range n {
+		c := b.Queen(r)
+		sh.queens[r] = c
+		if c >= 0 {
+			sh.givenRows = append(sh.givenRows, int32(r))
+			colUsed[c], sh.diagUsed[r+c], sh.antiUsed[r-c+n-1] = true, true, true
+		}
+	}
+	for r := range n {
+		if sh.keep || sh.queens[r] < 0 {
+			sh.rows = append(sh.rows, int32(r))
+		}
+	}
+	for c := range n {
+		if sh.keep || !colUsed[c] {
+			sh.cols = append(sh.cols, int32(c))
+		}
+	}
+	if k := len(sh.rows) * len(sh.cols); k > MaxCNFSquares {
+		return nil, fmt.Errorf("encode: the CNF of a board with %d free rows would have %d square variables, more than %d", len(sh.rows), k, MaxCNFSquares)
+	}
+	return sh, nil
+}
+
+// encoded reports whether square (r, c) of a constrained row and column
+// gets a variable: always with KeepAttacked, otherwise when no given queen
+// attacks it diagonally.
+func (sh *cnfShape) encoded(r, c int32) bool {
+	return sh.keep || !(sh.diagUsed[r+c] || sh.antiUsed[int(r-c)+sh.n-1])
+}
+
+// base returns the number of variables before the auxiliaries, for a
+// formula that encodes the given number of squares.
+func (sh *cnfShape) base(squares int) int {
+	if sh.dense == 0 {
+		return sh.n * sh.n
+	}
+	if sh.keep {
+		return squares
+	}
+	return squares + len(sh.givenRows)
+}
+
+// cnfSizer adds up the size of a formula group by group, as Encode writes
+// it: a unit clause per given queen, then for each group of m variables
+// the clauses and auxiliaries of its at-most-one and, for a row or column,
+// one at-least-one clause.
+type cnfSizer struct {
+	amo           AMOEncoding
+	vars, clauses int
+}
+
+func (z *cnfSizer) init(amo AMOEncoding, base, given int) {
+	z.amo, z.vars, z.clauses = amo, base, given
+}
+
+func (z *cnfSizer) group(m int, alo bool) {
+	cl, aux := amoSize(z.amo, m)
+	z.clauses += cl
+	z.vars += aux
+	if alo {
+		z.clauses++
+	}
 }
 
 // group sorts the square indices by key (0 ≤ key < buckets), stably, by

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -260,6 +261,9 @@ func TestCNFSizes(t *testing.T) {
 			}
 			var c encode.Counter
 			f.Encode(&c)
+			if v, cl, err := encode.CNFSize(b, o); err != nil || v != f.Vars() || cl != f.Clauses() {
+				t.Errorf("n=%d %s: CNFSize = %d, %d, %v; the formula has %d, %d", b.N, cnfOptName(o), v, cl, err, f.Vars(), f.Clauses())
+			}
 			if c.Clauses != f.Clauses() {
 				t.Errorf("n=%d %s: Clauses() = %d, Encode wrote %d", b.N, cnfOptName(o), f.Clauses(), c.Clauses)
 			}
@@ -467,8 +471,60 @@ func TestCNFBadInput(t *testing.T) {
 	if !errors.Is(err, encode.ErrInvalidBoard) {
 		t.Errorf("attacking queens: got %v, want ErrInvalidBoard", err)
 	}
+	if _, _, err := encode.CNFSize(encode.Board{N: 4, Queens: []int{0, 1}}, encode.CNFOptions{}); !errors.Is(err, encode.ErrInvalidBoard) {
+		t.Errorf("CNFSize, attacking queens: got %v, want ErrInvalidBoard", err)
+	}
 	if _, err := encode.CNF(encode.Empty(4), encode.AMOEncoding(42)); err == nil {
 		t.Errorf("unknown encoding accepted")
+	}
+	if _, _, err := encode.CNFSize(encode.Empty(4), encode.CNFOptions{AMO: 42}); err == nil {
+		t.Errorf("CNFSize: unknown encoding accepted")
+	}
+	n := 1 << 15 // 2³⁰ squares: more than MaxCNFSquares
+	_, err = encode.CNF(encode.Empty(n), encode.Product)
+	_, _, err2 := encode.CNFSize(encode.Empty(n), encode.CNFOptions{AMO: encode.Product})
+	if err == nil || err2 == nil || err.Error() != err2.Error() || !strings.Contains(err.Error(), "square variables") {
+		t.Errorf("n=%d: CNF says %v, CNFSize says %v", n, err, err2)
+	}
+}
+
+// TestCNFSizeLarge sizes the formulas of a board with 5000 free rows
+// without building them: the memory used stays O(n), far below the 25
+// million squares, and the pairwise size agrees with its closed form
+// (2n at-least-one clauses, n²(n−1) for rows and columns, and
+// 2·Σ m(m−1)/2 over the diagonals of lengths m = 1..n..1).
+func TestCNFSizeLarge(t *testing.T) {
+	n := 5000
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	sizes := map[encode.AMOEncoding][2]int{}
+	for _, a := range encode.AMOEncodings() {
+		v, c, err := encode.CNFSize(encode.Empty(n), encode.CNFOptions{AMO: a, Dense: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes[a] = [2]int{v, c}
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 4<<20 {
+		t.Errorf("CNFSize allocated %d bytes for n=%d", grew, n)
+	}
+	diag := 0
+	for m := 1; m <= n; m++ {
+		k := 2
+		if m == n {
+			k = 1
+		}
+		diag += k * m * (m - 1) / 2
+	}
+	want := 2*n + n*n*(n-1) + 2*diag
+	if p := sizes[encode.Pairwise]; p != [2]int{n * n, want} {
+		t.Errorf("pairwise n=%d: %v, want %d variables and %d clauses", n, p, n*n, want)
+	}
+	for _, a := range []encode.AMOEncoding{encode.Sequential, encode.Commander, encode.Product} {
+		if s := sizes[a]; s[1] >= want/100 || s[1] < 4*n*n || s[0] <= n*n {
+			t.Errorf("%v n=%d: %v", a, n, s)
+		}
 	}
 }
 

@@ -225,6 +225,93 @@ func TestEnumerateProjected(t *testing.T) {
 	}
 }
 
+// TestEnumerateSets enumerates, with the short blocking clauses of
+// EnumerateSets, formulas whose projected models all make the same number
+// of variables true: the first k variables fall into groups with exactly
+// one true each, random clauses over them and auxiliaries defined from
+// them are added. The count equals the brute-force projected count and
+// Enumerate's, no projected model comes twice, and there is one blocking
+// clause per model.
+func TestEnumerateSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 3))
+	for i := range 200 {
+		k := 2 + rng.IntN(8)
+		f := random3SAT(rng, k, rng.IntN(2*k))
+		groups := 1 + rng.IntN(k)
+		perm := rng.Perm(k)
+		for g := range groups {
+			var grp []int
+			for j := g; j < k; j += groups {
+				grp = append(grp, perm[j]+1)
+			}
+			f.clauses = append(f.clauses, grp)
+			for a := range grp {
+				for b := a + 1; b < len(grp); b++ {
+					f.clauses = append(f.clauses, []int{-grp[a], -grp[b]})
+				}
+			}
+		}
+		// An auxiliary a ↔ (x ∧ y) and a free variable.
+		x, y := 1+rng.IntN(k), 1+rng.IntN(k)
+		a := k + 1
+		f.vars = k + 2
+		f.clauses = append(f.clauses, []int{-a, x}, []int{-a, y}, []int{a, -x, -y}, []int{f.vars, -f.vars})
+		want := f.projected(k)
+		dec := make([]int, k)
+		for v := range dec {
+			dec[v] = v + 1
+		}
+		s := f.load()
+		before := s.Clauses()
+		seen := map[uint64]bool{}
+		n, st := s.EnumerateSets(context.Background(), dec, 0, func() bool {
+			var m uint64
+			for _, v := range dec {
+				if s.Value(v) {
+					m |= 1 << (v - 1)
+				}
+			}
+			if seen[m] {
+				t.Fatalf("formula %d: projected model %b visited twice", i, m)
+			}
+			seen[m] = true
+			return true
+		})
+		if n != want || st != sat.Unsat {
+			t.Fatalf("formula %d (%d groups): %d projected models (%v), brute force %d", i, groups, n, st, want)
+		}
+		if s.Clauses() != before+int(n) {
+			t.Fatalf("formula %d: %d blocking clauses for %d models", i, s.Clauses()-before, n)
+		}
+		if m, _ := f.load().Enumerate(context.Background(), dec, 0, nil); m != want {
+			t.Fatalf("formula %d: Enumerate counts %d, brute force %d", i, m, want)
+		}
+	}
+	// On "exactly one of 1..5" each of the 5 models is visited once, and
+	// the sixth solve is unsatisfiable.
+	s := sat.New()
+	vars := []int{1, 2, 3, 4, 5}
+	s.AddClause(vars...)
+	for a := 1; a <= 5; a++ {
+		for b := a + 1; b <= 5; b++ {
+			s.AddClause(-a, -b)
+		}
+	}
+	var order []int
+	n, st := s.EnumerateSets(context.Background(), vars, 0, func() bool {
+		for _, v := range vars {
+			if s.Value(v) {
+				order = append(order, v)
+			}
+		}
+		return true
+	})
+	slices.Sort(order)
+	if n != 5 || st != sat.Unsat || !slices.Equal(order, vars) {
+		t.Errorf("exactly one of 5: %d models %v (%v)", n, order, st)
+	}
+}
+
 func TestEnumerateLimitAndResume(t *testing.T) {
 	// x1 ∨ x2 ∨ x3 has 7 models.
 	s := sat.New()
