@@ -1,87 +1,27 @@
 package encode_test
 
 import (
-	"bufio"
 	"errors"
-	"os"
-	"strconv"
+	"qtool/internal/oracle"
 	"strings"
 	"testing"
 
 	"qtool/encode"
 )
 
-// reference reads the OEIS table copied from the project's reference facts:
-// n, all solutions (A000170), fundamental solutions (A002562).
-func reference(t testing.TB) map[int][2]uint64 {
-	t.Helper()
-	f, err := os.Open("../testdata/nqueens-counts.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ref := map[int][2]uint64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Split(sc.Text(), "\t")
-		if len(fs) != 3 || strings.HasPrefix(fs[0], "#") {
-			continue
-		}
-		n, err1 := strconv.Atoi(fs[0])
-		a, err2 := strconv.ParseUint(fs[1], 10, 64)
-		u, err3 := strconv.ParseUint(fs[2], 10, 64)
-		if err1 != nil || err2 != nil || err3 != nil {
-			t.Fatalf("bad reference line %q", sc.Text())
-		}
-		ref[n] = [2]uint64{a, u}
-	}
-	if len(ref) != 27 {
-		t.Fatalf("reference table has %d rows, want 27", len(ref))
-	}
-	return ref
-}
-
-// brute lists every solution of the n-queens problem by trying all n^n
-// assignments of a column to each row and keeping the legal ones: slow,
-// obviously correct, and independent of every backend.
-func brute(n int) []encode.Placement {
-	var out []encode.Placement
-	p := make(encode.Placement, n)
-	var rec func(r int)
-	rec = func(r int) {
-		if r == n {
-			for i := 0; i < n; i++ {
-				for j := i + 1; j < n; j++ {
-					if p[i] == p[j] || p[i]-p[j] == i-j || p[i]-p[j] == j-i {
-						return
-					}
-				}
-			}
-			out = append(out, append(encode.Placement(nil), p...))
-			return
-		}
-		for c := 0; c < n; c++ {
-			p[r] = c
-			rec(r + 1)
-		}
-	}
-	rec(0)
-	return out
-}
-
 func TestBruteMatchesReference(t *testing.T) {
-	ref := reference(t)
+	ref := oracle.Counts(t)
 	for n := 1; n <= 7; n++ {
-		if got := uint64(len(brute(n))); got != ref[n][0] {
+		if got := uint64(len(oracle.Completions(encode.Empty(n)))); got != ref[n][0] {
 			t.Errorf("unexpected count for n=%d: got %d want %d", n, got, ref[n][0])
 		}
 	}
 }
 
 func TestVerify(t *testing.T) {
-	ref := reference(t)
+	ref := oracle.Counts(t)
 	for n := 1; n <= 7; n++ {
-		sols := brute(n)
+		sols := oracle.Completions(encode.Empty(n))
 		for _, p := range sols {
 			if err := encode.Verify(encode.Empty(n), p); err != nil {
 				t.Errorf("n=%d: Verify rejects solution %v: %v", n, p, err)
@@ -163,9 +103,9 @@ func TestValidate(t *testing.T) {
 }
 
 func TestSymmetries(t *testing.T) {
-	ref := reference(t)
+	ref := oracle.Counts(t)
 	for n := 1; n <= 8; n++ {
-		sols := brute(n)
+		sols := oracle.Completions(encode.Empty(n))
 		set := map[string]bool{}
 		for _, p := range sols {
 			set[p.String()] = true

@@ -1,11 +1,10 @@
 package encode_test
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
+	"qtool/internal/oracle"
 	"strings"
 	"testing"
 	"time"
@@ -81,55 +80,6 @@ func (x *xcover) solve(visit func([]int)) {
 	rec()
 }
 
-// bruteCompletions counts the completions of a board by placing queens row
-// by row on the free rows, checking each against every queen placed so far.
-func bruteCompletions(b encode.Board) uint64 {
-	n := b.N
-	q := make([]int, n)
-	for r := range q {
-		q[r] = b.Queen(r)
-	}
-	attacks := func(r, c int) bool {
-		for r2, c2 := range q {
-			if r2 != r && c2 >= 0 && (c2 == c || r2+c2 == r+c || r2-c2 == r-c) {
-				return true
-			}
-		}
-		return false
-	}
-	free := b.FreeRows()
-	used := make([]bool, n)
-	for _, c := range q {
-		if c >= 0 {
-			used[c] = true
-		}
-	}
-	var cols []int // the columns without a given queen
-	for c := 0; c < n; c++ {
-		if !used[c] {
-			cols = append(cols, c)
-		}
-	}
-	var count uint64
-	var rec func(k int)
-	rec = func(k int) {
-		if k == len(free) {
-			count++
-			return
-		}
-		r := free[k]
-		for _, c := range cols {
-			if !attacks(r, c) {
-				q[r] = c
-				rec(k + 1)
-				q[r] = -1
-			}
-		}
-	}
-	rec(0)
-	return count
-}
-
 // countMatrix solves the matrix of board b with the test's solver, decodes
 // and verifies every solution, and returns their number.
 func countMatrix(t *testing.T, b encode.Board) uint64 {
@@ -152,34 +102,11 @@ func countMatrix(t *testing.T, b encode.Board) uint64 {
 	return count
 }
 
-func referenceCounts(t *testing.T) map[int]uint64 {
-	f, err := os.Open("../testdata/nqueens-counts.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ref := map[int]uint64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) < 2 || strings.HasPrefix(fs[0], "#") {
-			continue
-		}
-		n, err1 := strconv.Atoi(fs[0])
-		c, err2 := strconv.ParseUint(fs[1], 10, 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("bad line %q", sc.Text())
-		}
-		ref[n] = c
-	}
-	return ref
-}
-
 // TestExactCoverCounts solves the matrices of the empty boards n = 1..13
 // (1..12 with -short) with an independent exact-cover solver, verifies every solution and compares the counts with
 // the OEIS table.
 func TestExactCoverCounts(t *testing.T) {
-	ref := referenceCounts(t)
+	ref := oracle.All(t)
 	maxN := 12
 	if !testing.Short() {
 		maxN = 13
@@ -272,7 +199,7 @@ func TestExactCoverCompletion(t *testing.T) {
 						t.Fatalf("%+v: option %d on square (%d,%d), taken or attacked", b, o, r, c)
 					}
 				}
-				want := bruteCompletions(b)
+				want := uint64(len(oracle.Completions(b)))
 				if got := countMatrix(t, b); got != want {
 					t.Errorf("unexpected count for %+v: got %d want %d", b, got, want)
 				}
@@ -321,7 +248,7 @@ func TestExactCoverLargeBoard(t *testing.T) {
 	if len(m.Primary) != 24 || len(m.Options) > 144 || len(m.Options) < 12 {
 		t.Errorf("got %d primary items and %d options, want 24 and 12..144", len(m.Primary), len(m.Options))
 	}
-	want := bruteCompletions(b)
+	want := uint64(len(oracle.Completions(b)))
 	if want == 0 {
 		t.Fatal("the board has no completion, yet it came from a solution")
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"qtool/internal/oracle"
 	"strings"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 200; i++ {
 		n := 1 + rng.IntN(40)
-		b := randomBoard(rng, n, rng.IntN(n+1))
+		b := oracle.RandomBoard(rng, n, rng.IntN(n+1))
 		for _, form := range []string{"grid", "compact"} {
 			var buf bytes.Buffer
 			if form == "grid" {
@@ -81,26 +82,6 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil || !equalQueens(got, p.Board()) {
 		t.Errorf("algebraic round trip: %+v %v", got, err)
 	}
-}
-
-// randomBoard places up to k queens at random, keeping only those that
-// attack no earlier one (the way queens-gen-fast builds instances).
-func randomBoard(rng *rand.Rand, n, k int) encode.Board {
-	b := encode.Board{N: n, Queens: make([]int, n)}
-	for r := range b.Queens {
-		b.Queens[r] = -1
-	}
-	for tries := 0; tries < n*n && b.Given() < k; tries++ {
-		r, c := rng.IntN(n), rng.IntN(n)
-		if b.Queens[r] >= 0 {
-			continue
-		}
-		b.Queens[r] = c
-		if b.Validate() != nil {
-			b.Queens[r] = -1
-		}
-	}
-	return b
 }
 
 func TestParseErrors(t *testing.T) {

@@ -1,11 +1,9 @@
 package experiments_test
 
 import (
-	"bufio"
 	"context"
-	"os"
+	"qtool/internal/oracle"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -14,35 +12,6 @@ import (
 	"qtool/encode"
 	"qtool/experiments"
 )
-
-// bitmaskRef reads the OEIS counts of all and of fundamental solutions.
-func bitmaskRef(t *testing.T) map[int][2]uint64 {
-	t.Helper()
-	f, err := os.Open("../testdata/nqueens-counts.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ref := map[int][2]uint64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) != 3 || strings.HasPrefix(fs[0], "#") {
-			continue
-		}
-		n, err1 := strconv.Atoi(fs[0])
-		all, err2 := strconv.ParseUint(fs[1], 10, 64)
-		uniq, err3 := strconv.ParseUint(fs[2], 10, 64)
-		if err1 != nil || err2 != nil || err3 != nil {
-			t.Fatalf("bad reference line %q", sc.Text())
-		}
-		ref[n] = [2]uint64{all, uniq}
-	}
-	if len(ref) < 14 {
-		t.Fatalf("reference has %d rows", len(ref))
-	}
-	return ref
-}
 
 func bitmaskBackend(t *testing.T) experiments.Backend {
 	t.Helper()
@@ -61,7 +30,7 @@ func bitmaskBackend(t *testing.T) experiments.Backend {
 // against the OEIS, with each setting of the symmetry option.
 func TestBitmaskBackendCounts(t *testing.T) {
 	be := bitmaskBackend(t)
-	ref := bitmaskRef(t)
+	ref := oracle.Counts(t)
 	ctx := context.Background()
 	for n := 1; n <= 14; n++ {
 		out, err := be.Run(ctx, encode.Empty(n), experiments.Request{Mode: experiments.Count, Unique: true})
@@ -149,7 +118,7 @@ func TestBitmaskBackendFind(t *testing.T) {
 // total and to the fundamental count.
 func TestBitmaskBackendShards(t *testing.T) {
 	be := bitmaskBackend(t)
-	ref := bitmaskRef(t)
+	ref := oracle.Counts(t)
 	for n := 10; n <= 13; n++ {
 		var sum, uniq uint64
 		for i := range 7 {

@@ -1,10 +1,8 @@
 package experiments_test
 
 import (
-	"bufio"
 	"context"
-	"os"
-	"strconv"
+	"qtool/internal/oracle"
 	"strings"
 	"testing"
 	"time"
@@ -13,25 +11,6 @@ import (
 	"qtool/experiments"
 	"qtool/search"
 )
-
-// crossReference reads the OEIS counts from the project's reference table.
-func crossReference(t testing.TB) map[int]uint64 {
-	t.Helper()
-	f, err := os.Open("../testdata/nqueens-counts.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ref := map[int]uint64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Split(sc.Text(), "\t")
-		if n, err := strconv.Atoi(fs[0]); err == nil && len(fs) == 3 {
-			ref[n], _ = strconv.ParseUint(fs[1], 10, 64)
-		}
-	}
-	return ref
-}
 
 func backends(t testing.TB, pred func(experiments.Caps) bool) []experiments.Backend {
 	var out []experiments.Backend
@@ -58,7 +37,7 @@ func countLimit(b experiments.Backend) int {
 // TestBackendsCountReference: every counting backend in the registry, on
 // every n it is fast enough for, gives the OEIS count.
 func TestBackendsCountReference(t *testing.T) {
-	ref := crossReference(t)
+	ref := oracle.All(t)
 	for _, be := range backends(t, func(c experiments.Caps) bool { return c.Count }) {
 		for n := 1; n <= countLimit(be); n++ {
 			out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count})

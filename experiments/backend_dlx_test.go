@@ -7,6 +7,7 @@ import (
 
 	"qtool/encode"
 	"qtool/experiments"
+	"qtool/internal/oracle"
 )
 
 func dlxBackend(t testing.TB) experiments.Backend {
@@ -45,7 +46,7 @@ func TestDLXKnuthFigures(t *testing.T) {
 // TestDLXFind lists solutions with and without a limit, verifying each.
 func TestDLXFind(t *testing.T) {
 	be := dlxBackend(t)
-	ref := crossReference(t)
+	ref := oracle.All(t)
 	for n := 1; n <= 9; n++ {
 		b := encode.Empty(n)
 		seen := map[string]bool{}

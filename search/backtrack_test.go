@@ -1,42 +1,16 @@
 package search_test
 
 import (
-	"bufio"
 	"context"
 	"math/rand/v2"
-	"os"
+	"qtool/internal/oracle"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"qtool/encode"
 	"qtool/search"
 )
-
-// backtrackReference reads the OEIS counts (A000170, A002562) from the
-// project's copy of the reference table.
-func backtrackReference(t testing.TB) map[int][2]uint64 {
-	t.Helper()
-	f, err := os.Open("../testdata/nqueens-counts.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ref := map[int][2]uint64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Split(sc.Text(), "\t")
-		n, err := strconv.Atoi(fs[0])
-		if err != nil || len(fs) != 3 {
-			continue
-		}
-		a, _ := strconv.ParseUint(fs[1], 10, 64)
-		u, _ := strconv.ParseUint(fs[2], 10, 64)
-		ref[n] = [2]uint64{a, u}
-	}
-	return ref
-}
 
 func TestBacktrackOracles(t *testing.T) {
 	for _, c := range []struct {
@@ -57,7 +31,7 @@ func TestBacktrackOracles(t *testing.T) {
 }
 
 func TestBacktrackCounts(t *testing.T) {
-	ref := backtrackReference(t)
+	ref := oracle.Counts(t)
 	maxN := 14
 	if testing.Short() {
 		maxN = 11
@@ -74,7 +48,7 @@ func TestBacktrackCounts(t *testing.T) {
 }
 
 func TestBacktrackEnumeration(t *testing.T) {
-	ref := backtrackReference(t)
+	ref := oracle.Counts(t)
 	for n := 1; n <= 10; n++ {
 		var sols []encode.Placement
 		_, err := search.Backtrack(context.Background(), encode.Empty(n), func(p encode.Placement) bool {
@@ -115,70 +89,13 @@ func TestBacktrackEnumeration(t *testing.T) {
 	}
 }
 
-// bruteCompletions counts the completions of b by trying every column in
-// every free row and checking the whole placement at the end.
-func bruteCompletions(b encode.Board) uint64 {
-	n := b.N
-	p := make(encode.Placement, n)
-	var count uint64
-	var rec func(r int)
-	rec = func(r int) {
-		if r == n {
-			if encode.Verify(b, p) == nil {
-				count++
-			}
-			return
-		}
-		if c := b.Queen(r); c >= 0 {
-			p[r] = c
-			rec(r + 1)
-			return
-		}
-		for c := 0; c < n; c++ {
-			p[r] = c
-			// prune only on columns and diagonals with earlier rows, as any
-			// brute force would; Verify has the last word
-			ok := true
-			for i := 0; i < r; i++ {
-				if p[i] == c || p[i]-c == i-r || p[i]-c == r-i {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				rec(r + 1)
-			}
-		}
-	}
-	rec(0)
-	return count
-}
-
-func randomBoard(rng *rand.Rand, n, k int) encode.Board {
-	b := encode.Board{N: n, Queens: make([]int, n)}
-	for r := range b.Queens {
-		b.Queens[r] = -1
-	}
-	for tries := 0; tries < n*n && b.Given() < k; tries++ {
-		r, c := rng.IntN(n), rng.IntN(n)
-		if b.Queens[r] >= 0 {
-			continue
-		}
-		b.Queens[r] = c
-		if b.Validate() != nil {
-			b.Queens[r] = -1
-		}
-	}
-	return b
-}
-
 func TestBacktrackCompletion(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	nonzero := 0
 	for i := 0; i < 300; i++ {
 		n := 4 + rng.IntN(8)
-		b := randomBoard(rng, n, 1+rng.IntN(n/2+1))
-		want := bruteCompletions(b)
+		b := oracle.RandomBoard(rng, n, 1+rng.IntN(n/2+1))
+		want := uint64(len(oracle.Completions(b)))
 		var got uint64
 		st, err := search.Backtrack(context.Background(), b, func(p encode.Placement) bool {
 			if err := encode.Verify(b, p); err != nil {

@@ -1,15 +1,13 @@
 package search_test
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
+	"qtool/internal/oracle"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -40,49 +38,12 @@ func bitmaskLong() bool {
 	return v
 }
 
-// bitmaskReference reads the OEIS counts of all (A000170) and fundamental
-// (A002562) solutions from the project's reference table.
-func bitmaskReference(t testing.TB) map[int][2]uint64 {
-	t.Helper()
-	f, err := os.Open("../testdata/nqueens-counts.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ref := map[int][2]uint64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		fs := strings.Split(line, "\t")
-		if len(fs) != 3 {
-			t.Fatalf("reference: bad line %q", line)
-		}
-		n, err1 := strconv.Atoi(fs[0])
-		all, err2 := strconv.ParseUint(fs[1], 10, 64)
-		uniq, err3 := strconv.ParseUint(fs[2], 10, 64)
-		if err1 != nil || err2 != nil || err3 != nil {
-			t.Fatalf("reference: bad line %q", line)
-		}
-		ref[n] = [2]uint64{all, uniq}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(ref) < 17 {
-		t.Fatalf("reference: %d rows, want at least 17", len(ref))
-	}
-	return ref
-}
-
 var bitmaskSymmetries = []search.BitmaskSymmetry{search.BitmaskFull, search.BitmaskMirror, search.BitmaskNone}
 
 // TestBitmaskCountReference counts n = 1..14 with every use of symmetry and
 // several worker counts, and the fundamental solutions, against the OEIS.
 func TestBitmaskCountReference(t *testing.T) {
-	ref := bitmaskReference(t)
+	ref := oracle.Counts(t)
 	ctx := context.Background()
 	for n := 1; n <= 14; n++ {
 		workers := []int{1, 2, 5}
@@ -122,7 +83,7 @@ func TestBitmaskCountLong(t *testing.T) {
 	if !bitmaskLong() {
 		t.Skip("n = 15, 16: run with -long")
 	}
-	ref := bitmaskReference(t)
+	ref := oracle.Counts(t)
 	for n := 15; n <= 16; n++ {
 		st, err := search.BitmaskCount(context.Background(), encode.Empty(n), search.BitmaskOptions{Unique: true})
 		if err != nil {
@@ -182,7 +143,7 @@ func bitmaskFindAll(t *testing.T, b encode.Board, opt search.BitmaskOptions) []e
 // Verify, none twice, in lexicographic order, as many as the OEIS says, and
 // the set is closed under the 8 symmetries of the square.
 func TestBitmaskFindAll(t *testing.T) {
-	ref := bitmaskReference(t)
+	ref := oracle.Counts(t)
 	for n := 1; n <= 10; n++ {
 		b := encode.Empty(n)
 		sols := bitmaskFindAll(t, b, search.BitmaskOptions{})
@@ -216,7 +177,7 @@ func TestBitmaskFindAll(t *testing.T) {
 // canonical forms (encode.Canonical) of all solutions, in lexicographic
 // order, and their classes add up to all solutions.
 func TestBitmaskFindUnique(t *testing.T) {
-	ref := bitmaskReference(t)
+	ref := oracle.Counts(t)
 	for n := 1; n <= 10; n++ {
 		b := encode.Empty(n)
 		all := bitmaskFindAll(t, b, search.BitmaskOptions{})
@@ -275,47 +236,6 @@ func TestBitmaskClass(t *testing.T) {
 	}
 }
 
-// bitmaskBrute counts the completions of b by trying every column of every
-// free row and checking each queen against all the others: an independent
-// count for the tests.
-func bitmaskBrute(b encode.Board) uint64 {
-	n := b.N
-	p := make([]int, n)
-	for r := range p {
-		p[r] = b.Queen(r)
-	}
-	ok := func(r, c int) bool {
-		for r2, c2 := range p {
-			if r2 == r || c2 < 0 {
-				continue
-			}
-			if c2 == c || r2-c2 == r-c || r2+c2 == r+c {
-				return false
-			}
-		}
-		return true
-	}
-	var rec func(r int) uint64
-	rec = func(r int) uint64 {
-		if r == n {
-			return 1
-		}
-		if p[r] >= 0 {
-			return rec(r + 1)
-		}
-		var k uint64
-		for c := 0; c < n; c++ {
-			if ok(r, c) {
-				p[r] = c
-				k += rec(r + 1)
-				p[r] = -1
-			}
-		}
-		return k
-	}
-	return rec(0)
-}
-
 // bitmaskRandomBoards makes completion problems: random subsets of the
 // queens of random solutions (completable), and random non-attacking queens
 // (often not completable).
@@ -364,7 +284,7 @@ func TestBitmaskCompletion(t *testing.T) {
 	ctx := context.Background()
 	var zero, some int
 	for _, b := range bitmaskRandomBoards(t, rng, 300) {
-		want := bitmaskBrute(b)
+		want := uint64(len(oracle.Completions(b)))
 		if want == 0 {
 			zero++
 		} else {
@@ -415,7 +335,7 @@ func TestBitmaskCompletionLarge(t *testing.T) {
 			if rng.IntN(2) == 0 {
 				b.Queens[0], b.Queens[n-1] = -1, -1
 			}
-			want := bitmaskBrute(b)
+			want := uint64(len(oracle.Completions(b)))
 			st, err := search.BitmaskCount(context.Background(), b, search.BitmaskOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -436,7 +356,7 @@ func TestBitmaskCompletionLarge(t *testing.T) {
 // every symmetry, with and without given queens, and the subproblems are
 // dealt out exactly once.
 func TestBitmaskShards(t *testing.T) {
-	ref := bitmaskReference(t)
+	ref := oracle.Counts(t)
 	ctx := context.Background()
 	const m = 7
 	for n := 10; n <= 13; n++ {
@@ -467,7 +387,7 @@ func TestBitmaskShards(t *testing.T) {
 		sym search.BitmaskSymmetry
 		m   int
 	}{{encode.Empty(9), search.BitmaskMirror, 7}, {encode.Empty(9), search.BitmaskNone, 7}, {encode.Empty(6), search.BitmaskFull, 1000}, {b, search.BitmaskFull, 7}, {encode.Empty(2), search.BitmaskFull, 3}} {
-		want := bitmaskBrute(c.b)
+		want := uint64(len(oracle.Completions(c.b)))
 		var sum uint64
 		for i := range c.m {
 			st, err := search.BitmaskCount(ctx, c.b, search.BitmaskOptions{Symmetry: c.sym, Shard: i, Shards: c.m})

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"qtool/internal/oracle"
 	"slices"
 	"testing"
 	"time"
@@ -238,7 +239,7 @@ func TestMinConflictsCompletionSmall(t *testing.T) {
 	for iter := 0; iter < 1500; iter++ {
 		n := 4 + rng.IntN(7) // 4..10
 		b := mcRandomPartial(rng, n, rng.IntN(n/2+2))
-		want := mcBruteCompletions(b)
+		want := len(oracle.Completions(b))
 		p, st, err := search.MinConflicts(ctx, b, search.MinConflictsOptions{Seed: int64(iter), MaxRestarts: 10})
 		switch {
 		case want > 0 && err != nil:
@@ -283,38 +284,6 @@ func mcRandomPartial(rng *rand.Rand, n, k int) encode.Board {
 	return b
 }
 
-// mcBruteCompletions counts the completions of b by trying every column in
-// every free row, with no shared code with the package.
-func mcBruteCompletions(b encode.Board) int {
-	n := b.N
-	q := make([]int, n)
-	var rec func(r int) int
-	rec = func(r int) int {
-		if r == n {
-			return 1
-		}
-		total := 0
-		for c := 0; c < n; c++ {
-			if g := b.Queen(r); g >= 0 && g != c {
-				continue
-			}
-			ok := true
-			for r2 := 0; r2 < r; r2++ {
-				if d := q[r2] - c; d == 0 || d == r-r2 || d == r2-r {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				q[r] = c
-				total += rec(r + 1)
-			}
-		}
-		return total
-	}
-	return rec(0)
-}
-
 // TestMinConflictsBudget checks that a board without completion ends with
 // ErrMinConflictsNotFound after the budget, with the stats to show it.
 func TestMinConflictsBudget(t *testing.T) {
@@ -339,7 +308,7 @@ func TestMinConflictsCancel(t *testing.T) {
 	// its context.
 	rng := rand.New(rand.NewPCG(9, 10))
 	b := mcRandomPartial(rng, 12, 5)
-	for mcBruteCompletions(b) != 0 {
+	for len(oracle.Completions(b)) != 0 {
 		b = mcRandomPartial(rng, 12, 5)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
