@@ -41,6 +41,10 @@ type Caps struct {
 	MaxN     int  // largest n it accepts (0 = no limit)
 	Unique   bool // honours Request.Unique
 	Shards   bool // honours Request.Shard
+	// AliasOf names the backend that this one runs under another name
+	// (e.g. "sat", the default encoding, is one of the "sat-*"); the
+	// default experiment leaves aliases out so as not to measure twice.
+	AliasOf string
 }
 
 // Request is one run of a backend on one board.
