@@ -16,17 +16,13 @@ func init() {
 	}
 }
 
-// SATMaxFreeRows is the largest number of free rows (rows without a given
-// queen) that the sat backends encode: k free rows make k² square
-// variables and several times as many clauses, which gini must hold in
-// memory.
-const SATMaxFreeRows = 3000
-
-// SATCountMaxFreeRows is the largest number of free rows for which the sat
-// backends count: they count by enumerating the models one by one, each
-// with its own blocking clause, and the 14,200 solutions of n = 12 already
-// take minutes.
-const SATCountMaxFreeRows = 11
+// SATMaxClauses is the largest formula, in clauses, that the sat backends
+// load into gini, which holds every clause in memory: about 64 bytes per
+// clause and 150 per variable, so that the limit is some 16 GB. The size
+// is computed in closed form (encode.CNFSize) before anything is built. The
+// product encoding of an empty board of order 5000 (211 million clauses)
+// passes; the pairwise encoding is refused from n ≈ 800 on.
+const SATMaxClauses = 250_000_000
 
 // satBackend solves a board with the CDCL solver gini: the CNF of
 // encode.CNF (in dense numbering, so that only the free squares have
@@ -65,8 +61,11 @@ func (sb satBackend) encoding(req Request) (encode.AMOEncoding, error) {
 // Run counts or finds the completions of b. Outcome.Stats holds the size
 // of the formula ("variables", "clauses", before any blocking clause) and
 // "solver-calls", the number of incremental solves. A count is always by
-// enumeration of models. When the context ends first the Outcome is
-// partial, with Status Timeout or Interrupted.
+// enumeration of models, one solver call and one blocking clause (the
+// negation of the model's queens) each, so its cost grows with the number
+// of completions, not of free rows. When the context ends first the
+// Outcome is partial, with Status Timeout or Interrupted, and its count a
+// lower bound. A formula of more than SATMaxClauses clauses is refused.
 func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
 	if err := refuse(sb.name, req); err != nil {
 		return Outcome{}, err
@@ -81,15 +80,17 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 	if err := b.Validate(); err != nil {
 		return Outcome{}, err
 	}
-	free := b.N - b.Given()
-	if free > SATMaxFreeRows {
-		return Outcome{}, fmt.Errorf("experiments: backend %s encodes boards with at most %d free rows, this one has %d (try minconflicts or construct)", sb.name, SATMaxFreeRows, free)
+	opts := encode.CNFOptions{AMO: amo, Dense: true}
+	vars, clauses, err := encode.CNFSize(b, opts)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", sb.name, err)
 	}
-	if req.Mode == Count && free > SATCountMaxFreeRows {
-		return Outcome{}, fmt.Errorf("experiments: backend %s counts by enumerating models, one solver call each, which is practical up to %d free rows; this board has %d (count with bitmask or dlx)", sb.name, SATCountMaxFreeRows, free)
+	if clauses > SATMaxClauses {
+		gb := (64*float64(clauses) + 150*float64(vars)) / 1e9
+		return Outcome{}, fmt.Errorf("experiments: backend %s: the %v encoding of this board has %d variables and %d clauses (some %.0f GB in the solver), more than the %d clauses the sat backends load; try another encoding (--amo product is the smallest) or backend minconflicts or construct", sb.name, amo, vars, clauses, gb, SATMaxClauses)
 	}
 	start := time.Now()
-	f, err := encode.CNFWith(b, encode.CNFOptions{AMO: amo, Dense: true})
+	f, err := encode.CNFWith(b, opts)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", sb.name, err)
 	}
@@ -126,7 +127,10 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 			return true
 		}
 	}
-	n, st := s.Enumerate(ctx, f.DecisionVars(), limit, visit)
+	// Every model puts one queen in each free row and so makes the same
+	// number of square variables true: the blocking clause of a model can
+	// be the negation of its queens alone (sat.Solver.EnumerateSets).
+	n, st := s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
 	if decodeErr != nil {
 		return out, fmt.Errorf("experiments: backend %s: %w", sb.name, decodeErr)
 	}
