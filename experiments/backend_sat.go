@@ -38,8 +38,12 @@ type satBackend struct {
 
 func (sb satBackend) Name() string { return sb.name }
 
-func (satBackend) Caps() Caps {
-	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
+func (sb satBackend) Caps() Caps {
+	c := Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
+	if !sb.fixed {
+		c.AliasOf = "sat-" + sb.amo.String() // the default encoding
+	}
+	return c
 }
 
 // encoding returns the at-most-one encoding a request asks for.
