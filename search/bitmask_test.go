@@ -3,7 +3,6 @@ package search_test
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"qtool/internal/oracle"
@@ -15,28 +14,6 @@ import (
 	"qtool/encode"
 	"qtool/search"
 )
-
-// The slow checks (unique counts for n = 15, 16) run with
-// go test ./search -long. The flag is shared with the other test files of
-// the package: whichever registers it first wins.
-func init() {
-	if flag.Lookup("long") == nil {
-		flag.Bool("long", false, "run the slow tests")
-	}
-}
-
-func bitmaskLong() bool {
-	f := flag.Lookup("long")
-	if f == nil {
-		return false
-	}
-	g, ok := f.Value.(flag.Getter)
-	if !ok {
-		return false
-	}
-	v, _ := g.Get().(bool)
-	return v
-}
 
 var bitmaskSymmetries = []search.BitmaskSymmetry{search.BitmaskFull, search.BitmaskMirror, search.BitmaskNone}
 
@@ -80,7 +57,7 @@ func TestBitmaskCountReference(t *testing.T) {
 // TestBitmaskCountLong checks n = 15, 16 with the fundamental solutions
 // (-long).
 func TestBitmaskCountLong(t *testing.T) {
-	if !bitmaskLong() {
+	if !*long {
 		t.Skip("n = 15, 16: run with -long")
 	}
 	ref := oracle.Counts(t)

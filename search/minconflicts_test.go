@@ -3,7 +3,6 @@ package search_test
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"qtool/internal/oracle"
@@ -14,27 +13,6 @@ import (
 	"qtool/encode"
 	"qtool/search"
 )
-
-// The slow checks run with go test ./search -long. The flag is registered
-// here unless another test file of the binary has registered it already.
-func init() {
-	if flag.Lookup("long") == nil {
-		flag.Bool("long", false, "run the slow tests (n = 10⁷ and the like)")
-	}
-}
-
-func mcLong() bool {
-	f := flag.Lookup("long")
-	if f == nil {
-		return false
-	}
-	g, ok := f.Value.(flag.Getter)
-	if !ok {
-		return false
-	}
-	v, _ := g.Get().(bool)
-	return v
-}
 
 // TestMinConflictsSmallAndMedium solves every n in 4..300 with several
 // seeds and checks every answer with the independent verifier.
@@ -73,7 +51,7 @@ func TestMinConflictsMillion(t *testing.T) {
 }
 
 func TestMinConflictsLong(t *testing.T) {
-	if !mcLong() {
+	if !*long {
 		t.Skip("n = 10⁷: run with -long")
 	}
 	for _, n := range []int{10_000_000, 10_000_001} {
