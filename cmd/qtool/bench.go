@@ -267,32 +267,12 @@ func completionSpec(f benchFlags, set map[string]bool, ref *experiments.Referenc
 	}
 	c.Seed = uint64(f.seed)
 	if set["backends"] {
-		seen := map[string]bool{}
-		for _, name := range strings.Split(f.backends, ",") {
-			name = strings.TrimSpace(name)
-			if name == "" || seen[name] {
-				continue
-			}
-			seen[name] = true
-			b, err := benchLookup(name)
-			if err != nil {
-				return spec, usageErrorf("bench: %v", err)
-			}
-			can, why := false, ""
-			for _, n := range c.Ns {
-				var ok bool
-				if ok, why = experiments.Supports(b, experiments.TaskDecide, encode.Empty(n)); ok {
-					can = true
-					break
-				}
-			}
-			if !can {
-				return spec, usageErrorf("bench: backend %s cannot decide completions for these n: it %s", name, why)
-			}
-			c.Backends = append(c.Backends, b)
+		boards := make([]encode.Board, len(c.Ns))
+		for i, n := range c.Ns {
+			boards[i] = encode.Empty(n)
 		}
-		if len(c.Backends) == 0 {
-			return spec, usageErrorf("bench: --backends %q names no backend", f.backends)
+		if c.Backends, err = backendList(f.backends, experiments.TaskDecide, boards, "decide completions for these n"); err != nil {
+			return spec, err
 		}
 	} else if c.Backends, err = experiments.CompletionBackends(nil); err != nil {
 		return spec, usageErrorf("bench: %v", err)
@@ -356,8 +336,21 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 		}
 		return g, nil
 	}
+	boards := make([]encode.Board, len(g.Problems))
+	for i, p := range g.Problems {
+		boards[i] = p.Board
+	}
+	g.Backends, err = backendList(f.backends, task, boards, fmt.Sprintf("do mode %s on these problems", task))
+	return g, err
+}
+
+// backendList looks up the backends named in list (comma-separated,
+// duplicates ignored), each of which must be able to do task on at least
+// one of the boards; what names the task in the message.
+func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]experiments.Backend, error) {
+	var bs []experiments.Backend
 	seen := map[string]bool{}
-	for _, name := range strings.Split(f.backends, ",") {
+	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		if name == "" || seen[name] {
 			continue
@@ -365,25 +358,25 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 		seen[name] = true
 		b, err := benchLookup(name)
 		if err != nil {
-			return g, usageErrorf("bench: %v", err)
+			return nil, usageErrorf("bench: %v", err)
 		}
 		can, why := false, ""
-		for _, p := range g.Problems {
+		for _, p := range boards {
 			var ok bool
-			if ok, why = experiments.Supports(b, task, p.Board); ok {
+			if ok, why = experiments.Supports(b, task, p); ok {
 				can = true
 				break
 			}
 		}
 		if !can {
-			return g, usageErrorf("bench: backend %s cannot do mode %s on these problems: it %s", name, task, why)
+			return nil, usageErrorf("bench: backend %s cannot %s: it %s", name, what, why)
 		}
-		g.Backends = append(g.Backends, b)
+		bs = append(bs, b)
 	}
-	if len(g.Backends) == 0 {
-		return g, usageErrorf("bench: --backends %q names no backend", f.backends)
+	if len(bs) == 0 {
+		return nil, usageErrorf("bench: --backends %q names no backend", list)
 	}
-	return g, nil
+	return bs, nil
 }
 
 // defaultReference is the repository's table of counts, used when the
