@@ -148,12 +148,21 @@ func cnfBoards() []encode.Board {
 	return bs
 }
 
+// cnfOptions lists every encoding and numbering, each with its own
+// pairwise base case and with groups of more than 2 and of more than 3
+// variables written by the encoding itself, so that the recursion of
+// every encoding is exercised on small boards.
 func cnfOptions() []encode.CNFOptions {
 	var os []encode.CNFOptions
 	for _, amo := range encode.AMOEncodings() {
 		for _, keep := range []bool{false, true} {
 			for _, dense := range []bool{false, true} {
-				os = append(os, encode.CNFOptions{AMO: amo, KeepAttacked: keep, Dense: dense})
+				for _, cut := range []int{0, 2, 3} {
+					if amo == encode.Pairwise && cut > 0 {
+						continue
+					}
+					os = append(os, encode.CNFOptions{AMO: amo, KeepAttacked: keep, Dense: dense, PairwiseUpTo: cut})
+				}
 			}
 		}
 	}
@@ -161,7 +170,7 @@ func cnfOptions() []encode.CNFOptions {
 }
 
 func cnfOptName(o encode.CNFOptions) string {
-	return fmt.Sprintf("amo=%v/keep=%v/dense=%v", o.AMO, o.KeepAttacked, o.Dense)
+	return fmt.Sprintf("amo=%v/keep=%v/dense=%v/cut=%d", o.AMO, o.KeepAttacked, o.Dense, o.PairwiseUpTo)
 }
 
 // TestCNFSemantics checks the defining property of the encoding: for every
@@ -480,6 +489,12 @@ func TestCNFBadInput(t *testing.T) {
 	if _, _, err := encode.CNFSize(encode.Empty(4), encode.CNFOptions{AMO: 42}); err == nil {
 		t.Errorf("CNFSize: unknown encoding accepted")
 	}
+	for _, cut := range []int{-1, 1} {
+		_, err := encode.CNFWith(encode.Empty(4), encode.CNFOptions{AMO: encode.Product, PairwiseUpTo: cut})
+		if err == nil || !strings.Contains(err.Error(), "want 0 (the encoding's own) or at least 2") {
+			t.Errorf("PairwiseUpTo %d: %v", cut, err)
+		}
+	}
 	n := 1 << 15 // 2³⁰ squares: more than MaxCNFSquares
 	_, err = encode.CNF(encode.Empty(n), encode.Product)
 	_, _, err2 := encode.CNFSize(encode.Empty(n), encode.CNFOptions{AMO: encode.Product})
@@ -535,13 +550,13 @@ func TestParseAMO(t *testing.T) {
 			t.Errorf("ParseAMO(%q) = %v, %v", a.String(), got, err)
 		}
 	}
-	for name, want := range map[string]encode.AMOEncoding{"SEQ": encode.Sequential, "binomial": encode.Pairwise, " Product ": encode.Product, "cmd": encode.Commander} {
+	for name, want := range map[string]encode.AMOEncoding{"SEQ": encode.Sequential, "binomial": encode.Pairwise, " Product ": encode.Product, "cmd": encode.Commander, "bim": encode.Bimander, "prodbim": encode.ProductBimander} {
 		if got, err := encode.ParseAMO(name); err != nil || got != want {
 			t.Errorf("ParseAMO(%q) = %v, %v; want %v", name, got, err, want)
 		}
 	}
 	_, err := encode.ParseAMO("ladderx")
-	if err == nil || err.Error() != `encode: unknown at-most-one encoding "ladderx" (known: pairwise, sequential, commander, product)` {
+	if err == nil || err.Error() != `encode: unknown at-most-one encoding "ladderx" (known: pairwise, sequential, commander, product, bimander, product-bimander)` {
 		t.Errorf("ParseAMO(ladderx): %v", err)
 	}
 	if s := encode.AMOEncoding(9).String(); s != "amo(9)" {
@@ -627,23 +642,25 @@ func TestWriteDIMACS(t *testing.T) {
 	}
 }
 
-// ExampleCNF prints the size of the CNF of the 8-queens problem for each
+// ExampleCNF prints the size of the CNF of the 64-queens problem for each
 // at-most-one encoding.
 func ExampleCNF() {
 	for _, amo := range encode.AMOEncodings() {
-		f, err := encode.CNF(encode.Empty(8), amo)
+		f, err := encode.CNF(encode.Empty(64), amo)
 		if err != nil {
 			panic(err)
 		}
 		var c encode.Counter
 		f.Encode(&c)
-		fmt.Printf("%-10s %3d variables %3d clauses %4d literals\n", amo, f.Vars(), c.Clauses, c.Literals)
+		fmt.Printf("%-16s %5d variables %6d clauses %7d literals\n", amo, f.Vars(), c.Clauses, c.Literals)
 	}
 	// Output:
-	// pairwise    64 variables 744 clauses 1584 literals
-	// sequential 250 variables 584 clauses 1264 literals
-	// commander  142 variables 610 clauses 1450 literals
-	// product    236 variables 652 clauses 1400 literals
+	// pairwise          4096 variables 428864 clauses  865664 literals
+	// sequential       20074 variables  47736 clauses  103408 literals
+	// commander        11906 variables  54918 clauses  133074 literals
+	// product           7940 variables  63236 clauses  134408 literals
+	// bimander          4858 variables 111328 clauses  230592 literals
+	// product-bimander  6522 variables  81632 clauses  171200 literals
 }
 
 // ExampleFormula_WriteDIMACS writes the CNF of the 2-queens problem, which

@@ -3,6 +3,7 @@ package experiments
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"qtool/encode"
@@ -29,7 +30,9 @@ const SATMaxClauses = 250_000_000
 // variables) loaded into a sat.Solver. It counts by enumerating the models
 // with blocking clauses over the square variables. The backend "sat" uses
 // encode.DefaultAMO and honours Request.Options["amo"]; "sat-ENC" always
-// uses encoding ENC.
+// uses encoding ENC. Request.Options["pairwise-up-to"] sets
+// encode.CNFOptions.PairwiseUpTo, the size up to which groups are written
+// pairwise.
 type satBackend struct {
 	name  string
 	amo   encode.AMOEncoding
@@ -85,6 +88,13 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 		return Outcome{}, err
 	}
 	opts := encode.CNFOptions{AMO: amo, Dense: true}
+	if v, ok := req.Options["pairwise-up-to"]; ok {
+		cut, err := strconv.Atoi(v)
+		if err != nil || cut < 2 {
+			return Outcome{}, fmt.Errorf("experiments: backend %s: pairwise-up-to %q: want an integer ≥ 2", sb.name, v)
+		}
+		opts.PairwiseUpTo = cut
+	}
 	vars, clauses, err := encode.CNFSize(b, opts)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", sb.name, err)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -34,6 +35,28 @@ func satBackends(t testing.TB) []experiments.Backend {
 	return bs
 }
 
+// satVariant is a sat backend with the options it is run with.
+type satVariant struct {
+	be   experiments.Backend
+	opts map[string]string
+	name string
+}
+
+// satVariants are the sat backends with their own pairwise base case and,
+// except pairwise, with groups of more than 3 variables written by the
+// encoding itself (option pairwise-up-to), so that the auxiliary
+// structure of every encoding is exercised on small boards.
+func satVariants(t testing.TB) []satVariant {
+	var vs []satVariant
+	for _, be := range satBackends(t) {
+		vs = append(vs, satVariant{be, nil, be.Name()})
+		if be.Name() != "sat-pairwise" {
+			vs = append(vs, satVariant{be, map[string]string{"pairwise-up-to": "3"}, be.Name() + "/cut=3"})
+		}
+	}
+	return vs
+}
+
 func satEncodingNames() []string {
 	var names []string
 	for _, a := range encode.AMOEncodings() {
@@ -59,37 +82,45 @@ func satOracle(t testing.TB) experiments.Backend {
 // placement that encode.Verify accepts, and no placement comes twice.
 func TestSATCountsReference(t *testing.T) {
 	ref := oracle.All(t)
-	for _, be := range satBackends(t) {
+	for _, v := range satVariants(t) {
+		be := v.be
 		for n := 1; n <= 10; n++ {
 			b := encode.Empty(n)
 			seen := map[string]bool{}
-			out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
+			out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
 				if err := encode.Verify(b, p); err != nil {
-					t.Fatalf("%s n=%d: %v", be.Name(), n, err)
+					t.Fatalf("%s n=%d: %v", v.name, n, err)
 				}
 				k := p.String()
 				if seen[k] {
-					t.Fatalf("%s n=%d: placement %s found twice", be.Name(), n, k)
+					t.Fatalf("%s n=%d: placement %s found twice", v.name, n, k)
 				}
 				seen[k] = true
 				return true
 			}})
 			if err != nil {
-				t.Fatalf("%s n=%d: %v", be.Name(), n, err)
+				t.Fatalf("%s n=%d: %v", v.name, n, err)
 			}
 			if out.Status != experiments.OK || out.Solutions != ref[n] || uint64(len(seen)) != ref[n] {
-				t.Errorf("unexpected count for %q n=%d: got %d (%d visited, %v) want %d", be.Name(), n, out.Solutions, len(seen), out.Status, ref[n])
+				t.Errorf("unexpected count for %q n=%d: got %d (%d visited, %v) want %d", v.name, n, out.Solutions, len(seen), out.Status, ref[n])
 			}
 			if out.Stats["variables"] < uint64(n*n) || out.Stats["clauses"] == 0 || out.Stats["solver-calls"] != ref[n]+1 {
-				t.Errorf("%s n=%d: stats %v", be.Name(), n, out.Stats)
+				t.Errorf("%s n=%d: stats %v", v.name, n, out.Stats)
 			}
 		}
 		for _, n := range []int{6, 8} {
-			out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count})
+			out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count, Options: v.opts})
 			if err != nil || out.Solutions != ref[n] || out.Status != experiments.OK {
-				t.Errorf("unexpected count for %q n=%d: got %d (%v, %v) want %d", be.Name(), n, out.Solutions, out.Status, err, ref[n])
+				t.Errorf("unexpected count for %q n=%d: got %d (%v, %v) want %d", v.name, n, out.Solutions, out.Status, err, ref[n])
 			}
 		}
+	}
+	// The structure is used: with groups of more than 3 written by the
+	// encoding, the formula of n = 8 has auxiliary variables.
+	be, _ := experiments.Lookup("sat")
+	out, err := be.Run(context.Background(), encode.Empty(8), experiments.Request{Mode: experiments.Find, Limit: 1, Options: map[string]string{"pairwise-up-to": "3"}})
+	if err != nil || out.Stats["variables"] <= 64 {
+		t.Errorf("sat n=8 pairwise-up-to 3: %v, %v", out.Stats, err)
 	}
 }
 
@@ -117,11 +148,11 @@ func TestSATCompletionCounts(t *testing.T) {
 				if want.Solutions == 0 {
 					zero++
 				}
-				for _, be := range satBackends(t) {
+				for _, v := range satVariants(t) {
 					got := uint64(0)
-					out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
+					out, err := v.be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
 						if err := encode.Verify(b, p); err != nil {
-							t.Errorf("%s on %v: %v", be.Name(), b.Queens, err)
+							t.Errorf("%s on %v: %v", v.name, b.Queens, err)
 						}
 						got++
 						return true
@@ -130,7 +161,7 @@ func TestSATCompletionCounts(t *testing.T) {
 						t.Fatal(err)
 					}
 					if got != want.Solutions || out.Solutions != want.Solutions || out.Status != experiments.OK {
-						t.Errorf("unexpected count for %q on n=%d %v: got %d (%d visited, %v) want %d (%s)", be.Name(), n, b.Queens, out.Solutions, got, out.Status, want.Solutions, oracle.Name())
+						t.Errorf("unexpected count for %q on n=%d %v: got %d (%d visited, %v) want %d (%s)", v.name, n, b.Queens, out.Solutions, got, out.Status, want.Solutions, oracle.Name())
 					}
 				}
 			}
@@ -142,8 +173,10 @@ func TestSATCompletionCounts(t *testing.T) {
 }
 
 // TestSATSatUnsatAgreement asks the default sat backend for one completion
-// of random boards with n up to 30 and compares satisfiability with the
-// exact oracle; a completion found must pass encode.Verify.
+// of random boards with n up to 30, with its own pairwise base case and
+// with groups of more than 4 written by the encoding, and compares
+// satisfiability with the exact oracle; a completion found must pass
+// encode.Verify.
 func TestSATSatUnsatAgreement(t *testing.T) {
 	oracle := satOracle(t)
 	be, err := experiments.Lookup("sat")
@@ -173,18 +206,21 @@ func TestSATSatUnsatAgreement(t *testing.T) {
 					continue
 				}
 				found := 0
-				out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
-					if err := encode.Verify(b, p); err != nil {
-						t.Errorf("n=%d %v: %v", n, b.Queens, err)
+				for _, opts := range []map[string]string{nil, {"pairwise-up-to": "4"}} {
+					found = 0
+					out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
+						if err := encode.Verify(b, p); err != nil {
+							t.Errorf("n=%d %v: %v", n, b.Queens, err)
+						}
+						found++
+						return true
+					}})
+					if err != nil {
+						t.Fatal(err)
 					}
-					found++
-					return true
-				}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if out.Status != experiments.OK || (found > 0) != (want.Solutions > 0) || found > 1 {
-					t.Errorf("n=%d board %v: sat found %d (%v), %s found %d", n, b.Queens, found, out.Status, oracle.Name(), want.Solutions)
+					if out.Status != experiments.OK || (found > 0) != (want.Solutions > 0) || found > 1 {
+						t.Errorf("n=%d board %v %v: sat found %d (%v), %s found %d", n, b.Queens, opts, found, out.Status, oracle.Name(), want.Solutions)
+					}
 				}
 				if found > 0 {
 					nsat++
@@ -315,25 +351,25 @@ func TestSATCountSparse(t *testing.T) {
 		if want == 0 {
 			t.Fatalf("%d free rows: the board lost its completions", free)
 		}
-		for _, be := range satBackends(t) {
+		for _, v := range satVariants(t) {
 			seen := map[string]bool{}
-			out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
+			out, err := v.be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
 				if err := encode.Verify(b, p); err != nil {
-					t.Fatalf("%s: %v", be.Name(), err)
+					t.Fatalf("%s: %v", v.name, err)
 				}
 				k := p.String()
 				if seen[k] {
-					t.Fatalf("%s: completion found twice", be.Name())
+					t.Fatalf("%s: completion found twice", v.name)
 				}
 				seen[k] = true
 				return true
 			}})
 			if err != nil || out.Status != experiments.OK || out.Solutions != want || uint64(len(seen)) != want {
-				t.Errorf("%s, %d free rows: %d completions (%d visited, %v, %v), want %d", be.Name(), free, out.Solutions, len(seen), out.Status, err, want)
+				t.Errorf("%s, %d free rows: %d completions (%d visited, %v, %v), want %d", v.name, free, out.Solutions, len(seen), out.Status, err, want)
 			}
-			cnt, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
+			cnt, err := v.be.Run(context.Background(), b, experiments.Request{Mode: experiments.Count, Options: v.opts})
 			if err != nil || cnt.Status != experiments.OK || cnt.Solutions != want {
-				t.Errorf("%s, %d free rows: count %d (%v, %v), want %d", be.Name(), free, cnt.Solutions, cnt.Status, err, want)
+				t.Errorf("%s, %d free rows: count %d (%v, %v), want %d", v.name, free, cnt.Solutions, cnt.Status, err, want)
 			}
 		}
 		t.Logf("%d free rows: %d completions", free, want)
@@ -383,6 +419,8 @@ func TestSATOptionsAndRefusals(t *testing.T) {
 		{fixed, encode.Empty(600), experiments.Request{Mode: experiments.Find}, "experiments: backend sat-pairwise: the pairwise encoding of this board has 360000 variables and "},
 		{be, encode.Empty(1 << 15), experiments.Request{Mode: experiments.Count}, "experiments: backend sat: encode: the CNF of a board with 32768 free rows"},
 		{be, encode.Board{N: 4, Queens: []int{0, 1}}, experiments.Request{}, "encode: queens at"},
+		{be, encode.Empty(4), experiments.Request{Options: map[string]string{"pairwise-up-to": "1"}}, `experiments: backend sat: pairwise-up-to "1": want an integer ≥ 2`},
+		{be, encode.Empty(4), experiments.Request{Options: map[string]string{"pairwise-up-to": "x"}}, `experiments: backend sat: pairwise-up-to "x": want an integer ≥ 2`},
 	}
 	for _, c := range cases {
 		_, err := c.be.Run(ctx, c.b, c.req)
@@ -442,7 +480,7 @@ func TestSATDIMACSRoundTripGini(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, a := range encode.AMOEncodings() {
-			for _, o := range []encode.CNFOptions{{AMO: a}, {AMO: a, Dense: true}, {AMO: a, KeepAttacked: true}} {
+			for _, o := range []encode.CNFOptions{{AMO: a}, {AMO: a, Dense: true}, {AMO: a, KeepAttacked: true}, {AMO: a, PairwiseUpTo: 2}} {
 				f, err := encode.CNFWith(b, o)
 				if err != nil {
 					t.Fatal(err)
@@ -486,9 +524,27 @@ func TestSATDIMACSRoundTripGini(t *testing.T) {
 // SATSink keeps benchmark results alive.
 var SATSink uint64
 
+// satTooLarge reports why the formula of the empty board of order n with
+// encoding amo is left out of the large-n benchmarks, or "" when it is run:
+// more than 50 million clauses (pairwise from n = 300, bimander alone at
+// n = 1000) take gigabytes and most of the time just to load.
+func satTooLarge(t testing.TB, n int, amo encode.AMOEncoding) string {
+	_, clauses, err := encode.CNFSize(encode.Empty(n), encode.CNFOptions{AMO: amo, Dense: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if clauses > 50_000_000 {
+		return fmt.Sprintf("%d clauses", clauses)
+	}
+	return ""
+}
+
 // BenchmarkSAT times the first solution of the empty board with each
 // at-most-one encoding (encoding and loading into gini included), and
-// reports the formula size. With -sat.long it goes up to n = 1000.
+// reports the formula size and the processor time per run (cpu-s/op, less
+// sensitive than the wall time to other work on the machine). With
+// -sat.long it goes up to n = 1000. Gini is deterministic: repeats differ
+// only by the machine's noise, neighbouring n by the luck of the search.
 func BenchmarkSAT(b *testing.B) {
 	ns := []int{8, 16, 32, 64, 100}
 	if *satLong {
@@ -497,11 +553,13 @@ func BenchmarkSAT(b *testing.B) {
 	for _, n := range ns {
 		for _, name := range satEncodingNames() {
 			be, _ := experiments.Lookup(name)
-			b.Run(fmt.Sprintf("n=%d/amo=%s", n, strings.TrimPrefix(name, "sat-")), func(b *testing.B) {
-				if name == "sat-pairwise" && n > 200 {
-					b.Skip("pairwise has n³ clauses: 208 M at n = 500")
+			amo, _ := encode.ParseAMO(strings.TrimPrefix(name, "sat-"))
+			b.Run(fmt.Sprintf("n=%d/amo=%s", n, amo), func(b *testing.B) {
+				if why := satTooLarge(b, n, amo); why != "" {
+					b.Skip(why)
 				}
 				var out experiments.Outcome
+				cpu0, cpuOK := satCPU()
 				for b.Loop() {
 					var err error
 					out, err = be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Find, Limit: 1})
@@ -509,6 +567,9 @@ func BenchmarkSAT(b *testing.B) {
 						b.Fatalf("%v %v", out, err)
 					}
 					SATSink += out.Solutions
+				}
+				if cpu1, ok := satCPU(); ok && cpuOK {
+					b.ReportMetric((cpu1-cpu0)/float64(b.N), "cpu-s/op")
 				}
 				b.ReportMetric(float64(out.Stats["variables"]), "vars")
 				b.ReportMetric(float64(out.Stats["clauses"]), "clauses")
@@ -582,36 +643,49 @@ func BenchmarkSATDropAttacked(b *testing.B) {
 }
 
 // TestSATTable prints, with -sat.long, the size of the formula of the empty
-// board for n = 50 … 1000 with each encoding and the seconds gini takes to
-// the first solution (encoding included), each run limited to two minutes.
+// board for n = 50 … 1000 with each encoding and the time gini takes to the
+// first solution (encoding and loading included), wall and processor
+// seconds, each run limited to two minutes; every solution is verified.
 func TestSATTable(t *testing.T) {
 	if !*satLong {
 		t.Skip("the large-n table takes many minutes: run with -sat.long")
 	}
-	t.Logf("%5s %-10s %10s %12s %9s %s", "n", "amo", "variables", "clauses", "seconds", "status")
+	t.Logf("%5s %-17s %10s %12s %9s %9s %s", "n", "amo", "variables", "clauses", "seconds", "cpu-s", "status")
 	for _, n := range []int{50, 100, 200, 500, 1000} {
 		for _, a := range encode.AMOEncodings() {
 			f, err := encode.CNF(encode.Empty(n), a)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if a == encode.Pairwise && n > 200 {
-				t.Logf("%5d %-10s %10d %12d %9s %s", n, a, f.Vars(), f.Clauses(), "-", "not run (too large)")
+			if why := satTooLarge(t, n, a); why != "" {
+				t.Logf("%5d %-17s %10d %12d %9s %9s not run (%s)", n, a, f.Vars(), f.Clauses(), "-", "-", why)
 				continue
 			}
 			be, _ := experiments.Lookup("sat-" + a.String())
+			runtime.GC()
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			cpu0, _ := satCPU()
+			found := 0
 			out, err := be.Run(ctx, encode.Empty(n), experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
 				if err := encode.Verify(encode.Empty(n), p); err != nil {
 					t.Errorf("n=%d %v: %v", n, a, err)
 				}
+				found++
 				return false
 			}})
+			cpu1, ok := satCPU()
 			cancel()
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%5d %-10s %10d %12d %9.2f %v", n, a, f.Vars(), f.Clauses(), out.Elapsed.Seconds(), out.Status)
+			if out.Status == experiments.OK && found != 1 {
+				t.Errorf("n=%d %v: %d solutions", n, a, found)
+			}
+			cpu := "-"
+			if ok {
+				cpu = fmt.Sprintf("%.2f", cpu1-cpu0)
+			}
+			t.Logf("%5d %-17s %10d %12d %9.2f %9s %v", n, a, f.Vars(), f.Clauses(), out.Elapsed.Seconds(), cpu, out.Status)
 		}
 	}
 }
