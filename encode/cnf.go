@@ -64,9 +64,11 @@ const (
 	// At-Most-One Constraint", ModRef 2010: the m variables are laid out in
 	// a p×q grid (p = ⌈√m⌉) with a variable per grid row and per grid
 	// column, and at most one of each is encoded recursively. Groups of at
-	// most 32 variables are pairwise, which halves gini's propagations and
-	// conflicts on large boards against Chen's base case of 4 or so. About
-	// 2m + √m·(√m−1) clauses and 2√m auxiliary variables for m ≤ 1024.
+	// most 32 variables are pairwise (Chen's base case is smaller): a few
+	// more clauses, and on large boards gini makes fewer propagations
+	// through auxiliary variables and fewer conflicts. For 32 < m ≤ 1024,
+	// 2m + p(p−1)/2 + q(q−1)/2 ≈ 3m clauses and p + q ≈ 2√m auxiliary
+	// variables.
 	Product
 	// Bimander is the bimander encoding of Nguyen and Mai, "A New Method
 	// to Encode the At-Most-One Constraint into SAT", SoICT 2015: the m

@@ -543,8 +543,9 @@ func satTooLarge(t testing.TB, n int, amo encode.AMOEncoding) string {
 // at-most-one encoding (encoding and loading into gini included), and
 // reports the formula size and the processor time per run (cpu-s/op, less
 // sensitive than the wall time to other work on the machine). With
-// -sat.long it goes up to n = 1000. Gini is deterministic: repeats differ
-// only by the machine's noise, neighbouring n by the luck of the search.
+// -sat.long it goes up to n = 1000; a run is given up after 3 minutes.
+// Gini is deterministic: repeats differ only by the machine's noise,
+// neighbouring n by the luck of the search.
 func BenchmarkSAT(b *testing.B) {
 	ns := []int{8, 16, 32, 64, 100}
 	if *satLong {
@@ -561,8 +562,13 @@ func BenchmarkSAT(b *testing.B) {
 				var out experiments.Outcome
 				cpu0, cpuOK := satCPU()
 				for b.Loop() {
+					ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 					var err error
-					out, err = be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Find, Limit: 1})
+					out, err = be.Run(ctx, encode.Empty(n), experiments.Request{Mode: experiments.Find, Limit: 1})
+					cancel()
+					if out.Status == experiments.Timeout {
+						b.Skipf("no solution within 3 minutes (%d clauses)", out.Stats["clauses"])
+					}
 					if err != nil || out.Solutions != 1 {
 						b.Fatalf("%v %v", out, err)
 					}
