@@ -2,6 +2,7 @@ package encode
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -81,9 +82,11 @@ const (
 	// ProductBimander is not an at-most-one encoding of its own but a
 	// choice per line: Product for the rows and columns, Bimander for the
 	// diagonals. On empty boards of order 200 to 1000 gini finds a first
-	// solution with it about three times faster than with Product
-	// everywhere (see TestSATTable in package experiments), at the price
-	// of a formula three times larger.
+	// solution with it two to three times faster than with Product
+	// everywhere and 3.5 times faster than with Pairwise at n = 200 (about
+	// 0.4 s, 10 s at n = 1000; see TestSATTable in package experiments),
+	// at the price of a formula two to three times larger than Product's:
+	// 40 million clauses, some 4 GB in gini, at n = 1000.
 	ProductBimander
 )
 
@@ -611,6 +614,13 @@ func (f *Formula) DecisionVars() []int {
 // numbered from Vars of the squares up, in the order they are needed. The
 // cost is O(number of literals) time and O(n + k²) memory.
 func (f *Formula) Encode(dst Adder) {
+	f.EncodeContext(context.Background(), dst)
+}
+
+// EncodeContext is Encode that stops when ctx ends, which it checks after
+// every row, column and diagonal, and then returns ctx's error: dst has
+// received a part of the formula, its last clause ended.
+func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
 	lines, diags := f.opts.AMO.parts()
 	e := emitter{dst: dst, amo: lines, cut: f.opts.PairwiseUpTo, next: f.base}
 	for j, r := range f.givenRows {
@@ -623,6 +633,9 @@ func (f *Formula) Encode(dst Adder) {
 	}
 	lits := make([]int, 0, max(len(f.cols), len(f.rows)))
 	for i := range f.rows {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		lits = lits[:0]
 		for s := f.rowStart[i]; s < f.rowStart[i+1]; s++ {
 			lits = append(lits, f.sqVar(int(s)))
@@ -630,6 +643,9 @@ func (f *Formula) Encode(dst Adder) {
 		e.exactlyOne(lits)
 	}
 	for _, c := range f.cols {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		lits = lits[:0]
 		for _, s := range f.colOrder[f.colStart[c]:f.colStart[c+1]] {
 			lits = append(lits, f.sqVar(int(s)))
@@ -639,6 +655,9 @@ func (f *Formula) Encode(dst Adder) {
 	e.amo = diags
 	for _, d := range [2]struct{ order, start []int32 }{{f.diagOrder, f.diagStart}, {f.antiOrder, f.antiStart}} {
 		for k := 0; k+1 < len(d.start); k++ {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			lits = lits[:0]
 			for _, s := range d.order[d.start[k]:d.start[k+1]] {
 				lits = append(lits, f.sqVar(int(s)))
@@ -646,6 +665,7 @@ func (f *Formula) Encode(dst Adder) {
 			e.atMostOne(lits)
 		}
 	}
+	return ctx.Err()
 }
 
 // emitter writes cardinality constraints into an Adder, allocating

@@ -3,6 +3,7 @@ package encode_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -540,6 +541,26 @@ func TestCNFSizeLarge(t *testing.T) {
 		if s := sizes[a]; s[1] >= want/100 || s[1] < 4*n*n || s[0] <= n*n {
 			t.Errorf("%v n=%d: %v", a, n, s)
 		}
+	}
+}
+
+// TestEncodeContext: with a context that never ends EncodeContext writes
+// what Encode writes; with one already cancelled it writes the given
+// queens' unit clauses only and returns the context's error.
+func TestEncodeContext(t *testing.T) {
+	b := encode.Board{N: 40, Queens: []int{3, -1, -1, 10}}
+	f, err := encode.CNF(b, encode.ProductBimander)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all, part encode.Counter
+	if err := f.EncodeContext(context.Background(), &all); err != nil || all.Clauses != f.Clauses() {
+		t.Errorf("background: %d clauses of %d, %v", all.Clauses, f.Clauses(), err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := f.EncodeContext(ctx, &part); err != context.Canceled || part.Clauses != 2 {
+		t.Errorf("cancelled: %d clauses, %v; want the 2 given queens and context.Canceled", part.Clauses, err)
 	}
 }
 

@@ -3,7 +3,10 @@ package experiments
 import (
 	"context"
 	"fmt"
+	"os"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"qtool/encode"
@@ -17,13 +20,38 @@ func init() {
 	}
 }
 
-// SATMaxClauses is the largest formula, in clauses, that the sat backends
-// load into gini, which holds every clause in memory: about 64 bytes per
-// clause and 150 per variable, so that the limit is some 16 GB. The size
-// is computed in closed form (encode.CNFSize) before anything is built. The
-// product encoding of an empty board of order 5000 (211 million clauses)
-// passes; the pairwise encoding is refused from n ≈ 800 on.
-const SATMaxClauses = 250_000_000
+// Memory that gini and the Go runtime take for a formula, at the peak of a
+// first solve: measured with /usr/bin/time on the empty boards of order
+// 1000 (product: 12.0 million clauses, 1.3 million variables, 1.6 GB;
+// product-bimander: 40.0 million clauses, 1.1 million variables, 3.7 GB)
+// and rounded up. Learned clauses and garbage-collection slack included.
+const (
+	satBytesPerClause = 80
+	satBytesPerVar    = 500
+)
+
+// SATMemoryEstimate returns the peak memory, in bytes, that the sat
+// backends expect to need for a formula of the given size.
+func SATMemoryEstimate(vars, clauses int) uint64 {
+	return satBytesPerClause*uint64(clauses) + satBytesPerVar*uint64(vars)
+}
+
+// SATMemoryLimit returns the memory the sat backends allow a formula: the
+// machine's physical memory where it can be read (MemTotal of
+// /proc/meminfo on Linux), 16 GiB elsewhere.
+var SATMemoryLimit = sync.OnceValue(func() uint64 {
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			f := strings.Fields(line)
+			if len(f) == 3 && f[0] == "MemTotal:" && f[2] == "kB" {
+				if kb, err := strconv.ParseUint(f[1], 10, 64); err == nil && kb > 0 {
+					return kb << 10
+				}
+			}
+		}
+	}
+	return 16 << 30
+})
 
 // satBackend solves a board with the CDCL solver gini: the CNF of
 // encode.CNF (in dense numbering, so that only the free squares have
@@ -72,7 +100,10 @@ func (sb satBackend) encoding(req Request) (encode.AMOEncoding, error) {
 // negation of the model's queens) each, so its cost grows with the number
 // of completions, not of free rows. When the context ends first the
 // Outcome is partial, with Status Timeout or Interrupted, and its count a
-// lower bound. A formula of more than SATMaxClauses clauses is refused.
+// lower bound. A formula whose SATMemoryEstimate, computed in closed form
+// (encode.CNFSize) before anything is built, exceeds SATMemoryLimit is
+// refused: with 25 GB of memory, the empty board beyond n = 573 with the
+// pairwise encoding, 2295 with product-bimander, 4465 with product.
 func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
 	if err := refuse(sb.name, req); err != nil {
 		return Outcome{}, err
@@ -99,26 +130,30 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 	if err != nil {
 		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", sb.name, err)
 	}
-	if clauses > SATMaxClauses {
-		gb := (64*float64(clauses) + 150*float64(vars)) / 1e9
-		return Outcome{}, fmt.Errorf("experiments: backend %s: the %v encoding of this board has %d variables and %d clauses (some %.0f GB in the solver), more than the %d clauses the sat backends load; try another encoding (--amo product is the smallest) or backend minconflicts or construct", sb.name, amo, vars, clauses, gb, SATMaxClauses)
+	if need, have := SATMemoryEstimate(vars, clauses), SATMemoryLimit(); need > have {
+		return Outcome{}, fmt.Errorf("experiments: backend %s: the %v encoding of this board has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB; try another encoding (amo product is the smallest) or backend minconflicts or construct", sb.name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
 	}
 	start := time.Now()
 	f, err := encode.CNFWith(b, opts)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", sb.name, err)
 	}
-	s := sat.NewSize(f.Vars(), f.Clauses())
 	out := Outcome{Stats: map[string]uint64{
-		"variables": uint64(f.Vars()),
-		"clauses":   uint64(f.Clauses()),
+		"variables":    uint64(f.Vars()),
+		"clauses":      uint64(f.Clauses()),
+		"solver-calls": 0,
 	}}
+	if ctx.Err() != nil { // before gini allocates room for the formula
+		out.Status, out.Elapsed = StatusOf(ctx), time.Since(start)
+		return out, nil
+	}
+	s := sat.NewSize(f.Vars(), f.Clauses())
 	done := func() (Outcome, error) {
 		out.Stats["solver-calls"] = uint64(s.Solves())
 		out.Elapsed = time.Since(start)
 		return out, nil
 	}
-	if !encodeUnder(ctx, f, s) {
+	if f.EncodeContext(ctx, s) != nil {
 		out.Status = StatusOf(ctx)
 		return done()
 	}
@@ -153,37 +188,4 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 		out.Status = StatusOf(ctx)
 	}
 	return done()
-}
-
-// encodeUnder writes the clauses of f into s unless ctx ends first (it is
-// checked every 65,536 clauses); it reports whether the formula is whole.
-func encodeUnder(ctx context.Context, f *encode.Formula, s *sat.Solver) bool {
-	if ctx.Done() == nil {
-		f.Encode(s)
-		return true
-	}
-	a := &ctxAdder{ctx: ctx, dst: s}
-	f.Encode(a)
-	return !a.stopped && ctx.Err() == nil
-}
-
-// ctxAdder passes literals on to a solver until its context ends.
-type ctxAdder struct {
-	ctx     context.Context
-	dst     *sat.Solver
-	clauses uint32
-	stopped bool
-}
-
-func (a *ctxAdder) Add(lit int) {
-	if a.stopped {
-		return
-	}
-	a.dst.Add(lit)
-	if lit == 0 {
-		a.clauses++
-		if a.clauses&0xffff == 0 && a.ctx.Err() != nil {
-			a.stopped = true
-		}
-	}
 }

@@ -416,7 +416,7 @@ func TestSATOptionsAndRefusals(t *testing.T) {
 		{fixed, encode.Empty(4), experiments.Request{Options: map[string]string{"amo": "product"}}, "experiments: backend sat-pairwise always uses the pairwise encoding, not product"},
 		{be, encode.Empty(4), experiments.Request{Unique: true}, "experiments: backend sat cannot count fundamental solutions"},
 		{be, encode.Empty(4), experiments.Request{Shard: &experiments.Shard{Index: 0, Count: 2}}, "experiments: backend sat cannot split a count into shards"},
-		{fixed, encode.Empty(600), experiments.Request{Mode: experiments.Find}, "experiments: backend sat-pairwise: the pairwise encoding of this board has 360000 variables and "},
+		{fixed, encode.Empty(2000), experiments.Request{Mode: experiments.Find}, "experiments: backend sat-pairwise: the pairwise encoding of this board has 4000000 variables and 13325338000 clauses, which would take about 1068.0 GB, more than this machine's"},
 		{be, encode.Empty(1 << 15), experiments.Request{Mode: experiments.Count}, "experiments: backend sat: encode: the CNF of a board with 32768 free rows"},
 		{be, encode.Board{N: 4, Queens: []int{0, 1}}, experiments.Request{}, "encode: queens at"},
 		{be, encode.Empty(4), experiments.Request{Options: map[string]string{"pairwise-up-to": "1"}}, `experiments: backend sat: pairwise-up-to "1": want an integer ≥ 2`},
@@ -427,6 +427,29 @@ func TestSATOptionsAndRefusals(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s %+v: got %v, want %s…", c.be.Name(), c.req, err, c.want)
 		}
+	}
+	// The guard is the size of the formula, not the number of free rows:
+	// 3001 free rows (more than the 3000 the backends used to take) with
+	// the product encoding are accepted when the machine has the memory
+	// the estimate asks for. The context is cancelled at once: Run stops
+	// while loading the formula.
+	v, c, err := encode.CNFSize(encode.Empty(3001), encode.CNFOptions{AMO: encode.Product, Dense: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	need := experiments.SATMemoryEstimate(v, c)
+	if need < 8<<30 || need > 24<<30 {
+		t.Errorf("product n=3001: %d variables, %d clauses, estimated %d bytes", v, c, need)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	out, err := be.Run(cctx, encode.Empty(3001), experiments.Request{Mode: experiments.Find, Options: map[string]string{"amo": "product"}})
+	if need <= experiments.SATMemoryLimit() {
+		if err != nil || out.Status != experiments.Interrupted || out.Stats["clauses"] != uint64(c) {
+			t.Errorf("product n=3001 (%.1f GB of %.1f): %v, %v", float64(need)/1e9, float64(experiments.SATMemoryLimit())/1e9, out, err)
+		}
+	} else if err == nil || !strings.Contains(err.Error(), "which would take about") {
+		t.Errorf("product n=3001 (%.1f GB of %.1f): %v, %v", float64(need)/1e9, float64(experiments.SATMemoryLimit())/1e9, out.Status, err)
 	}
 	// The fixed backend accepts its own encoding by name.
 	if out, err := fixed.Run(ctx, encode.Empty(5), experiments.Request{Options: map[string]string{"amo": "binomial"}}); err != nil || out.Solutions != 10 {
