@@ -18,6 +18,7 @@ import (
 	"qtool/experiments"
 	"qtool/internal/oracle"
 	"qtool/sat"
+	"qtool/search"
 )
 
 var satLong = flag.Bool("sat.long", false, "run the slow sat checks and the large-n table (n up to 1000)")
@@ -272,17 +273,14 @@ func TestSATLargeSparseBoard(t *testing.T) {
 	}
 }
 
-// sparseBoard returns the board of order 3001 (≡ 1 mod 6) holding the
-// explicit solution of Ahrens (columns 1, 3, 5, … then 0, 2, 4, …) with
-// the given number of rows emptied, spread over the board.
+// sparseBoard returns the board of order 3001 holding the explicit
+// solution (search.Construct) with the given number of rows emptied, spread
+// over the board.
 func sparseBoard(t testing.TB, free int) encode.Board {
 	n := 3001
-	sol := make(encode.Placement, 0, n)
-	for c := 1; c < n; c += 2 {
-		sol = append(sol, c)
-	}
-	for c := 0; c < n; c += 2 {
-		sol = append(sol, c)
+	sol, err := search.Construct(n)
+	if err != nil {
+		t.Fatal(err)
 	}
 	if err := encode.Verify(encode.Empty(n), sol); err != nil {
 		t.Fatal(err)
