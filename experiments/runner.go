@@ -216,10 +216,18 @@ type runResult struct {
 	found   []encode.Placement
 }
 
-// once runs backend b on board p under its own deadline. abandoned
-// reports a backend that did not return within the grace period after the
-// deadline; interrupted, that ctx itself was cancelled.
-func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board, rep int) (res runResult, rctxErr error, abandoned, interrupted bool) {
+// onceEnd says how a run ended: the run's own context error (nil when
+// it finished in time), abandoned for a backend that did not return within
+// the grace period after the deadline, interrupted when the caller's
+// context itself was cancelled.
+type onceEnd struct {
+	ctxErr      error
+	abandoned   bool
+	interrupted bool
+}
+
+// once runs backend b on board p under its own deadline.
+func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board, rep int) (res runResult, end onceEnd) {
 	s := r.Spec
 	rctx, cancel := context.WithCancel(ctx)
 	if s.Timeout > 0 {
@@ -266,10 +274,10 @@ func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board,
 		case res = <-ch:
 			timer.Stop()
 		case <-timer.C:
-			return res, rctx.Err(), true, ctx.Err() != nil
+			return res, onceEnd{rctx.Err(), true, ctx.Err() != nil}
 		}
 	}
-	return res, rctx.Err(), false, ctx.Err() != nil
+	return res, onceEnd{rctx.Err(), false, ctx.Err() != nil}
 }
 
 // measure times one repeat of backend b on problem p and checks its
@@ -285,7 +293,8 @@ func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, r
 	runtime.GC()
 	var total time.Duration
 	for runs := 1; ; runs++ {
-		res, rctxErr, abandoned, intr := r.once(ctx, b, task, p.Board, rep)
+		res, end := r.once(ctx, b, task, p.Board, rep)
+		rctxErr, abandoned, intr := end.ctxErr, end.abandoned, end.interrupted
 		if intr {
 			return rec, true
 		}

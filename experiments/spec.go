@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -366,13 +365,4 @@ func (s Spec) cells() int {
 		}
 	}
 	return k
-}
-
-// backendNames lists the names of backends, for messages.
-func backendNames(bs []Backend) []string {
-	names := make([]string, len(bs))
-	for i, b := range bs {
-		names[i] = b.Name()
-	}
-	return slices.Clip(names)
 }
