@@ -37,6 +37,12 @@ const checkEvery = 1 << 12
 // error is the board's (see Board.Validate) or the context's, in which case
 // the stats cover the work done. Memory is O(n).
 func Backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement) bool) (BacktrackStats, error) {
+	return backtrack(ctx, b, visit, nil)
+}
+
+// backtrack is Backtrack reporting each step to hook when it is not nil
+// (see BacktrackTrace).
+func backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement) bool, hook BacktrackHook) (BacktrackStats, error) {
 	if err := b.Validate(); err != nil {
 		return BacktrackStats{}, err
 	}
@@ -49,6 +55,7 @@ func Backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement)
 		anti:  make([]bool, 2*n-1),
 		place: make(encode.Placement, n),
 		visit: visit,
+		hook:  hook,
 		check: checkEvery,
 	}
 	for r := 0; r < n; r++ {
@@ -65,6 +72,9 @@ func Backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement)
 			s.cols = append(s.cols, c)
 		}
 	}
+	if hook != nil {
+		s.reported = make([]int, len(s.rows))
+	}
 	s.place1(0)
 	return s.stats, s.err
 }
@@ -79,10 +89,15 @@ type backtracker struct {
 	anti  []bool // by r-c+n-1
 	place encode.Placement
 	visit func(encode.Placement) bool
+	hook  BacktrackHook // nil unless traced: one test of a register per event
 	stats BacktrackStats
 	check int
 	stop  bool
 	err   error
+	ev    BacktrackEvent // the event being reported, when traced
+	// reported[i], when traced, is how many of the tests of free row
+	// number i the hook was told of.
+	reported []int
 }
 
 // place1 places a queen in free row number i (all earlier free rows hold
@@ -98,6 +113,9 @@ func (s *backtracker) place1(i int) {
 	}
 	if i == len(s.rows) {
 		s.stats.Solutions++
+		if s.hook != nil && !s.emit(BacktrackSolution, -1, -1) {
+			return
+		}
 		if s.visit != nil && !s.visit(s.place) {
 			s.stop = true
 		}
@@ -105,19 +123,34 @@ func (s *backtracker) place1(i int) {
 	}
 	r := s.rows[i]
 	off := r + s.n - 1
-	for _, c := range s.cols {
+	for j, c := range s.cols {
 		s.stats.Tests++
 		if s.col[c] || s.diag[r+c] || s.anti[off-c] {
 			continue
 		}
+		if s.hook != nil && !s.tests(i, j+1) {
+			return
+		}
 		s.col[c], s.diag[r+c], s.anti[off-c] = true, true, true
 		s.place[r] = c
+		if s.hook != nil && !s.emit(BacktrackPlace, r, c) {
+			return
+		}
 		s.place1(i + 1)
 		s.col[c], s.diag[r+c], s.anti[off-c] = false, false, false
 		if s.stop {
 			s.place[r] = -1
 			return
 		}
+		if s.hook != nil {
+			s.place[r] = -1
+			if !s.emit(BacktrackRemove, r, c) {
+				return
+			}
+		}
 	}
 	s.place[r] = -1
+	if s.hook != nil {
+		s.leave(i)
+	}
 }
