@@ -122,9 +122,9 @@ type tracer struct {
 	counters  []Counter
 	levels    []Level
 	conflict  []Square
-	text      func(t *tracer) string // what happened, built with the frame
-	pending   []rawEvent             // minor events since the last step
-	dropped   uint64                 // minor events past maxNotes
+	text      func(t *tracer) string               // what happened, built with the frame
+	pending   []rawEvent                           // minor events since the last step
+	dropped   uint64                               // minor events past maxNotes
 	notes     func(n int, evs []rawEvent) []string // the notes of the pending events
 }
 
