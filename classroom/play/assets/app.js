@@ -63,6 +63,8 @@ function drawBoard(n, rows, mark) {
       if (ch === "x") cell.classList.add("attacked");
       if (marked.has(r + "," + c)) cell.classList.add("pair");
       cell.textContent = ch === "Q" || ch === "!" ? "♛" : "";
+      if (n <= 26 && r === 0) cell.appendChild(coord("file", files(n, c)));
+      if (n <= 26 && c === 0) cell.appendChild(coord("rank", String(r + 1)));
       let label = squareName(n, r, c) + ": " + markWords[ch];
       if (marked.has(r + "," + c)) label += ", in the attacking pair";
       cell.setAttribute("aria-label", label);
@@ -74,6 +76,14 @@ function drawBoard(n, rows, mark) {
   const first = board.querySelector(focused ? '[data-sq="' + focused + '"]' : ".cell");
   if (first) first.tabIndex = 0;
   if (focused && first) first.focus();
+}
+
+function coord(kind, text) {
+  const s = document.createElement("span");
+  s.className = "coord " + kind;
+  s.setAttribute("aria-hidden", "true");
+  s.textContent = text;
+  return s;
 }
 
 function emptyRows(n) { return Array.from({ length: n }, () => ".".repeat(n)); }
