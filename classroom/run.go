@@ -54,6 +54,8 @@ type Summary struct {
 	// is the number of all solutions; false when the callback stopped it.
 	Complete bool
 	Elapsed  time.Duration
+	// Text says how the run ended, as its last step does (complete runs).
+	Text string
 }
 
 // Run runs method (one of Methods) on board b and hands every event to emit,
@@ -70,6 +72,10 @@ func Run(ctx context.Context, method string, b encode.Board, opts Options, emit 
 	switch method {
 	case "backtrack":
 		err = runBacktrack(ctx, t, b)
+	case "dlx":
+		err = runDLX(ctx, t, b)
+	case "minconflicts":
+		err = runMinConflicts(ctx, t, b, opts)
 	default:
 		err = fmt.Errorf("classroom: method %s cannot be shown step by step yet", method)
 	}
@@ -78,7 +84,7 @@ func Run(ctx context.Context, method string, b encode.Board, opts Options, emit 
 	if sum.Complete {
 		t.setEnd(b)
 		t.fire("end", true, false)
-		sum.Steps, sum.Events = t.step, t.seq
+		sum.Steps, sum.Events, sum.Text = t.step, t.seq, t.text(t)
 	}
 	return sum, err
 }
@@ -99,6 +105,7 @@ type rawEvent struct {
 	kind string
 	r, c int
 	free bool
+	item string
 }
 
 // maxNotes is how many minor events a step's notes list one by one.
@@ -107,15 +114,25 @@ const maxNotes = 24
 // tracer holds the state of a run between events: what the next frame
 // shows.
 type tracer struct {
-	n         int
-	emit      func(Event) bool
-	stopped   bool // emit returned false
-	seq       uint64
-	step      int
-	kind      string
-	major     bool
-	r, c      int  // the square of the event, or -1
-	free      bool // a test found the square free
+	n          int
+	emit       func(Event) bool
+	stopped    bool // emit returned false
+	seq        uint64
+	step       int
+	kind       string
+	major      bool
+	r, c       int    // the square of the event, or -1
+	free       bool   // a test found the square free
+	item       string // Algorithm X: the item of the event
+	option     string // Algorithm X: the option tried
+	len        int    // Algorithm X: options left (choose), rank of the choice (try), level (backtrack); min-conflicts: pairs or attackers
+	partner    int    // min-conflicts: the partner row of a swap
+	partnerCol int
+	walk       bool // min-conflicts: a random-walk swap
+	// endText says how the search ended (default: the solutions in
+	// all); keepEnd keeps the last board on the end step.
+	endText   func(t *tracer) string
+	keepEnd   bool
 	queens    []int
 	tested    *Square
 	solutions uint64
@@ -139,7 +156,7 @@ func (t *tracer) fire(kind string, major, solution bool) bool {
 	if major {
 		t.pending, t.dropped = t.pending[:0], 0
 	} else if len(t.pending) < maxNotes {
-		t.pending = append(t.pending, rawEvent{kind, t.r, t.c, t.free})
+		t.pending = append(t.pending, rawEvent{kind, t.r, t.c, t.free, t.item})
 	} else {
 		t.dropped++
 	}
@@ -177,13 +194,21 @@ func (t *tracer) frame() Frame {
 
 // setEnd prepares the last step: the search is over.
 func (t *tracer) setEnd(b encode.Board) {
-	t.queens = make([]int, b.N)
-	for r := range t.queens {
-		t.queens[r] = b.Queen(r)
+	if !t.keepEnd {
+		t.queens = make([]int, b.N)
+		for r := range t.queens {
+			t.queens[r] = b.Queen(r)
+		}
+	} else {
+		t.queens = append([]int(nil), t.queens...)
 	}
 	t.tested, t.levels, t.conflict = nil, nil, nil
-	t.text = func(t *tracer) string {
-		return fmt.Sprintf("the search is over: %s in all", plural(t.solutions, "solution"))
+	t.r, t.c = -1, -1
+	t.text = t.endText
+	if t.text == nil {
+		t.text = func(t *tracer) string {
+			return fmt.Sprintf("the search is over: %s in all", plural(t.solutions, "solution"))
+		}
 	}
 }
 

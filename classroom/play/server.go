@@ -277,8 +277,8 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 }
 
 // download sends a board as a file: /api/board.svg or /api/board.txt with
-// n=N and q=r,c;r,c;… (queens) and optionally mark=r,c;r,c (outlined in the
-// picture).
+// n=N and q=r,c_r,c_… (queens) and optionally mark=r,c_r,c (outlined in
+// the picture).
 func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	n, err := strconv.Atoi(q.Get("n"))
@@ -304,13 +304,13 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprintf(w, "# %d×%d board, %d queens (qtool check and qtool solve --board read it)\n%s", n, n, len(queens), classroom.GridText(n, queens))
 }
 
-// parseSquares reads "r,c;r,c;…" (empty: none).
+// parseSquares reads "r,c_r,c_…" (empty: none).
 func parseSquares(s string, n int) ([]classroom.Square, error) {
 	var out []classroom.Square
 	if s == "" {
 		return out, nil
 	}
-	parts := strings.Split(s, ";")
+	parts := strings.Split(s, "_")
 	if len(parts) > n*n {
 		return nil, fmt.Errorf("more squares than the board has")
 	}

@@ -350,7 +350,7 @@ func (sess *session) search(ctx context.Context, b encode.Board, opts classroom.
 	if !finishStart.IsZero() {
 		d.FinishSeconds = time.Since(finishStart).Seconds()
 	}
-	d.Text = fmt.Sprintf("the search is over: %d solution%s in all", sum.Solutions, map[bool]string{true: "", false: "s"}[sum.Solutions == 1])
+	d.Text = sum.Text
 	if d.FinishSeconds > 0 {
 		d.Text += fmt.Sprintf(", counted to the end in %.3f s", d.FinishSeconds)
 	}

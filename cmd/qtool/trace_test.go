@@ -32,6 +32,7 @@ func TestTraceGolden(t *testing.T) {
 		{"n4-json.txt", []string{"-n", "4", "--format", "json", "--steps", "2", "--events", "all"}},
 		{"n1.txt", []string{"-n", "1", "--until", "end"}},
 		{"n3-end.txt", []string{"-n", "3", "--until", "end"}},
+		{"dlx-n4.txt", []string{"-n", "4", "--backend", "dlx", "--until", "end"}},
 	} {
 		out, errOut, code := qtool(t, "", append([]string{"trace"}, c.args...)...)
 		if code != 0 || errOut != "" {
@@ -60,12 +61,13 @@ func TestTraceGolden(t *testing.T) {
 
 // TestTraceEnd checks a traced search to its end against the reference
 // counts and the untraced search: the JSON frames of --until end --format
-// json count every solution of n = 1..7, and each solution frame's queens
+// json count every solution of n = 1..8 with backtrack and dlx, and each solution frame's queens
 // pass the verifier.
 func TestTraceEnd(t *testing.T) {
 	ref := oracle.Counts(t)
-	for n := 1; n <= 7; n++ {
-		out, errOut, code := qtool(t, "", "trace", "-n", itoa(n), "--until", "end", "--format", "json")
+	for i := 2; i <= 16; i++ {
+		n, backend := i/2, []string{"backtrack", "dlx"}[i%2]
+		out, errOut, code := qtool(t, "", "trace", "-n", itoa(n), "--backend", backend, "--until", "end", "--format", "json")
 		if code != 0 {
 			t.Fatalf("n=%d: exit %d: %s", n, code, errOut)
 		}
@@ -87,7 +89,7 @@ func TestTraceEnd(t *testing.T) {
 			last = f
 		}
 		if sols != ref[n][0] || last.Kind != "end" || last.Solutions != ref[n][0] {
-			t.Errorf("unexpected count for n=%d: got %d solution frames, last frame %q with %d; want %d", n, sols, last.Kind, last.Solutions, ref[n][0])
+			t.Errorf("unexpected count for n=%d backend=%s: got %d solution frames, last frame %q with %d; want %d", n, backend, sols, last.Kind, last.Solutions, ref[n][0])
 		}
 	}
 }

@@ -201,8 +201,8 @@ function drawHand() {
   const rows = emptyRows(n).map((s) => s.split(""));
   for (const [r, c] of state.hand.values()) if (r < n && c < n) rows[r][c] = "Q";
   drawBoard(n, rows.map((r) => r.join("")), state.mark);
-  const q = handSquares().map((s) => s[0] + "," + s[1]).join(";");
-  const mark = state.mark.map((s) => s[0] + "," + s[1]).join(";");
+  const q = handSquares().map((s) => s[0] + "," + s[1]).join("_");
+  const mark = state.mark.map((s) => s[0] + "," + s[1]).join("_");
   const args = "n=" + n + "&q=" + encodeURIComponent(q) + (mark ? "&mark=" + encodeURIComponent(mark) : "");
   $("dl-txt").href = "/api/board.txt?" + args;
   $("dl-txt").download = "queens-" + n + ".txt";
