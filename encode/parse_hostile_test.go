@@ -71,7 +71,9 @@ func TestParseEndless(t *testing.T) {
 	}
 }
 
-type multi struct{ rs []interface{ Read([]byte) (int, error) } }
+type multi struct {
+	rs []interface{ Read([]byte) (int, error) }
+}
 
 func readers(rs ...interface{ Read([]byte) (int, error) }) *multi { return &multi{rs} }
 
