@@ -438,11 +438,11 @@ func TestTrace(t *testing.T) {
 // long a line, an ended context.
 func TestParseLimits(t *testing.T) {
 	_, err := dlx.ParseContext(context.Background(), strings.NewReader(toyText), "toy", dlx.ParseLimits{MaxNodes: 20})
-	if err == nil || !strings.Contains(err.Error(), "problem too large") || !strings.HasPrefix(err.Error(), "dlx: toy:") {
+	if err == nil || !strings.Contains(err.Error(), "problem too large") || !strings.HasPrefix(err.Error(), "toy:5:1: ") {
 		t.Errorf("MaxNodes 20: got %v", err)
 	}
 	_, err = dlx.ParseContext(context.Background(), strings.NewReader("A B\nA "+strings.Repeat(" ", 100)+"B\n"), "f", dlx.ParseLimits{MaxLine: 50})
-	if err == nil || !strings.Contains(err.Error(), "line longer than 50 bytes") || !strings.HasPrefix(err.Error(), "dlx: f:2:") {
+	if err == nil || !strings.Contains(err.Error(), "line longer than 50 bytes") || !strings.HasPrefix(err.Error(), "f:2:") {
 		t.Errorf("MaxLine 50: got %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -1,27 +1,22 @@
 package dlx
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"qtool/internal/memlimit"
+	"qtool/internal/textin"
 )
 
 // Error is a syntax or consistency error in a problem file, with the place
 // where it was found: file name, 1-based line and column (a byte offset).
-type Error struct {
-	File string
-	Line int
-	Col  int
-	Msg  string
-}
-
-// Error returns "dlx: FILE:LINE:COL: message".
-func (e *Error) Error() string { return "dlx: " + position(e.File, e.Line, e.Col) + e.Msg }
+// It is the position error that every text input of qtool shares, and
+// prints as "FILE:LINE:COL: message".
+type Error = textin.Error
 
 // Warning is something dubious but legal in a problem file, such as an
 // option that Algorithm X can never choose.
@@ -129,7 +124,7 @@ func ParseContext(ctx context.Context, r io.Reader, name string, lim ParseLimits
 	if ps.lim.MaxLine <= 0 {
 		ps.lim.MaxLine = DefaultMaxLine
 	}
-	ps.br = bufio.NewReaderSize(r, 1<<16)
+	ps.lr = textin.NewReader(r, name, ps.lim.MaxLine)
 	if err := ps.itemLine(); err != nil {
 		return nil, err
 	}
@@ -152,8 +147,7 @@ type parser struct {
 	ctx    context.Context
 	name   string
 	lim    ParseLimits
-	br     *bufio.Reader
-	buf    []byte
+	lr     *textin.Reader
 	lineNo int
 	p      *Problem
 
@@ -192,35 +186,17 @@ func (ps *parser) next() (string, bool, error) {
 	}
 }
 
-// bom is the UTF-8 byte-order mark, skipped at the start of a file.
-var bom = []byte{0xEF, 0xBB, 0xBF}
-
-// readLine reads one line (without its end) of at most lim.MaxLine bytes.
+// readLine reads one line (without its end) of at most lim.MaxLine bytes;
+// textin drops a byte-order mark at the start.
 func (ps *parser) readLine() ([]byte, bool, error) {
-	ps.buf = ps.buf[:0]
-	for {
-		chunk, err := ps.br.ReadSlice('\n')
-		ps.buf = append(ps.buf, chunk...)
-		if len(ps.buf) > ps.lim.MaxLine+1 || (len(ps.buf) > ps.lim.MaxLine && ps.buf[len(ps.buf)-1] != '\n') {
-			return nil, false, &Error{File: ps.name, Line: ps.lineNo + 1, Col: ps.lim.MaxLine + 1,
-				Msg: fmt.Sprintf("line longer than %d bytes", ps.lim.MaxLine)}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil && err != io.EOF {
-			return nil, false, &Error{File: ps.name, Line: ps.lineNo + 1, Msg: err.Error()}
-		}
-		if len(ps.buf) == 0 && err == io.EOF {
-			return nil, false, nil
-		}
-		break
+	line, err := ps.lr.Next()
+	if err == io.EOF {
+		return nil, false, nil
 	}
-	ps.lineNo++
-	line := ps.buf
-	if ps.lineNo == 1 {
-		line = bytes.TrimPrefix(line, bom)
+	if err != nil {
+		return nil, false, err
 	}
+	ps.lineNo = ps.lr.LineNo()
 	return line, true, nil
 }
 
@@ -394,8 +370,8 @@ func (ps *parser) option(line string) error {
 		return nil
 	}
 	if ps.lim.MaxNodes > 0 && len(p.nodes)+len(ps.opt)+1 > ps.lim.MaxNodes {
-		return ps.errorf(ps.toks[0].col, "problem too large: more than %d nodes (about %d MB) would not fit in the memory allowed",
-			ps.lim.MaxNodes, uint64(ps.lim.MaxNodes)*NodeBytes>>20)
+		return ps.errorf(ps.toks[0].col, "problem too large: more than %d nodes (%s) would not fit in the memory allowed",
+			ps.lim.MaxNodes, memlimit.Bytes(uint64(ps.lim.MaxNodes)*NodeBytes))
 	}
 	colors := ps.colors
 	if !colored {

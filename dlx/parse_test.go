@@ -58,7 +58,7 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("%q: got %v, want a *dlx.Error", c.text, err)
 			continue
 		}
-		if want := "dlx: " + c.pos + ": "; !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), c.want) {
+		if want := c.pos + ": "; !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %q, want %q…%q", c.text, err, want, c.want)
 		}
 	}
@@ -142,7 +142,7 @@ func FuzzParse(f *testing.F) {
 		p, err := dlx.Parse(strings.NewReader(string(data)), "fuzz")
 		if err != nil {
 			var e *dlx.Error
-			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 || !strings.HasPrefix(err.Error(), "dlx: fuzz:") {
+			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 || !strings.HasPrefix(err.Error(), "fuzz:") {
 				t.Fatalf("error without a place: %v", err)
 			}
 			return
