@@ -55,7 +55,6 @@ func backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement)
 		anti:  make([]bool, 2*n-1),
 		place: make(encode.Placement, n),
 		visit: visit,
-		hook:  hook,
 		check: checkEvery,
 	}
 	for r := 0; r < n; r++ {
@@ -73,9 +72,12 @@ func backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement)
 		}
 	}
 	if hook != nil {
-		s.reported = make([]int, len(s.rows))
+		s.traced(hook)
 	}
 	s.place1(0)
+	if hook != nil && s.halt&halted == 0 {
+		s.leave(0)
+	}
 	return s.stats, s.err
 }
 
@@ -89,68 +91,62 @@ type backtracker struct {
 	anti  []bool // by r-c+n-1
 	place encode.Placement
 	visit func(encode.Placement) bool
-	hook  BacktrackHook // nil unless traced: one test of a register per event
 	stats BacktrackStats
 	check int
-	stop  bool
+	halt  uint8 // halted: the search must end; traced: a hook wants the events
 	err   error
-	ev    BacktrackEvent // the event being reported, when traced
-	// reported[i], when traced, is how many of the tests of free row
-	// number i the hook was told of.
-	reported []int
+	trace *backtrackTrace // nil unless traced
 }
 
+// Bits of backtracker.halt.
+const (
+	halted uint8 = 1 << iota
+	traced
+)
+
 // place1 places a queen in free row number i (all earlier free rows hold
-// one). It returns with s.stop set when the search must end.
+// one). It returns with s.halt set when the search must end. A traced
+// search reports its events from the branches that the untraced one takes
+// rarely (every checkEvery nodes, at a solution, when halted), so that
+// tracing costs it nothing (see BacktrackTrace).
 func (s *backtracker) place1(i int) {
 	s.stats.Nodes++
 	if s.check--; s.check == 0 {
 		s.check = checkEvery
+		if s.trace != nil && !s.enter(i) {
+			return
+		}
 		if err := s.ctx.Err(); err != nil {
-			s.err, s.stop = err, true
+			s.err = err
+			s.halt |= halted
 			return
 		}
 	}
 	if i == len(s.rows) {
 		s.stats.Solutions++
-		if s.hook != nil && !s.emit(BacktrackSolution, -1, -1) {
+		if s.trace != nil && !s.emit(BacktrackSolution, -1, -1) {
 			return
 		}
 		if s.visit != nil && !s.visit(s.place) {
-			s.stop = true
+			s.halt |= halted
 		}
 		return
 	}
 	r := s.rows[i]
 	off := r + s.n - 1
-	for j, c := range s.cols {
+	for _, c := range s.cols {
 		s.stats.Tests++
 		if s.col[c] || s.diag[r+c] || s.anti[off-c] {
 			continue
 		}
-		if s.hook != nil && !s.tests(i, j+1) {
-			return
-		}
 		s.col[c], s.diag[r+c], s.anti[off-c] = true, true, true
 		s.place[r] = c
-		if s.hook != nil && !s.emit(BacktrackPlace, r, c) {
-			return
-		}
 		s.place1(i + 1)
 		s.col[c], s.diag[r+c], s.anti[off-c] = false, false, false
-		if s.stop {
+		if s.halt != 0 && (s.halt&halted != 0 || !s.back(i, c)) {
 			s.place[r] = -1
 			return
-		}
-		if s.hook != nil {
-			s.place[r] = -1
-			if !s.emit(BacktrackRemove, r, c) {
-				return
-			}
 		}
 	}
 	s.place[r] = -1
-	if s.hook != nil {
-		s.leave(i)
-	}
 }

@@ -68,9 +68,12 @@ type BacktrackHook func(*BacktrackEvent) bool
 // BacktrackTrace is Backtrack reporting every step of the search to hook:
 // each square tested, each queen placed and removed, each dead end and each
 // solution — the very nodes and tests that BacktrackStats counts, since the
-// events come from Backtrack's own loop (an untraced search pays one comparison
-// with nil per queen placed, none per square tested). It is meant for teaching: the trace and
-// play commands of qtool show it.
+// events come from Backtrack's own loop. An untraced search pays nothing for
+// it: the events are reported from the branches the loop takes rarely (the
+// periodic look at the context, which a traced search takes at every node,
+// and the check for a halt after each child), the tests of a row all at
+// once when the search next enters a node or leaves the row. It is meant
+// for teaching: the trace and play commands of qtool show it.
 //
 // When hook returns false the search stops with the stats so far and a nil
 // error. A nil hook makes BacktrackTrace the same as Backtrack.
@@ -78,50 +81,102 @@ func BacktrackTrace(ctx context.Context, b encode.Board, visit func(encode.Place
 	return backtrack(ctx, b, visit, hook)
 }
 
-// emit reports an event; false means the hook stopped the search (s.stop
-// is then set).
-func (s *backtracker) emit(k BacktrackEventKind, r, c int) bool {
-	s.ev = BacktrackEvent{Kind: k, Row: r, Col: c, Queens: s.place, Stats: s.stats}
-	if k == BacktrackPlace {
-		s.ev.Stats.Nodes++ // the node the queen makes, counted as the search enters it
-	}
-	if !s.hook(&s.ev) {
-		s.stop = true
-		return false
-	}
-	return true
+// backtrackTrace is the state of a traced search.
+type backtrackTrace struct {
+	hook BacktrackHook
+	ev   BacktrackEvent
+	// reported[i] is how many of the tests of free row number i, in the
+	// order of s.cols, the hook was told of.
+	reported []int
+	// at[c] is the index of free column c in s.cols.
+	at []int
 }
 
-// tests reports the tests of the squares of free row number i in columns
-// s.cols[s.reported[i]:to], made by the search loop since the last event:
-// all but a last one that the loop found free were attacked, and the test
-// counter stood lower by the tests made after each. Reporting them when the
-// loop next stops (at a placement or at its end) instead of one by one keeps
-// the untraced loop free of any extra instruction per test. false means the
-// hook stopped the search (s.stop is then set).
-func (s *backtracker) tests(i, to int) bool {
-	r := s.rows[i]
-	for k := s.reported[i]; k < to; k++ {
-		c := s.cols[k]
-		free := !(s.col[c] || s.diag[r+c] || s.anti[r-c+s.n-1])
-		st := s.stats
-		st.Tests -= uint64(to - 1 - k)
-		s.ev = BacktrackEvent{Kind: BacktrackTest, Row: r, Col: c, Free: free, Queens: s.place, Stats: st}
-		if !s.hook(&s.ev) {
-			s.stop = true
+// traced makes s report its events to hook.
+func (s *backtracker) traced(hook BacktrackHook) {
+	t := &backtrackTrace{hook: hook, reported: make([]int, len(s.rows)), at: make([]int, s.n)}
+	for k, c := range s.cols {
+		t.at[c] = k
+	}
+	s.trace = t
+	s.halt |= traced
+	s.check = 1
+}
+
+// enter reports what happened since the last event when the search enters
+// the node of free row number i: the tests of the row above up to the free
+// square taken, and the queen placed there. false means the hook stopped the
+// search (s.halt is then set).
+func (s *backtracker) enter(i int) bool {
+	s.check = 1 // come back at the next node
+	if i == 0 {
+		return true
+	}
+	t := s.trace
+	r := s.rows[i-1]
+	c := s.place[r]
+	j := t.at[c]
+	s.place[r] = -1
+	st := s.stats
+	st.Nodes-- // the tests came before this node
+	for k := t.reported[i-1]; k <= j; k++ {
+		st.Tests = s.stats.Tests - uint64(j-k)
+		if !s.report(BacktrackTest, r, s.cols[k], k == j, st) {
 			return false
 		}
 	}
-	s.reported[i] = to
-	return true
+	t.reported[i-1] = j + 1
+	s.place[r] = c
+	return s.emit(BacktrackPlace, r, c)
 }
 
-// leave ends free row number i: the tests not yet reported, then a dead end
-// when no square of the row was free.
-func (s *backtracker) leave(i int) {
-	dead := s.reported[i] == 0
-	if s.tests(i, len(s.cols)) && dead {
-		s.emit(BacktrackDeadEnd, s.rows[i], -1)
+// back reports, after the child of free row number i with the queen on
+// column c has been searched, the child row's last tests (and its dead end)
+// and the removal of the queen. false means the search must end.
+func (s *backtracker) back(i, c int) bool {
+	if i+1 < len(s.rows) {
+		s.leave(i + 1)
+		if s.halt&halted != 0 {
+			return false
+		}
 	}
-	s.reported[i] = 0
+	r := s.rows[i]
+	s.place[r] = -1
+	return s.emit(BacktrackRemove, r, c)
+}
+
+// leave reports the end of free row number i: the tests not yet reported
+// (all attacked), then a dead end when no square of the row was free.
+func (s *backtracker) leave(i int) {
+	t := s.trace
+	r := s.rows[i]
+	dead := t.reported[i] == 0
+	st := s.stats
+	last := len(s.cols) - 1
+	for k := t.reported[i]; k <= last; k++ {
+		st.Tests = s.stats.Tests - uint64(last-k)
+		if !s.report(BacktrackTest, r, s.cols[k], false, st) {
+			return
+		}
+	}
+	t.reported[i] = 0
+	if dead {
+		s.emit(BacktrackDeadEnd, r, -1)
+	}
+}
+
+// emit reports an event with the current counters; false means the hook
+// stopped the search (s.halt is then set).
+func (s *backtracker) emit(k BacktrackEventKind, r, c int) bool {
+	return s.report(k, r, c, false, s.stats)
+}
+
+func (s *backtracker) report(k BacktrackEventKind, r, c int, free bool, st BacktrackStats) bool {
+	t := s.trace
+	t.ev = BacktrackEvent{Kind: k, Row: r, Col: c, Free: free, Queens: s.place, Stats: st}
+	if !t.hook(&t.ev) {
+		s.halt |= halted
+		return false
+	}
+	return true
 }
