@@ -143,9 +143,11 @@ func (s *backtracker) place1(i int) {
 		s.place[r] = c
 		s.place1(i + 1)
 		s.col[c], s.diag[r+c], s.anti[off-c] = false, false, false
-		if s.halt != 0 && (s.halt&halted != 0 || !s.back(i, c)) {
-			s.place[r] = -1
-			return
+		if s.halt != 0 {
+			if s.halt&halted != 0 || !s.back(i, c) {
+				s.place[r] = -1
+				return
+			}
 		}
 	}
 	s.place[r] = -1
