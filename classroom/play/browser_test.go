@@ -261,6 +261,41 @@ func TestPageInBrowser(t *testing.T) {
 	p.shot("classroom-phone.png")
 	p.do("desktop again", chromedp.ResetViewport())
 
+	// Algorithm X: the levels panel lists the item chosen at each level and
+	// the primary items still active.
+	p.do("dlx", chromedp.SetValue(chromedp.ID("method"), "dlx"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('method').dispatchEvent(new Event('change'))`),
+		chromedp.Click(chromedp.ID("step")), waitFor(`document.getElementById('step-no').textContent === "1"`),
+		chromedp.Click(chromedp.ID("step")), waitFor(`document.getElementById('step-no').textContent === "2"`))
+	var levels []string
+	p.eval(`Array.from(document.querySelectorAll('#levels li')).map(l => l.textContent)`, &levels)
+	if len(levels) != 2 || !strings.HasPrefix(levels[0], "r2 → r2 c0 a2 b5 · active: r2 c2 r1 c1 r3 c3 r0 c0") {
+		t.Errorf("Algorithm X levels on the page: %q", levels)
+	}
+
+	// Run at full speed to the end; then run slowly, pause, and one step
+	// more is exactly one step.
+	p.do("run to the end", chromedp.SetValue(chromedp.ID("method"), "backtrack"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('method').dispatchEvent(new Event('change'))`),
+		slider(100),
+		chromedp.Evaluate[chromedp.Void](`delete document.body.dataset.done`),
+		chromedp.KeyEvent("r"), waitFor(`document.body.dataset.done === "2"`))
+	if got := p.text("step-no"); got != "21" {
+		t.Errorf("a run to the end stops at step %s, want 21", got)
+	}
+	p.do("run slowly, pause", slider(20), chromedp.Click(chromedp.ID("start")),
+		waitFor(`document.body.dataset.session !== undefined`),
+		chromedp.KeyEvent("r"), waitFor(`Number(document.getElementById('step-no').textContent) >= 2`),
+		chromedp.KeyEvent("p"), waitFor(`document.body.dataset.control === "pause"`))
+	var k1 float64
+	p.eval(`Number(document.getElementById('step-no').textContent)`, &k1)
+	p.do("step after the pause", chromedp.KeyEvent("s"), waitFor(fmt.Sprintf(`Number(document.getElementById('step-no').textContent) >= %v`, k1+1)))
+	var k2 float64
+	p.eval(`Number(document.getElementById('step-no').textContent)`, &k2)
+	if k2 != k1+1 {
+		t.Errorf("paused at step %v, one step more shows step %v", k1, k2)
+	}
+
 	// A second tab runs a search of its own; closing it stops the search.
 	tctx, closeTab := chromedp.NewContext(bctx)
 	p2 := page{t, tctx}
@@ -279,6 +314,11 @@ func TestPageInBrowser(t *testing.T) {
 	if got := srv.Sessions(); got != 1 {
 		t.Errorf("after closing the second tab the server runs %d searches, want 1", got)
 	}
+}
+
+// slider moves the speed slider to v (0 slowest, 100 fastest).
+func slider(v int) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById('speed'); s.value = %d; s.dispatchEvent(new Event('input')); })()`, v))
 }
 
 // queensOf reads the queens of a drawn board (Q or !) as a placement, -1

@@ -241,7 +241,9 @@ func (sess *session) search(ctx context.Context, b encode.Board, opts classroom.
 			delay = time.Duration(*c.Delay) * time.Millisecond
 		}
 		switch c.Action {
-		case "step", "run", "pause", "next":
+		case "pause":
+			mode = paused
+		case "step", "run", "next":
 			mode = c.Action
 		case "finish":
 			mode = finish

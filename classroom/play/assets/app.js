@@ -131,6 +131,7 @@ function stopStream() {
   if (state.es) state.es.close();
   state.es = null;
   state.session = "";
+  delete document.body.dataset.session;
 }
 
 function startSearch() {
@@ -179,7 +180,7 @@ function startSearch() {
 
 async function control(action, extra) {
   if (!state.session) {
-    if (action === "speed" || action === "events") return;
+    if (action === "speed" || action === "events" || action === "pause") return;
     if (!startSearch()) return;
     await new Promise((resolve) => state.es.addEventListener("hello", resolve, { once: true }));
   }
@@ -190,6 +191,7 @@ async function control(action, extra) {
     const d = await res.json().catch(() => ({ error: res.statusText }));
     say("result", d.error);
   }
+  document.body.dataset.control = action; // the last command the server took
 }
 
 // ---- your turn ----
