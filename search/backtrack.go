@@ -75,7 +75,7 @@ func backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement)
 		s.traced(hook)
 	}
 	s.place1(0)
-	if hook != nil && s.halt&halted == 0 {
+	if hook != nil && s.halt&halted == 0 && len(s.rows) > 0 {
 		s.leave(0)
 	}
 	return s.stats, s.err

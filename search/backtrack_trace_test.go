@@ -17,7 +17,7 @@ import (
 // exactly where a free row had no free square, and the queens of each event
 // consistent with the events before it.
 func TestBacktrackTraceCounts(t *testing.T) {
-	boards := []encode.Board{encode.Empty(1), encode.Empty(2), encode.Empty(3), encode.Empty(6), encode.Empty(8),
+	boards := []encode.Board{encode.Empty(1), encode.Empty(2), encode.Empty(3), encode.Empty(6), encode.Empty(8), {N: 5, Queens: []int{0, 2, 4, 1, 3}},
 		{N: 8, Queens: []int{-1, 2, -1, -1, 6, -1, -1, -1}}, {N: 6, Queens: []int{1, 3}}}
 	for _, b := range boards {
 		plain, err := search.Backtrack(context.Background(), b, nil)
