@@ -104,6 +104,21 @@ const (
 	traced
 )
 
+// poll looks at the context every checkEvery nodes (and, when traced,
+// reports the events at every node); false means the search must end.
+func (s *backtracker) poll(i int) bool {
+	s.check = checkEvery
+	if s.trace != nil && !s.enter(i) {
+		return false
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.err = err
+		s.halt |= halted
+		return false
+	}
+	return true
+}
+
 // place1 places a queen in free row number i (all earlier free rows hold
 // one). It returns with s.halt set when the search must end. A traced
 // search reports its events from the branches that the untraced one takes
@@ -111,22 +126,11 @@ const (
 // tracing costs it nothing (see BacktrackTrace).
 func (s *backtracker) place1(i int) {
 	s.stats.Nodes++
-	if s.check--; s.check == 0 {
-		s.check = checkEvery
-		if s.trace != nil && !s.enter(i) {
-			return
-		}
-		if err := s.ctx.Err(); err != nil {
-			s.err = err
-			s.halt |= halted
-			return
-		}
+	if s.check--; s.check == 0 && !s.poll(i) {
+		return
 	}
 	if i == len(s.rows) {
 		s.stats.Solutions++
-		if s.trace != nil && !s.emit(BacktrackSolution, -1, -1) {
-			return
-		}
 		if s.visit != nil && !s.visit(s.place) {
 			s.halt |= halted
 		}

@@ -101,6 +101,15 @@ func (s *backtracker) traced(hook BacktrackHook) {
 	s.trace = t
 	s.halt |= traced
 	s.check = 1
+	// The solution event comes through the visit function, so that the
+	// loop's own solution branch stays as it is.
+	visit := s.visit
+	s.visit = func(p encode.Placement) bool {
+		if !s.emit(BacktrackSolution, -1, -1) {
+			return true // halted already
+		}
+		return visit == nil || visit(p)
+	}
 }
 
 // enter reports what happened since the last event when the search enters
