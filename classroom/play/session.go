@@ -349,12 +349,14 @@ func (sess *session) search(ctx context.Context, b encode.Board, opts classroom.
 		return
 	}
 	d := doneData{Complete: sum.Complete, Solutions: sum.Solutions, Counters: sum.Counters, Steps: sum.Steps, Events: sum.Events}
+	var took time.Duration
 	if !finishStart.IsZero() {
-		d.FinishSeconds = time.Since(finishStart).Seconds()
+		took = time.Since(finishStart)
+		d.FinishSeconds = took.Seconds()
 	}
 	d.Text = sum.Text
 	if d.FinishSeconds > 0 {
-		d.Text += fmt.Sprintf(", counted to the end in %.3f s", d.FinishSeconds)
+		d.Text += fmt.Sprintf(", counted to the end in %v", took.Round(time.Microsecond))
 	}
 	send(message{"done", d})
 }
