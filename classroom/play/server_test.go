@@ -311,3 +311,49 @@ func TestCheckComplete(t *testing.T) {
 		resp.Body.Close()
 	}
 }
+
+// TestStreamMethods: every method streams to a verified solution on
+// "next", and the exhaustive ones finish with the reference count.
+func TestStreamMethods(t *testing.T) {
+	_, url := serve(t)
+	for _, method := range []string{"backtrack", "dlx", "minconflicts"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		s := openStream(t, ctx, url+"api/stream?n=8&seed=5&method="+method)
+		_, data := s.next()
+		var hello struct{ Session string }
+		json.Unmarshal(data, &hello)
+		ctl := func(action string) (int, map[string]any) {
+			return post(t, url+"api/control", map[string]any{"session": hello.Session, "action": action})
+		}
+		ctl("next")
+		var f classroom.Frame
+		for {
+			name, data := s.next()
+			if name == "frame" {
+				json.Unmarshal(data, &f)
+				break
+			}
+		}
+		if !f.Major || f.Solutions != 1 || encode.Verify(encode.Empty(8), f.Queens) != nil {
+			t.Errorf("%s: next gives %+v", method, f)
+		}
+		if method == "minconflicts" {
+			if code, out := ctl("finish"); code != http.StatusConflict {
+				t.Errorf("minconflicts finish: %d %v", code, out)
+			}
+			cancel()
+			continue
+		}
+		ctl("finish")
+		for {
+			name, data := s.next()
+			if name == "done" {
+				if !strings.Contains(string(data), `"solutions":92`) {
+					t.Errorf("%s: done %s", method, data)
+				}
+				break
+			}
+		}
+		cancel()
+	}
+}
