@@ -17,7 +17,16 @@ func runBacktrack(ctx context.Context, t *tracer, b encode.Board) error {
 	t.notes = backtrackNotes
 	free := len(b.FreeRows())
 	placed := 0
-	_, err := search.BacktrackTrace(ctx, b, nil, func(e *search.BacktrackEvent) bool {
+	st, err := search.BacktrackTrace(ctx, b, nil, func(e *search.BacktrackEvent) bool {
+		switch e.Kind {
+		case search.BacktrackPlace:
+			placed++
+		case search.BacktrackRemove:
+			placed--
+		}
+		if e.Kind != search.BacktrackSolution && t.skip() {
+			return true
+		}
 		t.queens = e.Queens
 		t.counters[0].Value, t.counters[1].Value, t.counters[2].Value = e.Stats.Nodes, e.Stats.Tests, e.Stats.Solutions
 		t.solutions = e.Stats.Solutions
@@ -28,13 +37,11 @@ func runBacktrack(ctx context.Context, t *tracer, b encode.Board) error {
 			t.text = backtrackTestText
 			return t.fire("test", false, false)
 		case search.BacktrackPlace:
-			placed++
 			t.text = backtrackPlaceText
 			// The last free row filled: the solution event follows at once
 			// and is the step.
 			return t.fire("place", placed < free, false)
 		case search.BacktrackRemove:
-			placed--
 			t.text = backtrackRemoveText
 			return t.fire("remove", false, false)
 		case search.BacktrackDeadEnd:
@@ -46,6 +53,11 @@ func runBacktrack(ctx context.Context, t *tracer, b encode.Board) error {
 		}
 		return true
 	})
+	if err == nil && !t.stopped { // the counters of the end, events skipped or not
+		t.queens = nil
+		t.solutions = st.Solutions
+		t.counters[0].Value, t.counters[1].Value, t.counters[2].Value = st.Nodes, st.Tests, st.Solutions
+	}
 	return err
 }
 

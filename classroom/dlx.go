@@ -93,11 +93,17 @@ func runDLX(ctx context.Context, t *tracer, b encode.Board) error {
 			t.levels = append(t.levels, Level{Item: name(e.Item), Active: act})
 			t.item, t.len = name(e.Item), e.Len
 			set(e.Level)
+			if t.skip() {
+				return
+			}
 			t.text = dlxChooseText
 			ok = t.fire("choose", e.Len == 0, false)
 		case dlx.Cover, dlx.Uncover:
 			if e.Item < len(active) {
 				active[e.Item] = e.Kind == dlx.Uncover
+			}
+			if t.skip() {
+				return
 			}
 			t.item = name(e.Item)
 			kind := "cover"
@@ -119,11 +125,17 @@ func runDLX(ctx context.Context, t *tracer, b encode.Board) error {
 				t.item = t.levels[e.Level].Item
 			}
 			set(e.Level + 1)
+			if t.skip() {
+				return
+			}
 			t.text = dlxTryText
 			ok = t.fire("try", e.Level+1 < free, false)
 		case dlx.Backtrack:
 			truncate(e.Level, e.Level)
 			set(e.Level)
+			if t.skip() {
+				return
+			}
 			t.text = dlxBacktrackText
 			t.len = e.Level
 			ok = t.fire("backtrack", false, false)

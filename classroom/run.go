@@ -44,12 +44,29 @@ type Event struct {
 // Frame builds the frame of the event. The cost is O(n²) for the board.
 func (e Event) Frame() Frame { return e.t.frame() }
 
+// Quiet asks the run, while on, to hand over only one event in quietEvery
+// (and every solution, and the end): for a caller that wants no frames
+// for a while (counting the rest of a search) and only looks now and then
+// whether to go on. The search is the same; the counters of the events
+// handed over are exact.
+func (e Event) Quiet(on bool) {
+	if on != e.t.quiet {
+		e.t.quiet, e.t.quietN = on, quietEvery
+	}
+}
+
+// quietEvery is how many events a quiet run lets pass for each one it hands
+// over.
+const quietEvery = 1 << 12
+
 // Summary is how a run ended.
 type Summary struct {
 	Solutions uint64
 	Counters  []Counter
-	Steps     int
-	Events    uint64
+	// Steps and Events count the steps and events handed to the
+	// callback (a quiet run lets most pass, see Event.Quiet).
+	Steps  int
+	Events uint64
 	// Complete is true when the search ran to its end, so that Solutions
 	// is the number of all solutions; false when the callback stopped it.
 	Complete bool
@@ -117,6 +134,8 @@ type tracer struct {
 	n          int
 	emit       func(Event) bool
 	stopped    bool // emit returned false
+	quiet      bool // see Event.Quiet
+	quietN     int  // events to let pass before the next one handed over
 	seq        uint64
 	step       int
 	kind       string
@@ -143,6 +162,19 @@ type tracer struct {
 	pending   []rawEvent                           // minor events since the last step
 	dropped   uint64                               // minor events past maxNotes
 	notes     func(n int, evs []rawEvent) []string // the notes of the pending events
+}
+
+// skip says whether a quiet run lets the current event pass (see
+// Event.Quiet).
+func (t *tracer) skip() bool {
+	if !t.quiet {
+		return false
+	}
+	if t.quietN--; t.quietN > 0 {
+		return true
+	}
+	t.quietN = quietEvery
+	return false
 }
 
 // fire hands the current event to emit; false when emit stopped the run.

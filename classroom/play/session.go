@@ -296,12 +296,16 @@ func (sess *session) search(ctx context.Context, b encode.Board, opts classroom.
 	lastProgress := time.Now()
 	sum, err := classroom.Run(ctx, sess.method, b, opts, func(e classroom.Event) bool {
 		k++
-		if k&1023 == 0 {
+		// Counting flat out (next, finish), the run hands over one event
+		// in thousands: take the commands and report progress at each.
+		fast := mode == finish || mode == next
+		if fast || k&1023 == 0 {
 			if ctx.Err() != nil {
 				return false
 			}
 			poll()
-			if (mode == finish || mode == next) && time.Since(lastProgress) > 200*time.Millisecond {
+			fast = mode == finish || mode == next
+			if fast && time.Since(lastProgress) > 200*time.Millisecond {
 				lastProgress = time.Now()
 				f := e.Frame()
 				if !send(message{"progress", progressData{f.Solutions, f.Counters, mode}}) {
@@ -309,6 +313,7 @@ func (sess *session) search(ctx context.Context, b encode.Board, opts classroom.
 				}
 			}
 		}
+		e.Quiet(fast)
 		if skip(e) {
 			return true
 		}
