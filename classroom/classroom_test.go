@@ -267,3 +267,33 @@ func TestSVG(t *testing.T) {
 		t.Errorf("grid %q", g)
 	}
 }
+
+// TestRunQuiet: a quiet run hands over few events but every solution and
+// the end, with exact counters.
+func TestRunQuiet(t *testing.T) {
+	for _, method := range []string{"backtrack", "dlx"} {
+		var events, sols uint64
+		var last classroom.Frame
+		sum, err := classroom.Run(context.Background(), method, encode.Empty(10), classroom.Options{}, func(e classroom.Event) bool {
+			e.Quiet(true)
+			events++
+			if e.Solution {
+				sols++
+			}
+			if e.Kind == "end" {
+				last = e.Frame()
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sols != 724 || sum.Solutions != 724 || last.Solutions != 724 || events > 724+400 {
+			t.Errorf("%s quiet: %d events, %d solutions, summary %+v, end %+v", method, events, sols, sum, last.Counters)
+		}
+	}
+	st, _ := classroom.Run(context.Background(), "backtrack", encode.Empty(10), classroom.Options{}, func(e classroom.Event) bool { return true })
+	if fmt.Sprint(st.Counters) != "[{nodes 35539} {tests 348150} {solutions 724}]" {
+		t.Errorf("backtrack counters at the end: %v", st.Counters)
+	}
+}
