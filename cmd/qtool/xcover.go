@@ -51,9 +51,9 @@ searching, prints what it found, marked incomplete.
 
 Examples:
   qtool encode -n 8 --to dlx | qtool xcover - --count
-  qtool xcover examples/toy.dlx
-  qtool xcover examples/colours.dlx
-  qtool xcover examples/multiplicities.dlx --json
+  qtool xcover examples/dlx/toy.dlx
+  qtool xcover examples/dlx/colours.dlx
+  qtool xcover examples/dlx/multiplicities.dlx --json
   qtool encode -n 13 --to dlx | qtool xcover - --count --workers 2
 `
 
@@ -198,7 +198,7 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, e
 		switch {
 		case errors.As(err, &pe):
 			// The one line of the contract: dlx: FILE:LINE:COL: message.
-			fmt.Fprintln(c.stderr, err)
+			fmt.Fprintln(c.stderr, "dlx: "+err.Error())
 			return nil, withCode(exitUsage, nil)
 		case ctx.Err() != nil:
 			s := experiments.StatusOf(ctx)
