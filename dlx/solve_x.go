@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // runX is Algorithm X as Knuth's dlx1 runs it (see Run), for problems
@@ -24,6 +25,8 @@ func (p *Problem) runX(ctx context.Context, cfg Config, sp *split) (Stats, error
 	if sp != nil {
 		splitDepth = sp.depth
 	}
+	base := unsafe.Pointer(unsafe.SliceData(nd))
+	cbase := unsafe.Pointer(unsafe.SliceData(cl))
 
 	var (
 		level            int
@@ -47,16 +50,22 @@ forward: // X2: enter a new level
 	// X3: choose the item with the fewest remaining options, leftmost
 	// among equals.
 	t = math.MaxInt32
-	for k = cl[0].next; k != 0; k = cl[k].next {
-		if nd[k].itm < t {
-			best, t = k, nd[k].itm
+	for k = cl[0].next; k != 0; k = itemAt(cbase, k).next {
+		if n := at(base, k).itm; n < t {
+			best, t = k, n
 			if t == 0 {
 				break
 			}
 		}
 	}
+	if t == 0 {
+		// A dead end: dlx1 covers the item (one update, no option to
+		// hide) and backs up at once; the same count without the dance.
+		updates++
+		goto deadEnd
+	}
 	// X4: cover it.
-	updates += cover(nd, cl, best)
+	updates += cover(base, cbase, best)
 	cur = nd[best].down
 	choice[level] = cur
 
@@ -65,11 +74,11 @@ advance: // X5: try option cur
 		goto backup
 	}
 	for pp = cur + 1; pp != cur; {
-		x = nd[pp].itm
+		x = at(base, pp).itm
 		if x <= 0 {
-			pp = nd[pp].up
+			pp = at(base, pp).up
 		} else {
-			updates += cover(nd, cl, uint32(x))
+			updates += cover(base, cbase, uint32(x))
 			pp++
 		}
 	}
@@ -100,7 +109,8 @@ advance: // X5: try option cur
 	goto forward
 
 backup: // X7: no more options for this item
-	uncover(nd, cl, best)
+	uncover(base, cbase, best)
+deadEnd:
 	if level == splitDepth {
 		sp.leave(Stats{Solutions: count, Nodes: nodes, Updates: updates})
 	}
@@ -113,11 +123,11 @@ backup: // X7: no more options for this item
 
 recover: // X6: undo option cur and try the next one
 	for pp = cur - 1; pp != cur; {
-		x = nd[pp].itm
+		x = at(base, pp).itm
 		if x <= 0 {
-			pp = nd[pp].down
+			pp = at(base, pp).down
 		} else {
-			uncover(nd, cl, uint32(x))
+			uncover(base, cbase, uint32(x))
 			pp--
 		}
 	}
@@ -134,24 +144,29 @@ done:
 
 // cover removes item c from the list of active items and hides every option
 // in its list (Knuth's cover, with hide written out). It returns the number
-// of updates: one for the item and one for each node hidden.
-func cover(nd []node, cl []item, c uint32) uint64 {
-	l, r := cl[c].prev, cl[c].next
-	cl[l].next = r
-	cl[r].prev = l
+// of updates: one for the item and one for each node hidden. The node
+// links are followed through unsafe pointers into nd, without bounds
+// checks: every link is an index into nd by construction (the links of a
+// Problem are checked as they are made), and this loop is the search's
+// inner loop.
+func cover(base, cbase unsafe.Pointer, c uint32) uint64 {
+	ci := itemAt(cbase, c)
+	itemAt(cbase, ci.prev).next = ci.next
+	itemAt(cbase, ci.next).prev = ci.prev
 	upd := uint64(1)
-	for p := nd[c].down; p != c; p = nd[p].down {
+	for p := at(base, c).down; p != c; p = at(base, p).down {
 		// hide(p): unlink the other nodes of p's option from their items.
 		for q := p + 1; q != p; {
-			x := nd[q].itm
+			nq := at(base, q)
+			x := nq.itm
 			if x <= 0 { // a spacer: back to the start of the option
-				q = nd[q].up
+				q = nq.up
 				continue
 			}
-			u, d := nd[q].up, nd[q].down
-			nd[u].down = d
-			nd[d].up = u
-			nd[uint32(x)].itm--
+			u, d := nq.up, nq.down
+			at(base, u).down = d
+			at(base, d).up = u
+			at(base, uint32(x)).itm--
 			upd++
 			q++
 		}
@@ -161,25 +176,36 @@ func cover(nd []node, cl []item, c uint32) uint64 {
 
 // uncover undoes cover(c), in the reverse order (Knuth's uncover, with
 // unhide written out).
-func uncover(nd []node, cl []item, c uint32) {
-	for p := nd[c].up; p != c; p = nd[p].up {
+func uncover(base, cbase unsafe.Pointer, c uint32) {
+	for p := at(base, c).up; p != c; p = at(base, p).up {
 		// unhide(p)
 		for q := p - 1; q != p; {
-			x := nd[q].itm
+			nq := at(base, q)
+			x := nq.itm
 			if x <= 0 {
-				q = nd[q].down
+				q = nq.down
 				continue
 			}
-			u, d := nd[q].up, nd[q].down
-			nd[u].down = q
-			nd[d].up = q
-			nd[uint32(x)].itm++
+			u, d := nq.up, nq.down
+			at(base, u).down = q
+			at(base, d).up = q
+			at(base, uint32(x)).itm++
 			q--
 		}
 	}
-	l, r := cl[c].prev, cl[c].next
-	cl[l].next = c
-	cl[r].prev = c
+	ci := itemAt(cbase, c)
+	itemAt(cbase, ci.prev).next = c
+	itemAt(cbase, ci.next).prev = c
+}
+
+// itemAt returns item i of the slice whose first item is at base.
+func itemAt(base unsafe.Pointer, i uint32) *item {
+	return (*item)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(item{})))
+}
+
+// at returns node i of the slice whose first node is at base.
+func at(base unsafe.Pointer, i uint32) *node {
+	return (*node)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(node{})))
 }
 
 // optionOf returns the number of the option that contains node x: the

@@ -51,9 +51,9 @@ searching, prints what it found, marked incomplete.
 
 Examples:
   qtool encode -n 8 --to dlx | qtool xcover - --count
-  qtool xcover examples/toy.dlx
-  qtool xcover examples/colours.dlx
-  qtool xcover examples/multiplicities.dlx --json
+  qtool xcover examples/dlx/toy.dlx
+  qtool xcover examples/dlx/colours.dlx
+  qtool xcover examples/dlx/multiplicities.dlx --json
   qtool encode -n 13 --to dlx | qtool xcover - --count --workers 2
 `
 
@@ -96,7 +96,7 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	}
 	rctx, cancel := withTimeout(ctx, opt.timeout)
 	defer cancel()
-	p, err := xcoverLoad(rctx, c, opt)
+	p, name, err := xcoverLoad(rctx, c, opt)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 		status = experiments.StatusOf(rctx)
 	}
 	rec := xcoverRecord{
-		File: opt.file, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
+		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
 		Algorithm: alg.String(), Workers: max(opt.workers, 1),
 		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
 		Seconds: elapsed.Seconds(), Status: status.String(),
@@ -186,10 +186,10 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 // xcoverLoad reads the problem, refusing one too large for memory, and
 // prints its warnings. A context that ends while reading is a time limit
 // or an interruption, said on stderr.
-func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, error) {
+func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, string, error) {
 	f, name, err := openInput(c, opt.file)
 	if err != nil {
-		return nil, err
+		return nil, name, err
 	}
 	defer f.Close()
 	p, err := dlx.ParseContext(ctx, f, name, dlx.ParseLimits{MaxNodes: experiments.DLXMaxNodes(opt.workers)})
@@ -198,14 +198,14 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, e
 		switch {
 		case errors.As(err, &pe):
 			// The one line of the contract: dlx: FILE:LINE:COL: message.
-			fmt.Fprintln(c.stderr, err)
-			return nil, withCode(exitUsage, nil)
+			fmt.Fprintln(c.stderr, "dlx: "+err.Error())
+			return nil, name, withCode(exitUsage, nil)
 		case ctx.Err() != nil:
 			s := experiments.StatusOf(ctx)
 			fmt.Fprintf(c.stderr, "qtool: xcover: reading %s stopped: %s; nothing searched\n", name, statusWord(s))
-			return nil, endStatus(s)
+			return nil, name, endStatus(s)
 		}
-		return nil, usageErrorf("%v", err)
+		return nil, name, usageErrorf("%v", err)
 	}
 	for i, w := range p.Warnings() {
 		if i == maxWarnings {
@@ -216,7 +216,7 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, e
 	if more := p.Ignored() - min(len(p.Warnings()), maxWarnings); more > 0 {
 		fmt.Fprintf(c.stderr, "dlx: %s: %d more warnings not shown\n", name, more)
 	}
-	return p, nil
+	return p, name, nil
 }
 
 // solutionPrinter returns a Visit that prints each solution as its option
