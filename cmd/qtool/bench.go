@@ -138,7 +138,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	}
 
 	var prior []results.Record
-	envs := []results.Env{spec.Env()}
+	envs := []results.Env{hostEnv(spec.Env())}
 	var logFile *experiments.LogFile
 	if f.log != "" {
 		var oldEnvs []results.Env
