@@ -16,6 +16,10 @@ var csvHeader = []string{"n", "board", "hash", "backend", "mode", "repeat", "ans
 
 const csvOldColumns = 12
 
+func init() {
+	RegisterFormat(CSV, nil, func(r *Report, w io.Writer) error { return WriteCSV(w, r.Records) })
+}
+
 // WriteCSV writes one line per record under a header line (tidy data: one
 // observation per line, one variable per column), seconds in the shortest
 // form that reads back exactly. The environment is not part of it; the JSON
