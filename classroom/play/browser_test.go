@@ -259,7 +259,7 @@ func TestPageInBrowser(t *testing.T) {
 		t.Errorf("on a 390 px wide screen the board reaches %v px", right)
 	}
 	p.shot("classroom-phone.png")
-	p.do("desktop again", chromedp.ResetViewport())
+	p.do("desktop again", chromedp.EmulateViewport(1280, 900))
 
 	// Algorithm X: the levels panel lists the item chosen at each level and
 	// the primary items still active.
@@ -295,6 +295,22 @@ func TestPageInBrowser(t *testing.T) {
 	if k2 != k1+1 {
 		t.Errorf("paused at step %v, one step more shows step %v", k1, k2)
 	}
+
+	// Every event: the square being tested is marked.
+	p.do("every event", chromedp.SetValue(chromedp.ID("n"), "6"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('n').dispatchEvent(new Event('change'))`),
+		chromedp.SetValue(chromedp.ID("events"), "all"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('events').dispatchEvent(new Event('change'))`),
+		chromedp.Click(chromedp.ID("start")), waitFor(`document.body.dataset.session !== undefined`))
+	for k := 0; k < 4; k++ {
+		p.do("step", chromedp.KeyEvent("s"), waitFor(fmt.Sprintf(`document.body.dataset.frames >= %d`, k+1)))
+	}
+	var tested []string
+	p.eval(`Array.from(document.querySelectorAll('#board .tested')).map(c => c.dataset.sq + c.dataset.mark)`, &tested)
+	if status := p.text("status"); len(tested) != 1 || tested[0] != "1,1?" || status != "test b2: attacked by the queen on a1" {
+		t.Errorf("fourth event: tested %v, status %q; want b2 marked ? and attacked by a1", tested, status)
+	}
+	p.shot("classroom-tested.png")
 
 	// A second tab runs a search of its own; closing it stops the search.
 	tctx, closeTab := chromedp.NewContext(bctx)

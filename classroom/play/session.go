@@ -71,7 +71,8 @@ type noticeData struct {
 }
 
 // stream runs one search and streams its frames: GET /api/stream?n=N
-// &method=M[&queens=c0,c1,…][&seed=S]. See docs/classroom.md.
+// &method=M[&queens=c0,c1,…][&seed=S][&events=steps|all]. See
+// docs/classroom.md.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
@@ -105,6 +106,15 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	seed, _ := strconv.ParseInt(q.Get("seed"), 10, 64)
+	all := false
+	switch q.Get("events") {
+	case "", "steps":
+	case "all":
+		all = true
+	default:
+		send(message{"refused", noticeData{fmt.Sprintf("events must be steps or all, got %q", q.Get("events"))}}) //nolint:errcheck // going away
+		return
+	}
 	sess := &session{id: newID(), n: b.N, method: method, ctl: make(chan control, 16), started: time.Now()}
 	s.mu.Lock()
 	if len(s.sessions) >= MaxSessions {
@@ -125,7 +135,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	out := make(chan message, 8)
 	go func() {
 		defer close(out)
-		sess.search(ctx, b, classroom.Options{Seed: seed}, out)
+		sess.search(ctx, b, classroom.Options{Seed: seed}, all, out)
 	}()
 	start := classroom.Frame{Kind: "start", N: b.N, Queens: b.Queens, Board: classroom.Draw(b.N, b.Queens, nil),
 		Text: "ready: step, run, next solution or finish"}
@@ -231,10 +241,9 @@ const (
 // commands ask: nothing until the first command (paused), one step per
 // "step", a step every delay when running, nothing but progress until the
 // next solution or the end for "next" and "finish".
-func (sess *session) search(ctx context.Context, b encode.Board, opts classroom.Options, out chan<- message) {
+func (sess *session) search(ctx context.Context, b encode.Board, opts classroom.Options, all bool, out chan<- message) {
 	mode := paused
 	delay := 400 * time.Millisecond
-	all := false
 	var finishStart time.Time
 	apply := func(c control) {
 		if c.Delay != nil {

@@ -142,17 +142,20 @@ function startSearch() {
   say("result", "");
   say("status", "starting…");
   const method = $("method").value;
-  const es = new EventSource("/api/stream?n=" + n + "&method=" + encodeURIComponent(method));
+  const es = new EventSource("/api/stream?n=" + n + "&method=" + encodeURIComponent(method) + "&events=" + $("events").value);
   state.es = es;
   es.addEventListener("hello", (ev) => {
     const d = JSON.parse(ev.data);
     state.session = d.session;
     document.body.dataset.session = d.session;
+    document.body.dataset.frames = "0";
     showFrame(d.frame);
     control("speed", { delay: delay() });
-    if ($("events").value === "all") control("events", { events: "all" });
   });
-  es.addEventListener("frame", (ev) => showFrame(JSON.parse(ev.data)));
+  es.addEventListener("frame", (ev) => {
+    showFrame(JSON.parse(ev.data));
+    document.body.dataset.frames = String(Number(document.body.dataset.frames || 0) + 1);
+  });
   es.addEventListener("progress", (ev) => {
     const d = JSON.parse(ev.data);
     showCounters(d.counters, d.solutions);
