@@ -175,7 +175,7 @@ func TestStreamRefusals(t *testing.T) {
 	_, url := serve(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	for _, q := range []string{"n=33", "n=0", "n=x", "n=4&method=guess", "n=4&queens=0,1,-1,-1", "n=4&queens=0"} {
+	for _, q := range []string{"n=33", "n=0", "n=x", "n=4&method=guess", "n=4&queens=0,1,-1,-1", "n=4&queens=0", "n=4&events=some"} {
 		s := openStream(t, ctx, url+"api/stream?"+q)
 		name, data := s.next()
 		if name != "refused" || !strings.Contains(string(data), "message") {
