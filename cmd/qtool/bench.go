@@ -69,7 +69,7 @@ Examples:
   qtool bench
   qtool bench --backends backtrack,bitmask,dlx --n 4-12 --format md
   qtool bench --mode first --backends minconflicts,construct --n 1000,1000000
-  qtool bench --mode complete --boards boards/ --timeout 30s
+  qtool bench --mode complete --boards examples/boards/ --timeout 30s
   qtool bench --plot bench.svg --format latex > bench.tex
   qtool bench --resume
   qtool bench --preset completion --plot completion.png

@@ -28,8 +28,8 @@ larger ones in the compact form. Without --out, one instance goes to stdout.
 
 Examples:
   qtool gen -n 8 -k 3 --seed 7
-  qtool gen -n 30 -k 20 --count 100 --out instances/
-  qtool count --board instances/q30-k20-s1-0000.txt --backend dlx
+  qtool gen -n 30 -k 15 --count 100 --out instances/
+  qtool count --board instances/q30-k15-s1-0000.txt --backend dlx
 `
 
 func runGen(ctx context.Context, c *cli, args []string) error {

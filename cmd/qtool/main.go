@@ -58,8 +58,8 @@ Commands:
 Examples:
   qtool count -n 12 --backend bitmask
   qtool solve -n 8 --limit 0 --format list
-  qtool check board.txt
-  qtool count --board board.txt --backend dlx
+  qtool check examples/board.txt
+  qtool count --board examples/board.txt --backend dlx
   qtool bench
 
 Exit status: 0 done; 1 a negative answer to a question (check); 2 bad usage or
