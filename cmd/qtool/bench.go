@@ -30,8 +30,8 @@ run, checks every answer and prints a table: per problem and backend the
 median time ± the 95% confidence interval, the ratio to the base backend
 (~ when not significant) and a geometric mean. Every placement is re-checked
 by the independent verifier, every count of an empty board against the
-reference table (--reference; by default testdata/nqueens-counts.tsv when it
-is there) and the answers of each row against each other: a disagreement is
+reference table (--reference; by default the OEIS A000170 table built into
+qtool, n ≤ 27) and the answers of each row against each other: a disagreement is
 a MISMATCH cell and exit status 1. A run that reaches the time limit is a
 TIMEOUT cell, and the backend's later (larger) n are not run; a cell's later
 repeats are run only while they fit in the time limit. Runs shorter than
@@ -109,7 +109,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.log, "log", experiments.DefaultLogName, "append every measured run to `FILE` (JSON lines); empty for none")
 	fs.BoolVar(&f.resume, "resume", false, "keep the runs already in the log and measure only the others")
 	fs.StringVar(&f.base, "base", "", "compare the backends with backend `B` (default: the first of each table)")
-	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default testdata/nqueens-counts.tsv if present)")
+	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
 	fs.Int64Var(&f.seed, "seed", 1, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.workers, "workers", 1, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
 	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion")
@@ -390,19 +390,14 @@ func backendList(list string, task experiments.Task, boards []encode.Board, what
 	return bs, nil
 }
 
-// defaultReference is the repository's table of counts, used when the
-// command runs from the root of a clone.
-const defaultReference = "testdata/nqueens-counts.tsv"
-
+// benchReference reads the table of known counts: the one built into the
+// binary (OEIS A000170, n ≤ 27) unless --reference names a file or none.
 func benchReference(path string) (*experiments.Reference, error) {
 	switch path {
 	case "none":
 		return nil, nil
 	case "":
-		if _, err := os.Stat(defaultReference); err != nil {
-			return nil, nil
-		}
-		path = defaultReference
+		return experiments.BuiltinReference(), nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
