@@ -137,7 +137,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if err := benchEmptyFlags(fs); err != nil {
 		return err
 	}
-	spec, err := benchSpec(f, setFlags(fs))
+	spec, err := benchSpec(ctx, f, setFlags(fs))
 	if err != nil {
 		return err
 	}
@@ -196,13 +196,13 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 
 // benchSpec builds the experiment from the flags: a preset, the main
 // experiment when no grid flag is set, else one grid.
-func benchSpec(f benchFlags, set map[string]bool) (experiments.Spec, error) {
+func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experiments.Spec, error) {
 	ref, err := benchReference(f.reference)
 	if err != nil {
 		return experiments.Spec{}, err
 	}
 	if f.preset != "" {
-		return completionSpec(f, set, ref)
+		return completionSpec(ctx, f, set, ref)
 	}
 	for _, name := range []string{"deltas", "instances"} {
 		if set[name] {
@@ -248,7 +248,7 @@ func checkSpec(f benchFlags, spec experiments.Spec) (experiments.Spec, error) {
 
 // completionSpec builds the completion experiment: its defaults, then the
 // flags the user set.
-func completionSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+func completionSpec(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 	var spec experiments.Spec
 	if f.preset != "completion" {
 		return spec, usageErrorf("bench: unknown --preset %q (want completion)", f.preset)
@@ -288,7 +288,10 @@ func completionSpec(f benchFlags, set map[string]bool, ref *experiments.Referenc
 	} else if c.Backends, err = experiments.CompletionBackends(nil); err != nil {
 		return spec, usageErrorf("bench: %v", err)
 	}
-	if spec, err = c.Spec(); err != nil {
+	if spec, err = c.SpecContext(ctx); err != nil {
+		if ctx.Err() != nil {
+			return spec, withCode(exitInterrupted, errors.New("bench: interrupted while generating the instances; nothing was measured"))
+		}
 		return spec, usageErrorf("bench: %v", err)
 	}
 	if set["repeats"] {

@@ -55,3 +55,19 @@ func TestGenInterrupt(t *testing.T) {
 		t.Errorf("files left by an interrupted gen: %v", entries)
 	}
 }
+
+// TestCompletionPresetInterrupt: the instances of a large n are generated
+// under the context (Ctrl-C stops them), and a set that cannot fit in
+// memory is refused with the estimate before any is made.
+func TestCompletionPresetInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	_, errOut, code := qtoolCtx(ctx, "bench", "--preset", "completion", "--n", "100000", "--log", "")
+	if code != 130 || !strings.Contains(errOut, "interrupted while generating the instances") {
+		t.Errorf("exit %d, %q", code, errOut)
+	}
+	_, errOut, code = qtool(t, "", "bench", "--preset", "completion", "--n", "10000000", "--log", "")
+	if code != 2 || !strings.Contains(errOut, "the instance set needs about") {
+		t.Errorf("n = 10⁷: exit %d, %q", code, errOut)
+	}
+}
