@@ -26,9 +26,10 @@ step, r run, p pause, n next solution, f finish. Several tabs run their
 searches at once; closing a tab stops its search. Nothing is fetched from
 or sent to the network. Ctrl-C stops the server.
 
+--port P serves on a port of your choice instead of a free one.
+
 Examples:
   qtool play
-  qtool play --port 8018
 `
 
 func runPlay(ctx context.Context, c *cli, args []string) error {
