@@ -188,3 +188,21 @@ func TestBacktrackTraceStop(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBacktrackTrace measures a traced search with a hook that does
+// nothing, next to BenchmarkBacktrack (the same search untraced).
+func BenchmarkBacktrackTrace(b *testing.B) {
+	for _, n := range []int{8, 12} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var events uint64
+			for b.Loop() {
+				st, _ := search.BacktrackTrace(context.Background(), encode.Empty(n), nil, func(*search.BacktrackEvent) bool {
+					events++
+					return true
+				})
+				BacktrackSink += st.Solutions
+			}
+			b.ReportMetric(float64(events)/float64(b.N), "events/op")
+		})
+	}
+}
