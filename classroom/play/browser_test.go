@@ -194,6 +194,11 @@ func TestPageInBrowser(t *testing.T) {
 	if got := strings.Join(p.board(), "\n"); got != "xQxx\nxxxQ\nQxxx\nxxQx" {
 		t.Errorf("the tenth step is not the first solution b1 d2 a3 c4:\n%s", got)
 	}
+	var labels []string
+	p.eval(`[document.querySelector('[data-sq="0,1"]').getAttribute('aria-label'), document.querySelector('[data-sq="0,0"]').getAttribute('aria-label'), document.getElementById('board').getAttribute('role'), document.getElementById('step').getAttribute('aria-label')]`, &labels)
+	if strings.Join(labels, "|") != "b1: queen|a1: attacked|grid|step (key s)" {
+		t.Errorf("accessible names: %q", labels)
+	}
 	p.shot("classroom-step10.png")
 
 	// Continue to the second solution, with the key n.
