@@ -161,7 +161,10 @@ func TestPageInBrowser(t *testing.T) {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	// The whole test has three minutes; the browser ends with it.
+	tctx, cancelT := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancelT()
+	actx, cancelA := chromedp.NewExecAllocator(tctx, opts...)
 	defer cancelA()
 	bctx, cancelB := chromedp.NewContext(actx)
 	defer cancelB()
