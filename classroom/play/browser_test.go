@@ -321,8 +321,8 @@ func TestPageInBrowser(t *testing.T) {
 	p.shot("classroom-tested.png")
 
 	// A second tab runs a search of its own; closing it stops the search.
-	tctx, closeTab := chromedp.NewContext(bctx)
-	p2 := page{t, tctx}
+	tabCtx, closeTab := chromedp.NewContext(bctx)
+	p2 := page{t, tabCtx}
 	p2.do("second tab", chromedp.Navigate(url), waitFor(`document.body.dataset.ready === "1"`),
 		chromedp.SetValue(chromedp.ID("n"), "12"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('n').dispatchEvent(new Event('change'))`),
