@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,10 +15,10 @@ import (
 	"qtool/internal/oracle"
 )
 
-var updateGolden = flag.Bool("update", false, "rewrite the golden files under testdata/trace/")
+var updateGolden = flag.Bool("update-trace", false, "rewrite the golden files under testdata/trace/")
 
 // TestTraceGolden compares the output of qtool trace with the golden files
-// under testdata/trace (go test -run TraceGolden -update rewrites them; read
+// under testdata/trace (go test -run TraceGolden -update-trace rewrites them; read
 // the diff before committing). The default run must be the ten steps of the
 // 4-queens walk-through, the tenth the first solution.
 func TestTraceGolden(t *testing.T) {
@@ -67,7 +68,7 @@ func TestTraceEnd(t *testing.T) {
 	ref := oracle.Counts(t)
 	for i := 2; i <= 16; i++ {
 		n, backend := i/2, []string{"backtrack", "dlx"}[i%2]
-		out, errOut, code := qtool(t, "", "trace", "-n", itoa(n), "--backend", backend, "--until", "end", "--format", "json")
+		out, errOut, code := qtool(t, "", "trace", "-n", strconv.Itoa(n), "--backend", backend, "--until", "end", "--format", "json")
 		if code != 0 {
 			t.Fatalf("n=%d: exit %d: %s", n, code, errOut)
 		}
@@ -115,9 +116,4 @@ func TestTraceBadInput(t *testing.T) {
 			t.Errorf("trace %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.msg)
 		}
 	}
-}
-
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
 }
