@@ -286,6 +286,11 @@ func TestCheckComplete(t *testing.T) {
 	if code != 200 || v["status"] != "none" {
 		t.Errorf("no completion: %d %v", code, v)
 	}
+	// Local search cannot prove it: it says it does not know.
+	code, v = post(t, url+"api/complete", map[string]any{"n": 4, "queens": [][2]int{{0, 0}, {1, 2}}, "backend": "minconflicts"})
+	if code != 200 || v["status"] != "unknown" {
+		t.Errorf("min-conflicts on a board without completion: %d %v", code, v)
+	}
 	code, v = post(t, url+"api/complete", map[string]any{"n": 4, "queens": [][2]int{{0, 0}, {1, 1}}, "backend": "dlx"})
 	if code != 200 || v["status"] != "illegal" {
 		t.Errorf("illegal board completed: %d %v", code, v)
