@@ -19,7 +19,8 @@ type dlxBackend struct{}
 func (dlxBackend) Name() string { return "dlx" }
 
 func (dlxBackend) Caps() Caps {
-	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
+	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
+		Problems: dlxVariants, Forbidden: true}
 }
 
 // progressScale is the unit of the progress reports: millionths of dlx's
@@ -53,9 +54,6 @@ func newDLXProblem(m *encode.Matrix) (*dlx.Problem, error) {
 // the Outcome is partial (its counts are lower bounds) with Status Timeout
 // or Interrupted.
 func (dlxBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if err := refuse("dlx", req); err != nil {
-		return Outcome{}, err
-	}
 	if req.Mode != Count && req.Mode != Find {
 		return Outcome{}, fmt.Errorf("experiments: backend dlx: unsupported mode %v", req.Mode)
 	}
