@@ -94,6 +94,9 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	}
 	req := p.request(experiments.Count)
 	if *unique {
+		if !prob.PlainQueens() {
+			return usageErrorf("--unique counts fundamental solutions of plain n-queens only")
+		}
 		if !caps.Unique {
 			return usageErrorf("backend %s cannot count fundamental solutions; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Unique }), " or "))
 		}

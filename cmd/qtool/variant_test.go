@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestCountProblemJSON is the command-line contract of --problem: the
+// counts of the OEIS (A002564 and A075458 for domination, A018807 for
+// kings, A051906 for toroidal) with the pieces in "queens" or "pieces".
+func TestCountProblemJSON(t *testing.T) {
+	for _, c := range []struct {
+		args              []string
+		solutions         uint64
+		field             string
+		pieces            int
+		problem, backends string
+	}{
+		{[]string{"-n", "6", "--problem", "domination"}, 4, "queens", 3, "domination", "backtrack sat"},
+		{[]string{"-n", "4", "--problem", "kings"}, 79, "pieces", 4, "kings", "backtrack sat"},
+		{[]string{"-n", "5", "--problem", "bishops"}, 32, "pieces", 8, "bishops", "backtrack sat"},
+		{[]string{"-n", "7", "--problem", "toroidal"}, 28, "", 0, "toroidal", "backtrack dlx sat"},
+		{[]string{"-n", "10", "--problem", "superqueens"}, 4, "", 0, "superqueens", "backtrack dlx"},
+		{[]string{"--board", "../../examples/diag-14-4-924.param", "--diagonals", "9"}, 9, "", 0, "queens", "backtrack dlx sat"},
+	} {
+		for _, be := range strings.Fields(c.backends) {
+			args := append([]string{"count", "--json", "--backend", be}, c.args...)
+			out, errOut, code := qtool(t, "", args...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d, %s", args, code, errOut)
+			}
+			var rec map[string]any
+			if err := json.Unmarshal([]byte(out), &rec); err != nil {
+				t.Fatalf("%v: %v in %q", args, err, out)
+			}
+			if rec["solutions"] != float64(c.solutions) || rec["problem"] != c.problem || rec["status"] != "ok" {
+				t.Errorf("%v: %s", args, out)
+			}
+			if c.field != "" && rec[c.field] != float64(c.pieces) {
+				t.Errorf("%v: %s = %v, want %d", args, c.field, rec[c.field], c.pieces)
+			}
+		}
+	}
+}
+
+func TestProblemErrors(t *testing.T) {
+	blocked := writeFile(t, "b.txt", ".x..\n....\n....\n....\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"count", "-n", "5", "--problem", "amazons"}, `--problem "amazons": want one of queens, toroidal`},
+		{[]string{"count", "-n", "5", "--problem", "kings", "--backend", "dlx"}, "backend dlx does not solve --problem kings; backends that do: backtrack, sat"},
+		{[]string{"count", "--board", blocked, "--backend", "bitmask"}, "backend bitmask does not take blocked squares"},
+		{[]string{"count", "-n", "5", "--diagonals", "3"}, "--diagonals takes the first K excluded diagonals of a --board file"},
+		{[]string{"count", "--board", "../../examples/diag-14-4-924.param", "--diagonals", "99"}, "diag-14-4-924.param:3:10: --diagonals 99: the file lists"},
+		{[]string{"count", "-n", "6", "--problem", "kings", "--unique"}, "--unique counts fundamental solutions of plain n-queens only"},
+		{[]string{"count", "-n", "6", "--problem", "kings", "--amo", "product", "--backend", "backtrack"}, "--amo applies to the backends with an at-most-one encoding"},
+	} {
+		_, errOut, code := qtool(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+func TestSolveProblem(t *testing.T) {
+	out, errOut, code := qtool(t, "", "solve", "-n", "4", "--problem", "domination", "--format", "list", "--limit", "0")
+	if code != 0 || len(strings.Split(strings.TrimSpace(out), "\n")) != 12 {
+		t.Errorf("domination n=4: exit %d, %q %q; want the 12 minimum dominating sets", code, out, errOut)
+	}
+	out, _, code = qtool(t, "", "solve", "-n", "3", "--problem", "kings")
+	if code != 0 || !strings.Contains(out, "K.K\n...\nK.K\n") {
+		t.Errorf("kings n=3: %q", out)
+	}
+}
