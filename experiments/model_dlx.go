@@ -8,22 +8,21 @@ import (
 	"qtool/encode"
 )
 
-// dlxVariants are the problems whose models are exact covers without
-// multiplicities: rows and columns exactly once (primary items), every
-// other line at most once (secondary items).
-var dlxVariants = []encode.Variant{encode.Queens, encode.Toroidal, encode.Superqueens}
+// dlxVariants are the problems the dlx backend solves: every one, the
+// lines of other bounds than [1,1] and [0,1] (domination's covers, the
+// number of pieces of the maximum and minimum problems) as primary items
+// with multiplicities (Algorithm M).
+var dlxVariants = encode.Variants()
 
-// RunModel solves a model as the exact-cover problem of encode.Model.Cover
-// with dlx, Algorithm X with dancing links. Outcome.Nodes and
-// Stats["updates"] are dlx's counters.
+// RunModel solves a model as the generalized exact-cover problem of
+// encode.Model.Cover with dlx: Algorithm X with dancing links, or
+// Algorithm M when some line has other bounds than [1,1] and [0,1].
+// Outcome.Nodes and Stats["updates"] are dlx's counters.
 func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req Request, visit func([]int32) bool) (Outcome, error) {
 	cv := m.Cover()
-	if !cv.Exact() {
-		return Outcome{}, fmt.Errorf("experiments: backend dlx: the %v problem needs multiplicities, which dlx does not have", m.Problem.Variant)
-	}
 	var primary, secondary []string
 	for i, it := range cv.Items {
-		if i < cv.Primary {
+		if i < cv.Primary+cv.Multiple {
 			primary = append(primary, it.Name)
 		} else {
 			secondary = append(secondary, it.Name)
@@ -32,6 +31,15 @@ func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req Request, vi
 	p, err := dlx.NewProblem(primary, secondary)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
+	}
+	for i := cv.Primary; i < cv.Primary+cv.Multiple; i++ {
+		it := cv.Items[i]
+		if it.Hi < it.Lo || it.Hi < 1 {
+			return Outcome{}, nil // a line that cannot be met: no solution
+		}
+		if err := p.SetBounds(i, it.Lo, min(it.Hi, dlx.MaxBound)); err != nil {
+			return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
+		}
 	}
 	for _, opt := range cv.Options {
 		if err := p.AddOptionIndex(opt...); err != nil {
