@@ -30,6 +30,7 @@ type problemFlags struct {
 	problem   string
 	diagonals int
 	variants  bool
+	order     string
 }
 
 func (p *problemFlags) add(fs *flag.FlagSet) {
@@ -118,6 +119,9 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 	if err := checkVariant(be, prob); err != nil {
 		return prob, nil, err
 	}
+	if p.order != "" && !slices.Contains(caps.Options, "order") {
+		return prob, nil, usageErrorf("--order applies to the backends with a branching order (%s), not %s", strings.Join(backendsWith(func(c experiments.Caps) bool { return slices.Contains(c.Options, "order") }), ", "), name)
+	}
 	if p.amo != "" && !slices.Contains(caps.Options, "amo") {
 		return prob, nil, usageErrorf("--amo applies to the backends with an at-most-one encoding (%s), not %s", strings.Join(backendsWith(func(c experiments.Caps) bool { return slices.Contains(c.Options, "amo") }), ", "), name)
 	}
@@ -153,6 +157,12 @@ func (p *problemFlags) request(mode experiments.Mode) experiments.Request {
 	req := experiments.Request{Mode: mode, Seed: p.seed, Workers: p.workers}
 	if p.amo != "" {
 		req.Options = map[string]string{"amo": p.amo}
+	}
+	if p.order != "" {
+		if req.Options == nil {
+			req.Options = map[string]string{}
+		}
+		req.Options["order"] = p.order
 	}
 	return req
 }
