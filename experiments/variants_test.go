@@ -52,7 +52,7 @@ func readVariantsOEIS(t *testing.T) []oeisRow {
 // quickLimit is the largest n of each variant checked without -long.
 var quickLimit = map[encode.Variant]int{
 	encode.Toroidal: 11, encode.Superqueens: 11, encode.Domination: 6,
-	encode.Kings: 6, encode.Bishops: 6, encode.Rooks: 6,
+	encode.Kings: 6, encode.Bishops: 6, encode.Rooks: 6, encode.TorusDomination: 6,
 }
 
 // slowBackends bounds the n at which a backend is asked, where it would
@@ -60,7 +60,8 @@ var quickLimit = map[encode.Variant]int{
 // more than 5 minutes, and dlx's Algorithm M more than 100 s for 9×9; the
 // minimum (and the other backends) are checked beyond.
 var slowBackends = map[encode.Variant]map[string]int{
-	encode.Domination: {"sat": 7, "dlx": 8},
+	encode.Domination:      {"sat": 7, "dlx": 8},
+	encode.TorusDomination: {"sat": 7},
 }
 
 // variantBackends returns the counting backends that solve v: without
