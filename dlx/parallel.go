@@ -92,13 +92,21 @@ func (p *Problem) chooseDepth(ctx context.Context, alg Algorithm, workers int) (
 
 // runParallel runs the search with cfg.Workers goroutines (see split).
 func (p *Problem) runParallel(ctx context.Context, cfg Config, alg Algorithm) (Stats, error) {
+	st, _, err := p.runWorkers(ctx, cfg, alg)
+	return st, err
+}
+
+// runWorkers is runParallel; it also returns each worker's split (none when
+// the tree was not split).
+func (p *Problem) runWorkers(ctx context.Context, cfg Config, alg Algorithm) (Stats, []*split, error) {
 	k := cfg.Workers
 	depth, tasks, err := p.chooseDepth(ctx, alg, k)
 	if err != nil {
-		return Stats{}, err
+		return Stats{}, nil, err
 	}
 	if depth == 0 || tasks < 2 {
-		return p.runOne(ctx, cfg, alg, nil)
+		st, err := p.runOne(ctx, cfg, alg, nil)
+		return st, nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -164,12 +172,12 @@ func (p *Problem) runParallel(ctx context.Context, cfg Config, alg Algorithm) (S
 	if stopped.Load() {
 		// Stopped by Visit or by the limit: what was accepted counts.
 		total.Solutions = accepted
-		return total, nil
+		return total, splits, nil
 	}
 	for _, err := range errs {
 		if err != nil {
-			return total, err
+			return total, splits, err
 		}
 	}
-	return total, nil
+	return total, splits, nil
 }

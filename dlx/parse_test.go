@@ -3,7 +3,6 @@ package dlx_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -111,11 +110,13 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func sameProblem(p, q *dlx.Problem) bool {
-	if p.Items() != q.Items() || p.Primary() != q.Primary() || p.Options() != q.Options() {
+	if p.Items() != q.Items() || p.Primary() != q.Primary() || p.Options() != q.Options() || p.Colors() != q.Colors() {
 		return false
 	}
 	for i := 0; i < p.Items(); i++ {
-		if p.Item(i) != q.Item(i) || p.Len(i) != q.Len(i) {
+		lp, hp := p.Bounds(i)
+		lq, hq := q.Bounds(i)
+		if p.Item(i) != q.Item(i) || p.Len(i) != q.Len(i) || lp != lq || hp != hq {
 			return false
 		}
 	}
@@ -138,6 +139,10 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("A | B | C\n"))
 	f.Add([]byte("A B:x\nA\n"))
 	f.Add([]byte("  | comment\n\nA\tB\r\nA B\nB A\n| x\n"))
+	f.Add([]byte(dlx2Example))
+	f.Add([]byte(dlx3Example))
+	f.Add([]byte("0:2|A 3|B | X\nA B X:red\nB X:red\nB X:blue\nA\nB\n"))
+	f.Add([]byte("\ufeffA | X Y\nA X:1 Y\nA X:1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := dlx.Parse(strings.NewReader(string(data)), "fuzz")
 		if err != nil {
@@ -155,30 +160,19 @@ func FuzzParse(f *testing.F) {
 		if !sameProblem(p, q) {
 			t.Fatalf("round trip changed the problem:\n%s", text)
 		}
+		if again := writeString(t, q); again != text {
+			t.Fatalf("written twice differently:\n%s\n%s", text, again)
+		}
 		if p.Options() > 12 || p.Items() > 64 {
 			return
 		}
-		var opts [][]int
-		for o := 0; o < p.Options(); o++ {
-			opts = append(opts, p.Option(o))
-		}
-		want := bruteForce(p.Primary(), p.Items(), opts)
-		var got []string
-		_, err = p.Solve(context.Background(), func(o []int) bool {
-			if err := checkSolution(p, o); err != nil {
-				t.Fatal(err)
+		g := fromProblem(p)
+		want := g.brute()
+		for _, workers := range []int{1, 2} {
+			got, _ := solveAll(t, p, dlx.Config{Workers: workers})
+			if !slices.Equal(got, want) {
+				t.Fatalf("%d workers: got solutions %v, want %v for\n%s", workers, got, want, text)
 			}
-			s := slices.Clone(o)
-			slices.Sort(s)
-			got = append(got, fmt.Sprint(s))
-			return true
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Fatalf("got solutions %v, want %v for\n%s", got, want, text)
 		}
 	})
 }

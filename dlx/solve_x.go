@@ -58,8 +58,14 @@ forward: // X2: enter a new level
 			}
 		}
 	}
+	if t == 0 {
+		// A dead end: dlx1 covers the item (one update, no option to
+		// hide) and backs up at once; the same count without the dance.
+		updates++
+		goto deadEnd
+	}
 	// X4: cover it.
-	updates += cover(nd, cl, best)
+	updates += cover(base, cbase, best)
 	cur = nd[best].down
 	choice[level] = cur
 
@@ -72,7 +78,7 @@ advance: // X5: try option cur
 		if x <= 0 {
 			pp = at(base, pp).up
 		} else {
-			updates += cover(nd, cl, uint32(x))
+			updates += cover(base, cbase, uint32(x))
 			pp++
 		}
 	}
@@ -103,7 +109,8 @@ advance: // X5: try option cur
 	goto forward
 
 backup: // X7: no more options for this item
-	uncover(nd, cl, best)
+	uncover(base, cbase, best)
+deadEnd:
 	if level == splitDepth {
 		sp.leave(Stats{Solutions: count, Nodes: nodes, Updates: updates})
 	}
@@ -120,7 +127,7 @@ recover: // X6: undo option cur and try the next one
 		if x <= 0 {
 			pp = at(base, pp).down
 		} else {
-			uncover(nd, cl, uint32(x))
+			uncover(base, cbase, uint32(x))
 			pp--
 		}
 	}
@@ -142,11 +149,10 @@ done:
 // checks: every link is an index into nd by construction (the links of a
 // Problem are checked as they are made), and this loop is the search's
 // inner loop.
-func cover(nd []node, cl []item, c uint32) uint64 {
-	l, r := cl[c].prev, cl[c].next
-	cl[l].next = r
-	cl[r].prev = l
-	base := unsafe.Pointer(unsafe.SliceData(nd))
+func cover(base, cbase unsafe.Pointer, c uint32) uint64 {
+	ci := itemAt(cbase, c)
+	itemAt(cbase, ci.prev).next = ci.next
+	itemAt(cbase, ci.next).prev = ci.prev
 	upd := uint64(1)
 	for p := at(base, c).down; p != c; p = at(base, p).down {
 		// hide(p): unlink the other nodes of p's option from their items.
@@ -170,8 +176,7 @@ func cover(nd []node, cl []item, c uint32) uint64 {
 
 // uncover undoes cover(c), in the reverse order (Knuth's uncover, with
 // unhide written out).
-func uncover(nd []node, cl []item, c uint32) {
-	base := unsafe.Pointer(unsafe.SliceData(nd))
+func uncover(base, cbase unsafe.Pointer, c uint32) {
 	for p := at(base, c).up; p != c; p = at(base, p).up {
 		// unhide(p)
 		for q := p - 1; q != p; {
@@ -188,9 +193,9 @@ func uncover(nd []node, cl []item, c uint32) {
 			q--
 		}
 	}
-	l, r := cl[c].prev, cl[c].next
-	cl[l].next = c
-	cl[r].prev = c
+	ci := itemAt(cbase, c)
+	itemAt(cbase, ci.prev).next = c
+	itemAt(cbase, ci.next).prev = c
 }
 
 // itemAt returns item i of the slice whose first item is at base.

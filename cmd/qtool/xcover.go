@@ -98,7 +98,7 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	}
 	rctx, cancel := withTimeout(ctx, opt.timeout)
 	defer cancel()
-	p, err := xcoverLoad(rctx, c, opt)
+	p, name, err := xcoverLoad(rctx, c, opt)
 	if err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 		status = experiments.StatusOf(rctx)
 	}
 	rec := xcoverRecord{
-		File: opt.file, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
+		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
 		Algorithm: alg.String(), Workers: max(opt.workers, 1),
 		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
 		Seconds: elapsed.Seconds(), Status: status.String(),
@@ -188,10 +188,10 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 // xcoverLoad reads the problem, refusing one too large for memory, and
 // prints its warnings. A context that ends while reading is a time limit
 // or an interruption, said on stderr.
-func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, error) {
+func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, string, error) {
 	f, name, err := openInput(c, opt.file)
 	if err != nil {
-		return nil, err
+		return nil, name, err
 	}
 	defer f.Close()
 	p, err := dlx.ParseContext(ctx, f, name, dlx.ParseLimits{MaxNodes: experiments.DLXMaxNodes(opt.workers)})
@@ -201,13 +201,13 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, e
 		case errors.As(err, &pe):
 			// The one line of the contract: dlx: FILE:LINE:COL: message.
 			fmt.Fprintln(c.stderr, "dlx: "+err.Error())
-			return nil, withCode(exitUsage, nil)
+			return nil, name, withCode(exitUsage, nil)
 		case ctx.Err() != nil:
 			s := experiments.StatusOf(ctx)
 			fmt.Fprintf(c.stderr, "qtool: xcover: reading %s stopped: %s; nothing searched\n", name, statusWord(s))
-			return nil, endStatus(s)
+			return nil, name, endStatus(s)
 		}
-		return nil, usageErrorf("%v", err)
+		return nil, name, usageErrorf("%v", err)
 	}
 	for i, w := range p.Warnings() {
 		if i == maxWarnings {
@@ -218,7 +218,7 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, e
 	if more := p.Ignored() - min(len(p.Warnings()), maxWarnings); more > 0 {
 		fmt.Fprintf(c.stderr, "dlx: %s: %d more warnings not shown\n", name, more)
 	}
-	return p, nil
+	return p, name, nil
 }
 
 // solutionPrinter returns a Visit that prints each solution as its option
