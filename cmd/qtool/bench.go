@@ -87,6 +87,7 @@ type benchFlags struct {
 	backends, n, boards, mode string
 	preset, deltas            string
 	excluded                  string // --preset diagonals
+	problem                   string
 	minFree                   int
 	instances                 int
 	repeats                   int
@@ -119,6 +120,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion or diagonals")
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
 	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 10)")
+	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
 	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0,2,…,2n)")
 	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	operands, err := parseFlags(c, fs, args)
@@ -226,7 +228,7 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 		}
 	}
 	var spec experiments.Spec
-	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] {
+	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] && !set["problem"] {
 		spec = experiments.DefaultSpec()
 		if len(spec.Grids) == 0 {
 			return spec, usageErrorf("bench: no backend is registered")
@@ -234,6 +236,9 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 	} else {
 		g, err := benchGrid(f)
 		if err != nil {
+			return spec, err
+		}
+		if g, err = benchVariant(f, set, g); err != nil {
 			return spec, err
 		}
 		spec.Grids = []experiments.Grid{g}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qtool/encode"
 	"qtool/experiments"
 	"qtool/results"
 )
@@ -297,4 +298,39 @@ func parseCounts(s string) ([]int, error) {
 	}
 	sort.Ints(ds)
 	return ds, nil
+}
+
+// benchVariant applies --problem to a grid: every problem of it becomes
+// that variant (on an empty board without --n, orders 4-8), and a backend
+// named with --backends must solve it; the default backends are those
+// that declare it.
+func benchVariant(f benchFlags, set map[string]bool, g experiments.Grid) (experiments.Grid, error) {
+	v, err := encode.ParseVariant(f.problem)
+	if err != nil {
+		return g, usageErrorf("bench: --problem %q: want one of %s", f.problem, variantNames())
+	}
+	if v == encode.Queens {
+		return g, nil
+	}
+	if !set["n"] && !set["boards"] {
+		g.Problems = experiments.EmptyBoards([]int{4, 5, 6, 7, 8})
+	}
+	for i := range g.Problems {
+		g.Problems[i].Variant = v
+	}
+	var keep []experiments.Backend
+	for _, b := range g.Backends {
+		ok, why := experiments.SupportsProblem(b, g.Task, g.Problems[0].Encode())
+		switch {
+		case ok:
+			keep = append(keep, b)
+		case set["backends"]:
+			return g, usageErrorf("bench: backend %s %s", b.Name(), why)
+		}
+	}
+	if len(keep) == 0 {
+		return g, usageErrorf("bench: no backend solves --problem %v", v)
+	}
+	g.Backends = keep
+	return g, nil
 }

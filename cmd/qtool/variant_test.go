@@ -116,3 +116,16 @@ func TestGenFamilies(t *testing.T) {
 		t.Errorf("too many blocked: %d %q", code, errOut)
 	}
 }
+
+// TestBenchProblem: bench --problem measures a variant on the backends
+// that declare it and refuses one that does not.
+func TestBenchProblem(t *testing.T) {
+	out, errOut, code := qtool(t, "", "bench", "--problem", "rooks", "--n", "4-5", "--backends", "backtrack,dlx", "--repeats", "1", "--log", "")
+	if code != 0 || !strings.Contains(out, " 24 ") || !strings.Contains(out, " 120 ") {
+		t.Errorf("bench --problem rooks: exit %d\n%s%s", code, out, errOut)
+	}
+	_, errOut, code = qtool(t, "", "bench", "--problem", "rooks", "--n", "4", "--backends", "bitmask", "--log", "")
+	if code != 2 || !strings.Contains(errOut, "backend bitmask does not solve the rooks problem") {
+		t.Errorf("bench --problem rooks --backends bitmask: exit %d, %q", code, errOut)
+	}
+}
