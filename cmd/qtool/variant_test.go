@@ -129,3 +129,18 @@ func TestBenchProblem(t *testing.T) {
 		t.Errorf("bench --problem rooks --backends bitmask: exit %d, %q", code, errOut)
 	}
 }
+
+// TestProblemTooLarge: a model that cannot be built is refused before the
+// work, exit 2.
+func TestProblemTooLarge(t *testing.T) {
+	for _, args := range [][]string{
+		{"count", "-n", "100000", "--problem", "kings"},
+		{"count", "-n", "3000", "--problem", "domination"},
+		{"solve", "-n", "300000", "--problem", "rooks"},
+	} {
+		_, errOut, code := qtool(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "more than") {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+}
