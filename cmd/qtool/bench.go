@@ -92,6 +92,7 @@ type benchFlags struct {
 	resume                    bool
 	seed                      int64
 	workers                   int
+	task                      string
 }
 
 func runBench(ctx context.Context, c *cli, args []string) error {
@@ -115,6 +116,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion")
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
 	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ")
+	benchTaskFlag(fs, &f.task)
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -131,6 +133,9 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	}
 	spec, err := benchSpec(f, setFlags(fs))
 	if err != nil {
+		return err
+	}
+	if spec, err = benchSlice(spec, f.task); err != nil {
 		return err
 	}
 	if f.base != "" && !benchHas(spec, f.base) {

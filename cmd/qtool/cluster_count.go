@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"qtool/cluster"
+	"qtool/experiments"
+)
+
+// countCheckpointFlags are the flags a count task is given to checkpoint
+// its shard and resume it (qtool count --checkpoint FILE --resume).
+var countCheckpointFlags []string // TODO(counter): {"--checkpoint", "{checkpoint}", "--resume"}
+
+func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("submit count", clusterUsage)
+	var s slurmFlags
+	s.add(fs)
+	var n, shards int
+	intFlag(fs, &n, "n", 0, "board order `N`")
+	intFlag(fs, &shards, "shards", 0, "split the count into `M` shards, one array task each")
+	backend := fs.String("backend", "", "counting backend `B` that can shard (default: qtool count's)")
+	unique := fs.Bool("unique", false, "also count fundamental solutions")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) > 0 {
+		return usageErrorf("cluster submit count: unexpected argument %q (see qtool cluster --help)", operands[0])
+	}
+	o, err := s.options()
+	if err != nil {
+		return err
+	}
+	switch {
+	case n < 1:
+		return usageErrorf("cluster submit count: -n N is required (N ≥ 1)")
+	case shards < 1 || shards > cluster.MaxTasks:
+		return usageErrorf("cluster submit count: --shards M is required, 1 ≤ M ≤ %d", cluster.MaxTasks)
+	}
+	if *backend != "" {
+		be, err := experiments.Lookup(*backend)
+		if err != nil {
+			return usageErrorf("cluster submit count: %v", err)
+		}
+		if !be.Caps().Count || !be.Caps().Shards {
+			return usageErrorf("cluster submit count: backend %s cannot split a count into shards; use --backend %s", *backend, strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Count && c.Shards }), " or "))
+		}
+	}
+	cmd := []string{"count", "-n", strconv.Itoa(n), "--shard", "{task}/{tasks}", "--workers", strconv.Itoa(o.CPUs), "--json"}
+	split := map[string]string{"n": strconv.Itoa(n), "shards": strconv.Itoa(shards)}
+	title := fmt.Sprintf("count n=%d in %d shards", n, shards)
+	if *backend != "" {
+		cmd = append(cmd, "--backend", *backend)
+		split["backend"] = *backend
+		title += " by " + *backend
+	}
+	if *unique {
+		cmd = append(cmd, "--unique")
+	}
+	cmd = append(cmd, countCheckpointFlags...)
+	r := &cluster.Run{Kind: "count", Title: title, Tasks: shards, Command: cmd, Split: split, Options: o}
+	return clusterMake(ctx, c, &s, r)
+}
+
+// clusterCollect merges a finished run: the shards of a count, or the
+// logs of a bench.
+func clusterCollect(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("collect", clusterUsage)
+	asJSON := fs.Bool("json", false, "count: print the merged record as one JSON object")
+	format := fs.String("format", "text", "bench: table `format`: text, md, csv, latex or json")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	r, err := clusterOpen(fs, operands)
+	if err != nil {
+		return err
+	}
+	if err := clusterNotDone(ctx, r); err != nil {
+		return err
+	}
+	switch r.Kind {
+	case "count":
+		return collectCount(ctx, c, r, *asJSON)
+	case "bench":
+		return collectBench(ctx, c, r, *format)
+	}
+	return usageErrorf("cluster collect: %s: unknown kind of run %q", r.Dir, r.Kind)
+}
+
+// collectCount reads every shard's record and merges them with merge's
+// checks, after checking each against the run's split.
+func collectCount(ctx context.Context, c *cli, r *cluster.Run, asJSON bool) error {
+	var recs []mergeShard
+	for i := 0; i < r.Tasks; i++ {
+		rs, err := mergeRead(c, r.ResultPath(i))
+		if err != nil {
+			return err
+		}
+		if len(rs) != 1 {
+			return usageErrorf("cluster collect: %s: %d records, want the one of shard %d", r.ResultPath(i), len(rs), i)
+		}
+		if err := checkSplit(r, i, rs[0]); err != nil {
+			return err
+		}
+		recs = append(recs, rs[0])
+	}
+	if err := sameIdentity(r, recs); err != nil {
+		return err
+	}
+	files := make([]string, r.Tasks)
+	for i := range files {
+		files[i] = r.ResultPath(i)
+	}
+	args := append([]string{"merge"}, files...)
+	if asJSON {
+		args = append(args, "--json")
+	}
+	return runContext(ctx, c, args)
+}
+
+// checkSplit checks shard i's record against the run: its n, shard and
+// split into shards, and its backend when the run names one.
+func checkSplit(r *cluster.Run, i int, s mergeShard) error {
+	want := func(field, got, want string) error {
+		return usageErrorf("cluster collect: %s: %s %s, but the run %s has %s %s: not a shard of this run", s.where, field, got, r.Dir, field, want)
+	}
+	if got := strconv.Itoa(*s.N); got != r.Split["n"] {
+		return want("n", got, r.Split["n"])
+	}
+	if got := strconv.Itoa(*s.Shards); got != r.Split["shards"] {
+		return want("shards", got, r.Split["shards"])
+	}
+	if *s.Shard != i {
+		return want("shard", strconv.Itoa(*s.Shard), strconv.Itoa(i))
+	}
+	if b := r.Split["backend"]; b != "" && s.Backend != b {
+		return want("backend", s.Backend, b)
+	}
+	return nil
+}
+
+// sameIdentity refuses shards whose records name different versions of
+// qtool or different shard lists (the split identity a count records).
+func sameIdentity(r *cluster.Run, recs []mergeShard) error {
+	ids := make([]map[string]string, len(recs))
+	for k := range recs {
+		id, err := recordIdentity(r.ResultPath(k))
+		if err != nil {
+			return err
+		}
+		ids[k] = id
+	}
+	for _, field := range identityFields {
+		for k := 1; k < len(recs); k++ {
+			if ids[k][field] != ids[0][field] {
+				return usageErrorf("cluster collect: shards of different %s: %s has %q, %s has %q: count the odd ones again with one qtool (qtool cluster resubmit after removing their results)",
+					field, recs[0].where, ids[0][field], recs[k].where, ids[k][field])
+			}
+		}
+	}
+	return nil
+}
+
+// identityFields are the fields of a count record that name the version
+// of qtool and of its shard list; shards that differ in one cannot be
+// added up.
+var identityFields = []string{"version", "split"}
+
+// recordIdentity reads the identity fields of the record in path.
+func recordIdentity(path string) (map[string]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usageErrorf("cluster collect: %v", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, usageErrorf("cluster collect: %s: %v", path, err)
+	}
+	id := map[string]string{}
+	for _, f := range identityFields {
+		if v, ok := m[f]; ok {
+			b, _ := json.Marshal(v)
+			id[f] = string(b)
+		}
+	}
+	return id, nil
+}
