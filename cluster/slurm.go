@@ -32,6 +32,7 @@ type Scheduler interface {
 // Queued is a task the scheduler still has.
 type Queued struct {
 	Job    string // array job id and task, e.g. "42_7"
+	ID     string // the task's own job id, e.g. "49"
 	State  string // e.g. PENDING, RUNNING, COMPLETING
 	Reason string // why it is pending, if it is
 }
@@ -129,7 +130,7 @@ func SbatchArgs(r *Run, array string, env map[string]string) []string {
 
 // Queue lists the run's tasks still queued: squeue --array by job name.
 func (s Slurm) Queue(ctx context.Context, r *Run) (map[int]Queued, error) {
-	out, err := s.output(ctx, "squeue", "--noheader", "--array", "--name="+r.JobName(), "--format=%i|%T|%r")
+	out, err := s.output(ctx, "squeue", "--noheader", "--array", "--name="+r.JobName(), "--format=%i|%T|%r|%A")
 	if err != nil {
 		return nil, err
 	}
@@ -146,6 +147,9 @@ func (s Slurm) Queue(ctx context.Context, r *Run) (map[int]Queued, error) {
 		e := Queued{Job: parts[0], State: parts[1]}
 		if len(parts) > 2 && parts[2] != "None" {
 			e.Reason = parts[2]
+		}
+		if len(parts) > 3 {
+			e.ID = parts[3]
 		}
 		q[task] = e
 	}

@@ -287,7 +287,7 @@ func clusterStatus(ctx context.Context, c *cli, args []string) error {
 			Run    string         `json:"run"`
 			Title  string         `json:"title"`
 			Job    string         `json:"job_name"`
-			Tasks  int            `json:"tasks"`
+			Size   int            `json:"array_tasks"`
 			Counts map[string]int `json:"counts"`
 			*cluster.Status
 		}{r.Dir, r.Title, r.JobName(), r.Tasks, statusCounts(st), st})

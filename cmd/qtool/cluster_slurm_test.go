@@ -1,0 +1,329 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"qtool/cluster"
+	"qtool/results"
+)
+
+// These tests run qtool cluster against a real Slurm: the one that
+// scripts/slurm-localhost start makes on this machine (CI starts it in
+// .ci/setup.d/40-slurm.sh), or any cluster whose controller answers. They
+// skip when none does.
+
+func needSlurm(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("sbatch"); err != nil {
+		t.Skip("Slurm not installed (apt-get install slurm-wlm munge; then scripts/slurm-localhost start)")
+	}
+	if err := (cluster.Slurm{}).Ping(context.Background()); err != nil {
+		t.Skipf("no Slurm controller answers (scripts/slurm-localhost start makes one here): %v", err)
+	}
+}
+
+var (
+	builtOnce sync.Once
+	builtPath string
+	builtErr  error
+)
+
+// builtQtool builds qtool once for the tasks to run (the test binary is
+// not qtool).
+func builtQtool(t *testing.T) string {
+	t.Helper()
+	builtOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "qtool-cluster-bin")
+		if err != nil {
+			builtErr = err
+			return
+		}
+		builtPath = filepath.Join(dir, "qtool")
+		out, err := exec.Command("go", "build", "-o", builtPath, ".").CombinedOutput()
+		if err != nil {
+			builtErr = err
+			t.Logf("%s", out)
+		}
+	})
+	if builtErr != nil {
+		t.Fatalf("building qtool: %v", builtErr)
+	}
+	return builtPath
+}
+
+// runDir makes a run directory that Slurm's daemons can write, and
+// cancels the run's jobs at the end of the test.
+func runDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "run")
+	t.Cleanup(func() {
+		if r, err := cluster.Open(dir); err == nil {
+			(cluster.Slurm{}).Cancel(context.Background(), r, nil)
+		}
+	})
+	return dir
+}
+
+func mustQtool(t *testing.T, args ...string) string {
+	t.Helper()
+	out, errOut, code := qtool(t, "", args...)
+	if code != 0 {
+		t.Fatalf("qtool %s: exit %d: %s%s", strings.Join(args, " "), code, out, errOut)
+	}
+	return out
+}
+
+func clusterStatusOf(t *testing.T, dir string) (map[string]int, []cluster.TaskStatus) {
+	t.Helper()
+	var st struct {
+		Counts map[string]int       `json:"counts"`
+		Tasks  []cluster.TaskStatus `json:"tasks"`
+	}
+	out := mustQtool(t, "cluster", "status", dir, "--json")
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatalf("status --json: %v: %s", err, out)
+	}
+	return st.Counts, st.Tasks
+}
+
+func collectSolutions(t *testing.T, dir string) uint64 {
+	t.Helper()
+	var rec mergeRecord
+	out := mustQtool(t, "cluster", "collect", dir, "--json")
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatalf("collect --json: %v: %s", err, out)
+	}
+	if !rec.Complete {
+		t.Fatalf("collect: incomplete: %s", out)
+	}
+	return rec.Solutions
+}
+
+func TestSlurmCount14(t *testing.T) {
+	needSlurm(t)
+	bin, dir := builtQtool(t), runDir(t)
+	mustQtool(t, "cluster", "submit", "count", "-n", "14", "--shards", "16", "--dir", dir, "--qtool", bin, "--wait")
+	counts, _ := clusterStatusOf(t, dir)
+	if counts["done"] != 16 {
+		t.Fatalf("status: %v, want 16 done", counts)
+	}
+	if got := collectSolutions(t, dir); got != 365596 {
+		t.Fatalf("n=14 in 16 shards: %d solutions, want 365596 (A000170)", got)
+	}
+	// Every shard's result is one complete record of its own shard.
+	for i := 0; i < 16; i++ {
+		data, err := os.ReadFile(filepath.Join(dir, "results", strconv.Itoa(i)+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec countRecord
+		if err := json.Unmarshal(data, &rec); err != nil || !rec.Complete || rec.Shard == nil || *rec.Shard != i || *rec.Shards != 16 {
+			t.Fatalf("result %d: %v %s", i, err, data)
+		}
+	}
+}
+
+// waitStarted waits until every task given has started an attempt.
+func waitStarted(t *testing.T, dir string, tasks ...int) {
+	t.Helper()
+	r, err := cluster.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for _, i := range tasks {
+		for {
+			as, err := r.Attempts(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(as) > 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("task %d did not start in 2 minutes", i)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+}
+
+// TestSlurmKilledTasks kills one task with SIGKILL (no chance to write
+// anything) and one with scancel (SIGTERM, then SIGKILL after KillWait, as
+// at a time limit): status says both failed, collect refuses naming them,
+// resubmit reruns exactly those, and the total is A000170's.
+func TestSlurmKilledTasks(t *testing.T) {
+	needSlurm(t)
+	bin, dir := builtQtool(t), runDir(t)
+	// n = 17 in 4 shards: each shard runs for seconds, long enough to be
+	// killed while it counts.
+	mustQtool(t, "cluster", "submit", "count", "-n", "17", "--shards", "4", "--dir", dir, "--qtool", bin, "--throttle", "2")
+	waitStarted(t, dir, 0, 1)
+	r, err := cluster.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := (cluster.Slurm{}).Queue(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	killJob(t, q[0].ID)
+	if out, err := exec.Command("scancel", q[1].Job).CombinedOutput(); err != nil {
+		t.Fatalf("scancel %s: %v %s", q[1].Job, err, out)
+	}
+	// Tasks 2 and 3 run once 0 and 1 are gone; wait for the array to end.
+	st, err := cluster.Wait(context.Background(), r, cluster.Slurm{}, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{0, 1} {
+		if !st.Tasks[i].Is(cluster.Failed) {
+			t.Fatalf("task %d after scancel: %+v, want failed", i, st.Tasks[i])
+		}
+	}
+	if w := st.Tasks[0].Why; !strings.Contains(w, "no end recorded") && !strings.Contains(w, "SIGKILL") {
+		t.Errorf("task 0 killed by SIGKILL: why %q", w)
+	}
+	if len(st.With(cluster.Done)) != 2 || !st.Tasks[2].Is(cluster.Done) || !st.Tasks[3].Is(cluster.Done) {
+		t.Fatalf("tasks 2, 3 should be done: %+v", st.Tasks)
+	}
+	// No result of a killed task looks complete.
+	for _, i := range []int{0, 1} {
+		if _, err := os.Stat(r.ResultPath(i)); err == nil {
+			t.Fatalf("killed task %d left a result", i)
+		}
+	}
+	out, errOut, code := qtool(t, "", "cluster", "collect", dir)
+	if code != 1 || !strings.Contains(errOut, "failed 0-1") {
+		t.Fatalf("collect with tasks 0, 1 failed: exit %d, %q %q", code, out, errOut)
+	}
+	out = mustQtool(t, "cluster", "resubmit", dir, "--wait")
+	if !strings.Contains(out, "resubmitted 2 tasks (0-1)") {
+		t.Fatalf("resubmit: %s", out)
+	}
+	if got := collectSolutions(t, dir); got != 95815104 {
+		t.Fatalf("n=17: %d, want 95815104 (A000170)", got)
+	}
+	// Tasks 2 and 3 ran once, tasks 0 and 1 twice.
+	_, tasks := clusterStatusOf(t, dir)
+	for i, want := range []int{2, 2, 1, 1} {
+		if tasks[i].Attempts != want {
+			t.Errorf("task %d: %d attempts, want %d", i, tasks[i].Attempts, want)
+		}
+	}
+}
+
+// killJob sends SIGKILL to every process of a job on this node, as the
+// kernel's out-of-memory killer or a lost node would end them: nothing
+// gets a chance to write. (scancel --signal=KILL is turned by Slurm into a
+// cancel: SIGTERM first.)
+func killJob(t *testing.T, id string) {
+	t.Helper()
+	out, err := exec.Command("scontrol", "listpids", id).CombinedOutput()
+	if err != nil {
+		t.Fatalf("scontrol listpids %s: %v %s", id, err, out)
+	}
+	killed := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[1] != id {
+			continue
+		}
+		if pid, err := strconv.Atoi(f[0]); err == nil && pid > 1 {
+			if p, err := os.FindProcess(pid); err == nil && p.Signal(syscall.SIGKILL) == nil {
+				killed++
+			}
+		}
+	}
+	if killed == 0 {
+		t.Fatalf("no process of job %s to kill: %s", id, out)
+	}
+}
+
+// TestSlurmBenchCompletion splits the completion preset into 8 tasks, one
+// sample of instances (n, δ) each, and checks that the union of the
+// tasks' logs holds the same answers as the single-machine run.
+func TestSlurmBenchCompletion(t *testing.T) {
+	needSlurm(t)
+	bin, dir := builtQtool(t), runDir(t)
+	args := []string{"--preset", "completion", "--n", "20", "--deltas", "6-13", "--instances", "6", "--backends", "bitmask,dlx"}
+	single := filepath.Join(t.TempDir(), "single.jsonl")
+	one := mustQtool(t, append(append([]string{"bench"}, args...), "--log", single, "--format", "md")...)
+	sub := append([]string{"cluster", "submit", "bench", "--tasks", "8", "--dir", dir, "--qtool", bin, "--wait", "--"}, args...)
+	mustQtool(t, sub...)
+	many := mustQtool(t, "cluster", "collect", dir, "--format", "md")
+	want := answers(t, single)
+	got := map[results.Key]string{}
+	for i := 0; i < 8; i++ {
+		for k, v := range answers(t, filepath.Join(dir, "logs", strconv.Itoa(i)+".jsonl")) {
+			if _, dup := got[k]; dup {
+				t.Fatalf("run %v measured by two tasks", k)
+			}
+			got[k] = v
+		}
+	}
+	if len(got) != len(want) || len(want) != 8*6*2 {
+		t.Fatalf("%d runs from the tasks, %d from the single run, want %d", len(got), len(want), 8*6*2)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%v: tasks %q, single run %q", k, got[k], v)
+		}
+	}
+	// The tables agree on every row's answers (the columns before the times).
+	if a, b := solubleRows(one), solubleRows(many); strings.Join(a, "\n") != strings.Join(b, "\n") || len(a) != 8 {
+		t.Errorf("tables differ:\nsingle:\n%s\ncluster:\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+}
+
+// answers reads a bench log: per run, its answer, status and nodes.
+func answers(t *testing.T, path string) map[results.Key]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, recs, err := results.ReadLog(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[results.Key]string{}
+	for _, r := range recs {
+		b, _ := json.Marshal([]any{r.Answer, r.Status, r.Nodes})
+		m[r.Key()] = string(b)
+	}
+	return m
+}
+
+// solubleRows returns the first six columns (n, δ, δ²/n, placed, soluble,
+// fraction) of the rows of the decide table in a markdown report.
+func solubleRows(md string) []string {
+	var rows []string
+	in := false
+	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "**decide") {
+			in = true
+			continue
+		}
+		if in && strings.HasPrefix(line, "**") {
+			break
+		}
+		cells := strings.Split(line, "|")
+		if !in || len(cells) < 8 || strings.Contains(line, "---") || strings.Contains(line, "soluble") {
+			continue
+		}
+		rows = append(rows, strings.Join(cells[1:7], "|"))
+	}
+	return rows
+}
