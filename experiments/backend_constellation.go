@@ -177,4 +177,3 @@ func loadCheckpoint(ck *Checkpoint, split *Split, done map[int]Part) error {
 	}
 	return nil
 }
-

@@ -615,7 +615,7 @@ func (w *constWorker) countFast(levels int) (leaves, nodes uint64, ok bool) {
 		for f := w.allow[0]; f != 0; f &= f - 1 {
 			bit := f & -f
 			nodes++
-			if (^(bit|bit<<sh|bit>>sh))&a != 0 {
+			if (^(bit | bit<<sh | bit>>sh))&a != 0 {
 				leaves++
 			}
 		}
@@ -733,4 +733,3 @@ func (w *constWorker) countSym(n int, stab uint8, levels int) (leaves, least, no
 	}
 	return leaves, least, nodes, true
 }
-
