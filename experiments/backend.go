@@ -41,6 +41,7 @@ type Caps struct {
 	MaxN     int  // largest n it accepts (0 = no limit)
 	Unique   bool // honours Request.Unique
 	Shards   bool // honours Request.Shard
+	Parts    bool // reports Outcome.Parts and honours Request.Checkpoint
 	// AliasOf names the backend that this one runs under another name
 	// (e.g. "sat", the default encoding, is one of the "sat-*"); the
 	// default experiment leaves aliases out so as not to measure twice.
@@ -69,6 +70,9 @@ type Request struct {
 	// and the total (in the backend's own units, e.g. subproblems). It
 	// may be called from several goroutines.
 	Progress func(done, total uint64)
+	// Checkpoint, when non-nil, asks a backend with Caps.Parts to record
+	// its progress in a file and to resume from it (see parts.go).
+	Checkpoint *Checkpoint
 }
 
 // Shard names one slice of a deterministic split of a count: slice Index of
@@ -113,6 +117,10 @@ type Outcome struct {
 	Unique    uint64            // fundamental solutions, when Request.Unique was honoured
 	Stats     map[string]uint64 // other counters (updates, tests, steps, conflicts, …)
 	Elapsed   time.Duration
+	// Split and Parts are the identity of a split count and the counts of
+	// its finished subproblems, from a backend with Caps.Parts.
+	Split *Split
+	Parts []Part
 }
 
 // Backend is what the harness and the command line need of a solver.

@@ -18,12 +18,20 @@ func init() {
 
 const countUsage = `
 Usage: qtool count -n N [--backend B] [--board FILE] [--unique] [--workers K]
-                   [--shard i/m] [--timeout D] [--json]
+                   [--shard i/m] [--checkpoint FILE [--resume]] [--timeout D] [--json]
 
 Counts the solutions of the n-queens problem, or with --board the ways to
 complete a board whose queens are already placed. A count cut short by
 --timeout or Ctrl-C is printed as a lower bound, marked incomplete, and the
 exit status is 3 (time limit) or 130 (interrupted).
+
+The default counter for an empty board of n ≤ 27 is the constellation
+backend: subproblems of pre-placed border queens, canonical under the 8
+symmetries. --shard i/m counts every m-th of them from i; --checkpoint FILE
+records the finished ones (atomically, every --checkpoint-every and when the
+count stops) and --resume continues from FILE with the same total. With
+--json the record carries the split ("split") and every subproblem's count
+("parts"), which qtool merge --compare checks piece by piece.
 
 Examples:
   qtool count -n 12
@@ -31,6 +39,7 @@ Examples:
   qtool count -n 16 --unique --workers 2
   qtool count --board board.txt --backend dlx
   qtool count -n 18 --shard 3/16 --json > shard3.json
+  qtool count -n 17 --checkpoint n17.ckpt --resume
 `
 
 // countRecord is the JSON form of a count; the fields n, backend,
@@ -50,6 +59,9 @@ type countRecord struct {
 	Complete  bool              `json:"complete"`
 	Method    string            `json:"method,omitempty"`
 	Stats     map[string]uint64 `json:"stats,omitempty"`
+	// Split and Parts: see count_checkpoint.go.
+	Split *experiments.Split `json:"split,omitempty"`
+	Parts []experiments.Part `json:"parts,omitempty"`
 }
 
 func runCount(ctx context.Context, c *cli, args []string) error {
@@ -58,6 +70,8 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	p.add(fs)
 	unique := fs.Bool("unique", false, "also count fundamental solutions (classes under rotation and reflection)")
 	shard := fs.String("shard", "", "count only slice `i/m` of a deterministic split (0 ≤ i < m)")
+	var ck checkpointFlags
+	ck.add(fs)
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -92,6 +106,9 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("backend %s cannot split a count into shards; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Shards }), " or "))
 		}
 		req.Shard = s
+	}
+	if err := ck.apply(be, &req); err != nil {
+		return err
 	}
 	var bar *progress
 	if c.terminal && !p.json {
@@ -128,6 +145,10 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if strings.HasPrefix(be.Name(), "sat") {
 		rec.Method = "enumeration of models"
 	}
+	if out.Split != nil {
+		rec.Method = out.Split.Method
+		rec.Split, rec.Parts = out.Split, out.Parts
+	}
 	if p.json {
 		if err := writeJSON(c.stdout, rec); err != nil {
 			return err
@@ -162,6 +183,9 @@ func printCount(w io.Writer, r countRecord, s experiments.Status) {
 	}
 	if r.Method != "" {
 		sol += " (counted by " + r.Method + ")"
+	}
+	if r.Split != nil {
+		add("split", r.Split.Identity)
 	}
 	add("solutions", sol)
 	if r.Unique != nil {
