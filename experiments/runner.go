@@ -361,6 +361,13 @@ func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res
 			return
 		}
 	}
+	// A run that finished after its time limit did not finish within it,
+	// whatever it answered: a backend that looks at its context only now
+	// and then may overrun a very short limit.
+	if t := r.Spec.Timeout; t > 0 && res.elapsed > t {
+		rec.Status, rec.Message = results.Timeout, fmt.Sprintf("%s: the run took %v", limit, res.elapsed)
+		return
+	}
 	if res.out.Status == Unknown {
 		rec.Status, rec.Message = results.Unknown, "gave up without an answer"
 		return

@@ -131,6 +131,14 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if f.resume && f.log == "" {
 		return usageErrorf("bench: --resume needs a log (--log FILE)")
 	}
+	if f.plot != "" {
+		if _, err := plotFormat("bench", f.plot); err != nil {
+			return err
+		}
+	}
+	if err := benchEmptyFlags(fs); err != nil {
+		return err
+	}
 	spec, err := benchSpec(f, setFlags(fs))
 	if err != nil {
 		return err
@@ -152,6 +160,9 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("bench: %v", err)
 		}
 		defer logFile.Close()
+		if d := logFile.Duplicates(); d > 0 {
+			fmt.Fprintf(c.stderr, "qtool: bench: %s: %d record(s) measure a run that a later record of the log measures again; the later one is kept\n", f.log, d)
+		}
 		envs = append(oldEnvs, envs...)
 		if err := logFile.WriteEnv(envs[len(envs)-1]); err != nil {
 			return err
@@ -181,7 +192,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if interrupted {
 		msg := "bench: interrupted; the table shows the runs measured so far"
 		if f.log != "" {
-			msg += fmt.Sprintf(", all kept in %s: qtool bench --resume --log %s continues", f.log, f.log)
+			msg += fmt.Sprintf(", all kept in %s; to continue: %s", f.log, resumeHint(args, f.log))
 		}
 		return withCode(exitInterrupted, errors.New(msg))
 	}
@@ -427,8 +438,8 @@ func benchRender(c *cli, rep *results.Report, format results.Format, plot string
 		return err
 	}
 	if plot != "" {
-		if err := rep.SavePlot(plot); err != nil {
-			return fmt.Errorf("%s: %w", plot, err)
+		if err := savePlot(rep, plot); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -55,7 +55,7 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 		if !errors.Is(err, encode.ErrInvalidBoard) {
 			return usageErrorf("%v", err)
 		}
-		rec.Reason = err.Error()
+		rec.Reason = userText(err.Error())
 		if b.N > 0 { // well formed: the board comes with the error
 			rec.N, rec.Queens = b.N, b.Given()
 		}

@@ -169,8 +169,7 @@ func exitCode(stderr io.Writer, err error) int {
 			return code
 		}
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	fmt.Fprintf(stderr, "qtool: %s\n", msg)
+	fmt.Fprintf(stderr, "qtool: %s\n", userText(err.Error()))
 	return code
 }
 
