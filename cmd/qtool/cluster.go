@@ -306,43 +306,55 @@ func statusCounts(st *cluster.Status) map[string]int {
 	return m
 }
 
-func printStatus(w io.Writer, r *cluster.Run, st *cluster.Status) {
-	fmt.Fprintf(w, "run       %s (%s, jobs named %s)\n", r.Dir, r.Title, r.JobName())
+func printStatus(out io.Writer, r *cluster.Run, st *cluster.Status) {
+	fmt.Fprintf(out, "run       %s (%s, jobs named %s)\n", r.Dir, r.Title, r.JobName())
 	for _, s := range allStates {
 		ts := st.With(s)
 		line := fmt.Sprintf("%-9s %d of %d", s, len(ts), r.Tasks)
 		if len(ts) > 0 && len(ts) < r.Tasks {
 			line += ": " + cluster.Ranges(ts)
 		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(out, line)
 	}
 	resumed := 0
+	why := map[string][]int{}
+	var whys []string
 	for _, t := range st.Tasks {
 		if t.Resumed > 0 {
 			resumed++
 		}
 		if t.Is(cluster.Failed) {
-			why := t.Why
+			w := t.Why
 			if t.Sched != "" {
-				why += "; Slurm: " + t.Sched
+				w += "; Slurm: " + t.Sched
 			}
 			if t.Resume {
-				why += "; resumes from its checkpoint"
+				w += "; resumes from its checkpoint"
 			}
-			fmt.Fprintf(w, "  task %d failed (job %s, %d attempts): %s\n", t.Task, t.Job, t.Attempts, why)
+			if why[w] == nil {
+				whys = append(whys, w)
+			}
+			why[w] = append(why[w], t.Task)
 		}
 	}
+	for _, w := range whys {
+		word := "tasks"
+		if len(why[w]) == 1 {
+			word = "task"
+		}
+		fmt.Fprintf(out, "  %s %s: %s\n", word, cluster.Ranges(why[w]), w)
+	}
 	if resumed > 0 {
-		fmt.Fprintf(w, "resumed   %d tasks started from a checkpoint at least once\n", resumed)
+		fmt.Fprintf(out, "resumed   %d tasks started from a checkpoint at least once\n", resumed)
 	}
 	if st.Accounting != "" {
-		fmt.Fprintf(w, "note      no Slurm accounting (%s): states from the run directory and squeue\n", strings.TrimPrefix(st.Accounting, "cluster: "))
+		fmt.Fprintf(out, "note      no Slurm accounting (%s): states from the run directory and squeue\n", strings.TrimPrefix(st.Accounting, "cluster: "))
 	}
 	switch {
 	case st.Count(cluster.Done) == r.Tasks:
-		fmt.Fprintf(w, "next      qtool cluster collect %s\n", r.Dir)
+		fmt.Fprintf(out, "next      qtool cluster collect %s\n", r.Dir)
 	case st.Finished():
-		fmt.Fprintf(w, "next      qtool cluster resubmit %s\n", r.Dir)
+		fmt.Fprintf(out, "next      qtool cluster resubmit %s\n", r.Dir)
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 
 // countCheckpointFlags are the flags a count task is given to checkpoint
 // its shard and resume it (qtool count --checkpoint FILE --resume).
-var countCheckpointFlags []string // TODO(counter): {"--checkpoint", "{checkpoint}", "--resume"}
+var countCheckpointFlags = []string{"--checkpoint", "{checkpoint}", "--resume"}
 
 func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("submit count", clusterUsage)
@@ -24,6 +24,7 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	intFlag(fs, &n, "n", 0, "board order `N`")
 	intFlag(fs, &shards, "shards", 0, "split the count into `M` shards, one array task each")
 	backend := fs.String("backend", "", "counting backend `B` that can shard (default: qtool count's)")
+	every := fs.Duration("checkpoint-every", 0, "interval `D` between a task's checkpoint writes (default: qtool count's)")
 	unique := fs.Bool("unique", false, "also count fundamental solutions")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
@@ -42,6 +43,9 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	case shards < 1 || shards > cluster.MaxTasks:
 		return usageErrorf("cluster submit count: --shards M is required, 1 ≤ M ≤ %d", cluster.MaxTasks)
 	}
+	// Checkpoints where the backend can write them: the named one, or the
+	// one qtool count picks for an empty board.
+	checkpoints := n <= constellationMaxN
 	if *backend != "" {
 		be, err := experiments.Lookup(*backend)
 		if err != nil {
@@ -50,6 +54,10 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 		if !be.Caps().Count || !be.Caps().Shards {
 			return usageErrorf("cluster submit count: backend %s cannot split a count into shards; use --backend %s", *backend, strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Count && c.Shards }), " or "))
 		}
+		checkpoints = be.Caps().Parts
+	}
+	if *every < 0 || (*every > 0 && !checkpoints) {
+		return usageErrorf("cluster submit count: --checkpoint-every needs a positive interval and a backend that checkpoints")
 	}
 	cmd := []string{"count", "-n", strconv.Itoa(n), "--shard", "{task}/{tasks}", "--workers", strconv.Itoa(o.CPUs), "--json"}
 	split := map[string]string{"n": strconv.Itoa(n), "shards": strconv.Itoa(shards)}
@@ -62,7 +70,12 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	if *unique {
 		cmd = append(cmd, "--unique")
 	}
-	cmd = append(cmd, countCheckpointFlags...)
+	if checkpoints {
+		cmd = append(cmd, countCheckpointFlags...)
+		if *every > 0 {
+			cmd = append(cmd, "--checkpoint-every", every.String())
+		}
+	}
 	r := &cluster.Run{Kind: "count", Title: title, Tasks: shards, Command: cmd, Split: split, Options: o}
 	return clusterMake(ctx, c, &s, r)
 }
@@ -170,7 +183,7 @@ func sameIdentity(r *cluster.Run, recs []mergeShard) error {
 // identityFields are the fields of a count record that name the version
 // of qtool and of its shard list; shards that differ in one cannot be
 // added up.
-var identityFields = []string{"version", "split"}
+var identityFields = []string{"split.identity", "method"}
 
 // recordIdentity reads the identity fields of the record in path.
 func recordIdentity(path string) (map[string]string, error) {
@@ -184,7 +197,12 @@ func recordIdentity(path string) (map[string]string, error) {
 	}
 	id := map[string]string{}
 	for _, f := range identityFields {
-		if v, ok := m[f]; ok {
+		var v any = m
+		for _, key := range strings.Split(f, ".") {
+			obj, _ := v.(map[string]any)
+			v = obj[key]
+		}
+		if v != nil {
 			b, _ := json.Marshal(v)
 			id[f] = string(b)
 		}

@@ -327,3 +327,90 @@ func solubleRows(md string) []string {
 	}
 	return rows
 }
+
+// TestSlurmCount16TimeLimit runs n = 16 in 64 shards with a time limit per
+// attempt so short that tasks are killed mid-way (SIGTERM, then SIGKILL,
+// as Slurm does at its own limit), and resubmits until every shard is done:
+// the total is exactly A000170's, and the files show shards that resumed
+// from a checkpoint.
+func TestSlurmCount16TimeLimit(t *testing.T) {
+	needSlurm(t)
+	bin, dir := builtQtool(t), runDir(t)
+	// The limit is set from how long one shard takes here (a calibration,
+	// not an assertion): half of it, so that most attempts stop mid-way.
+	start := time.Now()
+	mustQtool(t, "count", "-n", "16", "--shard", "0/64", "--workers", "1", "--json")
+	limit := time.Since(start) / 2
+	t.Logf("one shard took %v here; first task time limit %v", 2*limit, limit)
+	mustQtool(t, "cluster", "submit", "count", "-n", "16", "--shards", "64", "--dir", dir, "--qtool", bin,
+		"--task-time", limit.String(), "--kill-wait", "2", "--wait")
+	killed := 0
+	for round := 0; ; round++ {
+		counts, tasks := clusterStatusOf(t, dir)
+		if counts["done"] == 64 {
+			break
+		}
+		if round == 0 {
+			killed = counts["failed"]
+		}
+		for _, tk := range tasks {
+			if tk.State == "failed" && !strings.Contains(tk.Why, "time limit") {
+				t.Fatalf("task %d failed otherwise than by its time limit: %+v", tk.Task, tk)
+			}
+		}
+		if round == 8 {
+			t.Fatalf("not done after 8 resubmits: %v", counts)
+		}
+		// Each resubmit doubles the limit; from the fourth on there is none.
+		limit *= 2
+		next := limit.String()
+		if round >= 3 {
+			next = "0"
+		}
+		mustQtool(t, "cluster", "resubmit", dir, "--task-time", next, "--wait")
+	}
+	if killed == 0 {
+		t.Fatal("no task was stopped by the time limit: the test proves nothing")
+	}
+	if got := collectSolutions(t, dir); got != 14772512 {
+		t.Fatalf("n=16 in 64 shards: %d, want 14772512 (A000170)", got)
+	}
+	// From the files: a shard whose final record took subproblems from the
+	// checkpoint an earlier, killed attempt wrote, and whose attempt log says
+	// it started from a checkpoint.
+	r, err := cluster.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed := 0
+	for i := 0; i < 64; i++ {
+		data, err := os.ReadFile(r.ResultPath(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec struct {
+			Stats map[string]uint64 `json:"stats"`
+			Split struct {
+				Resumed int `json:"resumed"`
+			} `json:"split"`
+		}
+		if err := json.Unmarshal(data, &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Split.Resumed == 0 {
+			continue
+		}
+		as, err := r.Attempts(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(as) < 4 || !as[len(as)-2].Checkpoint || as[len(as)-1].Exit != 0 {
+			t.Fatalf("shard %d resumed %d subproblems, but its attempts say %+v", i, rec.Split.Resumed, as)
+		}
+		resumed++
+	}
+	t.Logf("%d of 64 tasks stopped by the first time limit; %d shards finished from a checkpoint", killed, resumed)
+	if resumed == 0 {
+		t.Fatal("no shard resumed from a checkpoint")
+	}
+}
