@@ -3,11 +3,13 @@ package cluster
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -227,5 +229,50 @@ func TestStatusAndResubmit(t *testing.T) {
 	}
 	if !st.Tasks[5].Is(Failed) || st.Tasks[5].Sched != "NODE_FAIL" {
 		t.Errorf("task 5 with accounting: %+v", st.Tasks[5])
+	}
+}
+
+// queueing is a Scheduler that queues what it is given, safely for
+// concurrent use.
+type queueing struct {
+	mu        sync.Mutex
+	queue     map[int]Queued
+	submitted []string
+}
+
+func (q *queueing) Submit(_ context.Context, r *Run, array string, _ map[string]string) (string, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.submitted = append(q.submitted, array)
+	for i := 0; i < r.Tasks; i++ {
+		q.queue[i] = Queued{Job: "5_" + strconv.Itoa(i), State: "PENDING"}
+	}
+	return "5", nil
+}
+func (q *queueing) Queue(context.Context, *Run) (map[int]Queued, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return maps.Clone(q.queue), nil
+}
+func (q *queueing) Accounting(context.Context, *Run) (map[int]Finished, error) { return nil, nil }
+func (q *queueing) Cancel(context.Context, *Run, []int) error                  { return nil }
+
+// Resubmits of one run at the same moment submit each task once.
+func TestResubmitConcurrent(t *testing.T) {
+	r := testRun(t, "/bin/true", "x")
+	q := &queueing{queue: map[int]Queued{}}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, _, err := Resubmit(context.Background(), r, q, nil); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if len(q.submitted) != 1 {
+		t.Fatalf("8 concurrent resubmits submitted %v", q.submitted)
 	}
 }

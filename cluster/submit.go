@@ -11,6 +11,15 @@ import (
 // nil) as one job array, with the run's throttle, and appends the job to
 // jobs.log.
 func Submit(ctx context.Context, r *Run, s Scheduler, tasks []int, env map[string]string) (Job, error) {
+	unlock, err := r.lock()
+	if err != nil {
+		return Job{}, fmt.Errorf("cluster: locking the run: %w", err)
+	}
+	defer unlock()
+	return submit(ctx, r, s, tasks, env)
+}
+
+func submit(ctx context.Context, r *Run, s Scheduler, tasks []int, env map[string]string) (Job, error) {
 	if tasks == nil {
 		tasks = make([]int, r.Tasks)
 		for i := range tasks {
@@ -38,7 +47,15 @@ func Submit(ctx context.Context, r *Run, s Scheduler, tasks []int, env map[strin
 // is done, pending or running — and returns them with the job (no job,
 // and no error, when there is nothing to resubmit). Their command
 // resumes from what the earlier attempts left.
+//
+// Two resubmits of one run at the same moment take turns (a lock file in
+// the run directory), so that the second finds the first's tasks queued.
 func Resubmit(ctx context.Context, r *Run, s Scheduler, env map[string]string) ([]int, Job, error) {
+	unlock, err := r.lock()
+	if err != nil {
+		return nil, Job{}, fmt.Errorf("cluster: locking the run: %w", err)
+	}
+	defer unlock()
 	st, err := GetStatus(ctx, r, s)
 	if err != nil {
 		return nil, Job{}, err
@@ -47,7 +64,7 @@ func Resubmit(ctx context.Context, r *Run, s Scheduler, env map[string]string) (
 	if len(tasks) == 0 {
 		return nil, Job{}, nil
 	}
-	j, err := Submit(ctx, r, s, tasks, env)
+	j, err := submit(ctx, r, s, tasks, env)
 	return tasks, j, err
 }
 

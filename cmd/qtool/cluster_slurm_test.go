@@ -165,13 +165,23 @@ func waitStarted(t *testing.T, dir string, tasks ...int) {
 func TestSlurmKilledTasks(t *testing.T) {
 	needSlurm(t)
 	bin, dir := builtQtool(t), runDir(t)
-	// n = 17 in 4 shards: each shard runs for seconds, long enough to be
-	// killed while it counts.
-	mustQtool(t, "cluster", "submit", "count", "-n", "17", "--shards", "4", "--dir", dir, "--qtool", bin, "--throttle", "2")
+	// n = 16 in 4 shards: each shard counts for a second or more, long
+	// enough to be killed while it counts.
+	mustQtool(t, "cluster", "submit", "count", "-n", "16", "--shards", "4", "--dir", dir, "--qtool", bin, "--throttle", "2", "--checkpoint-every", "100ms")
 	waitStarted(t, dir, 0, 1)
 	r, err := cluster.Open(dir)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Task 1 is stopped once it has counted for a while (its first
+	// checkpoint is written), so that SIGTERM finds work to save.
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if st, err := os.Stat(r.CheckpointPath(1)); err == nil && st.Size() > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("task 1 wrote no checkpoint in 2 minutes")
+		}
 	}
 	q, err := (cluster.Slurm{}).Queue(context.Background(), r)
 	if err != nil {
@@ -211,8 +221,8 @@ func TestSlurmKilledTasks(t *testing.T) {
 	if !strings.Contains(out, "resubmitted 2 tasks (0-1)") {
 		t.Fatalf("resubmit: %s", out)
 	}
-	if got := collectSolutions(t, dir); got != 95815104 {
-		t.Fatalf("n=17: %d, want 95815104 (A000170)", got)
+	if got := collectSolutions(t, dir); got != 14772512 {
+		t.Fatalf("n=16: %d, want 14772512 (A000170)", got)
 	}
 	// Tasks 2 and 3 ran once, tasks 0 and 1 twice.
 	_, tasks := clusterStatusOf(t, dir)
@@ -220,6 +230,31 @@ func TestSlurmKilledTasks(t *testing.T) {
 		if tasks[i].Attempts != want {
 			t.Errorf("task %d: %d attempts, want %d", i, tasks[i].Attempts, want)
 		}
+	}
+	// Task 1 got SIGTERM, wrote its checkpoint and exited 143; its second
+	// attempt resumed from it.
+	as, err := r.Attempts(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var events []string
+	for _, a := range as {
+		events = append(events, a.Event+"/"+strconv.Itoa(a.Exit)+"/"+strconv.FormatBool(a.Checkpoint))
+	}
+	if got := strings.Join(events, " "); got != "start/0/false signal/0/false end/143/false start/0/true end/0/false" {
+		t.Errorf("task 1's attempts: %s", got)
+	}
+	data, err := os.ReadFile(r.ResultPath(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec struct {
+		Split struct {
+			Resumed int `json:"resumed"`
+		} `json:"split"`
+	}
+	if err := json.Unmarshal(data, &rec); err != nil || rec.Split.Resumed == 0 {
+		t.Errorf("task 1 did not resume subproblems from its checkpoint: %v %s", err, data)
 	}
 }
 
