@@ -37,8 +37,9 @@ type Run struct {
 	// Qtool is the executable the tasks run.
 	Qtool string `json:"qtool"`
 	// Command is the argument list of task $task's command after Qtool;
-	// the words {task}, {tasks}, {checkpoint} and {log} stand for the
-	// task's number, Tasks, its checkpoint file and its log file.
+	// the words {task}, {tasks}, {checkpoint}, {log} and {dir} stand for
+	// the task's number, Tasks, its checkpoint file, its log file and the
+	// run directory.
 	Command []string `json:"command"`
 	// Split identifies the split of the work into tasks (e.g. the count's
 	// n, shards and backend), for the records to be checked against.

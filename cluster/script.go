@@ -13,6 +13,7 @@ var placeholders = map[string]string{
 	"{tasks}":      `"$tasks"`,
 	"{checkpoint}": `"$ckpt"`,
 	"{log}":        `"$dir/logs/$task.jsonl"`,
+	"{dir}":        `"$dir"`,
 }
 
 // ShellQuote quotes s as one word for bash: in single quotes, unless it is

@@ -157,7 +157,7 @@ func taskTimeWord(d time.Duration) string {
 
 // clusterMake creates (or, with --dry-run, only prints) the run and submits
 // all its tasks.
-func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run) error {
+func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run, files map[string]string) error {
 	r.ID = cluster.NewID()
 	abs, err := filepath.Abs(s.dir)
 	if err != nil {
@@ -187,8 +187,17 @@ func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run) err
 		return usageErrorf("%s", clusterMsg(err))
 	}
 	if s.qtool == "" {
-		if err := copySelf(r.Qtool); err != nil {
+		self, err := os.Executable()
+		if err == nil {
+			err = copyFile(self, r.Qtool, 0o755)
+		}
+		if err != nil {
 			return fmt.Errorf("cluster submit: copying qtool into the run: %w", err)
+		}
+	}
+	for name, from := range files {
+		if err := copyFile(from, r.Path(name), 0o644); err != nil {
+			return fmt.Errorf("cluster submit: copying %s into the run: %w", from, err)
 		}
 	}
 	j, err := cluster.Submit(ctx, r, clusterSlurm, nil, nil)
@@ -223,13 +232,9 @@ func clusterMsg(err error) string {
 	return "cluster: " + strings.TrimPrefix(err.Error(), "cluster: ")
 }
 
-// copySelf copies the running executable to path (temp file + rename).
-func copySelf(path string) error {
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	in, err := os.Open(self)
+// copyFile copies a file to path (temp file + rename).
+func copyFile(from, path string, perm os.FileMode) error {
+	in, err := os.Open(from)
 	if err != nil {
 		return err
 	}
@@ -243,7 +248,7 @@ func copySelf(path string) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o755)
+		err = os.Chmod(tmp.Name(), perm)
 	}
 	if err == nil {
 		err = os.Rename(tmp.Name(), path)

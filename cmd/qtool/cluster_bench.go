@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"qtool/cluster"
@@ -33,7 +34,10 @@ func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
 	if tasks < 1 || tasks > cluster.MaxTasks {
 		return usageErrorf("cluster submit bench: --tasks M is required, 1 ≤ M ≤ %d", cluster.MaxTasks)
 	}
-	benchArgs := operands
+	benchArgs, err := benchPaths(operands)
+	if err != nil {
+		return err
+	}
 	for _, a := range benchArgs {
 		name := strings.TrimLeft(a, "-")
 		name, _, _ = strings.Cut(name, "=")
@@ -56,6 +60,15 @@ func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("cluster submit bench: %s", strings.TrimPrefix(err.Error(), "bench: "))
 		}
 	}
+	// The tasks run in the run directory: the default table of counts
+	// goes with them.
+	var files map[string]string
+	if !hasFlag(benchArgs, "reference") {
+		if _, err := os.Stat(defaultReference); err == nil {
+			files = map[string]string{"reference.tsv": defaultReference}
+			benchArgs = append(benchArgs, "--reference", "{dir}/reference.tsv")
+		}
+	}
 	cmd := append([]string{"bench"}, benchArgs...)
 	cmd = append(cmd, "--task", "{task}/{tasks}", "--log", "{log}", "--resume", "--format", "json")
 	if !hasFlag(benchArgs, "workers") {
@@ -64,7 +77,43 @@ func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
 	title := fmt.Sprintf("bench %s in %d tasks", strings.Join(benchArgs, " "), tasks)
 	r := &cluster.Run{Kind: "bench", Title: strings.Replace(title, "bench  in", "bench in", 1), Tasks: tasks, Command: cmd,
 		Split: map[string]string{"tasks": fmt.Sprint(tasks)}, Options: o}
-	return clusterMake(ctx, c, &s, r)
+	return clusterMake(ctx, c, &s, r, files)
+}
+
+// benchPaths makes the paths that bench's flags name absolute, for the
+// tasks run in the run directory.
+func benchPaths(args []string) ([]string, error) {
+	out := append([]string(nil), args...)
+	for i := 0; i < len(out); i++ {
+		a := out[i]
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		name, val, inline := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name != "boards" && name != "reference" {
+			continue
+		}
+		if !inline {
+			if i+1 >= len(out) {
+				return nil, usageErrorf("cluster submit bench: %s needs a value", a)
+			}
+			i++
+			val = out[i]
+		}
+		if val == "none" && name == "reference" {
+			continue
+		}
+		abs, err := filepath.Abs(val)
+		if err != nil {
+			return nil, usageErrorf("cluster submit bench: %s: %v", a, err)
+		}
+		if inline {
+			out[i] = "--" + name + "=" + abs
+		} else {
+			out[i] = abs
+		}
+	}
+	return out, nil
 }
 
 func hasFlag(args []string, name string) bool {

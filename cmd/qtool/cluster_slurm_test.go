@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -447,5 +448,40 @@ func TestSlurmCount16TimeLimit(t *testing.T) {
 	t.Logf("%d of 64 tasks stopped by the first time limit; %d shards finished from a checkpoint", killed, resumed)
 	if resumed == 0 {
 		t.Fatal("no shard resumed from a checkpoint")
+	}
+}
+
+// TestSlurmBenchBoards splits a grid of board files, one task per board,
+// and compares the answers with the single-machine run's.
+func TestSlurmBenchBoards(t *testing.T) {
+	needSlurm(t)
+	bin, dir := builtQtool(t), runDir(t)
+	boards := t.TempDir()
+	for i, b := range []string{"n 8\n0 - - - - - - -\n", "n 8\n- 2 - - - - - -\n", "n 9\n- - - - 4 - - - -\n", "n 10\n1 - - - - - - - - -\n"} {
+		if err := os.WriteFile(filepath.Join(boards, "b"+strconv.Itoa(i)+".txt"), []byte(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"--mode", "count", "--boards", boards, "--backends", "bitmask,dlx", "--repeats", "1", "--mintime", "0"}
+	single := filepath.Join(t.TempDir(), "single.jsonl")
+	mustQtool(t, append(append([]string{"bench"}, args...), "--log", single)...)
+	mustQtool(t, append([]string{"cluster", "submit", "bench", "--tasks", "4", "--dir", dir, "--qtool", bin, "--wait", "--"}, args...)...)
+	mustQtool(t, "cluster", "collect", dir)
+	want := answers(t, single)
+	got := map[results.Key]string{}
+	for i := 0; i < 4; i++ {
+		a := answers(t, filepath.Join(dir, "logs", strconv.Itoa(i)+".jsonl"))
+		if len(a) != 2 {
+			t.Errorf("task %d measured %d runs, want one board by 2 backends", i, len(a))
+		}
+		maps.Copy(got, a)
+	}
+	if len(want) != 8 || len(got) != len(want) {
+		t.Fatalf("%d runs from the tasks, %d from the single run, want 8", len(got), len(want))
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%v: tasks %q, single run %q", k, got[k], v)
+		}
 	}
 }

@@ -52,6 +52,25 @@ func TestClusterDryRun(t *testing.T) {
 	if !strings.Contains(out, `bench --n 4-9 --backends bitmask --task "$task"/"$tasks" --log "$dir/logs/$task.jsonl" --resume --format json --workers 1`) {
 		t.Errorf("bench dry run:\n%s", out)
 	}
+	// Paths are made absolute: the tasks run in the run directory.
+	boards := t.TempDir()
+	for i, b := range []string{"n 6\n1 - - - - -\n", "n 6\n- 3 - - - -\n", "n 7\n0 - - - - - -\n"} {
+		if err := os.WriteFile(filepath.Join(boards, "b"+strconv.Itoa(i)+".txt"), []byte(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wd, _ := os.Getwd()
+	rel, err := filepath.Rel(wd, boards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out = mustQtool(t, "cluster", "submit", "bench", "--tasks", "3", "--dir", dir, "--dry-run", "--", "--mode", "complete", "--boards", rel, "--backends", "dlx")
+	if !strings.Contains(out, "--boards "+boards+" ") {
+		t.Errorf("bench --boards %s dry run does not name %s:\n%s", rel, boards, out)
+	}
+	if _, errOut, code := qtool(t, "", "cluster", "submit", "bench", "--tasks", "4", "--dir", dir, "--dry-run", "--", "--mode", "complete", "--boards", rel); code != 2 || !strings.Contains(errOut, "at most 3 tasks") {
+		t.Errorf("4 tasks over 3 boards: exit %d, %q", code, errOut)
+	}
 }
 
 func TestClusterBadUsage(t *testing.T) {
