@@ -71,11 +71,19 @@ func Resubmit(ctx context.Context, r *Run, s Scheduler, env map[string]string) (
 // Wait polls the run's status every poll until no task is pending or
 // running, or ctx ends, and returns the last status.
 func Wait(ctx context.Context, r *Run, s Scheduler, poll time.Duration) (*Status, error) {
+	var last *Status
 	for {
 		st, err := GetStatus(ctx, r, s)
+		if err != nil && ctx.Err() != nil {
+			if last == nil {
+				return nil, context.Cause(ctx)
+			}
+			return last, context.Cause(ctx)
+		}
 		if err != nil {
 			return nil, err
 		}
+		last = st
 		if st.Finished() {
 			return st, nil
 		}

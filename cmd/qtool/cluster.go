@@ -366,10 +366,16 @@ func printStatus(out io.Writer, r *cluster.Run, st *cluster.Status) {
 func clusterWaitAndShow(ctx context.Context, c *cli, r *cluster.Run) error {
 	st, err := cluster.Wait(ctx, r, clusterSlurm, clusterPoll)
 	if err != nil && st == nil {
+		if ctx.Err() != nil {
+			return withCode(exitInterrupted, fmt.Errorf("cluster: stopped waiting; the tasks go on in Slurm (qtool cluster status %s)", r.Dir))
+		}
 		return errors.New(clusterMsg(err))
 	}
 	printStatus(c.stdout, r, st)
-	return err
+	if err != nil {
+		return withCode(exitInterrupted, fmt.Errorf("cluster: stopped waiting; the tasks go on in Slurm (qtool cluster status %s)", r.Dir))
+	}
+	return nil
 }
 
 func clusterResubmit(ctx context.Context, c *cli, args []string) error {
