@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -460,13 +459,4 @@ func clusterNotDone(ctx context.Context, r *cluster.Run) error {
 		next = "wait for them (qtool cluster status " + r.Dir + ")"
 	}
 	return withCode(exitNo, fmt.Errorf("cluster collect: %d of %d tasks are not done (%s): %s", r.Tasks-st.Count(cluster.Done), r.Tasks, strings.Join(parts, "; "), next))
-}
-
-func sortedInts(m map[int]bool) []int {
-	var xs []int
-	for x := range m {
-		xs = append(xs, x)
-	}
-	sort.Ints(xs)
-	return xs
 }
