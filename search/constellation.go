@@ -2,12 +2,9 @@ package search
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"math/bits"
-	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -393,147 +390,32 @@ func (p *ConstellationPlan) Queens(id int) [][2]int {
 // solutions count this many times in the total.
 func (p *ConstellationPlan) Weight(id int) int { return int(p.cons[p.subs[id].k].weight) }
 
-// Shard returns the ids of slice i of m (0 ≤ i < m): every m-th
-// subproblem from i on. Neighbouring subproblems (the same constellation,
-// neighbouring prefixes) are of similar size, so each slice gets a fair
-// sample of every part of the list.
-func (p *ConstellationPlan) Shard(i, m int) ([]int, error) {
-	if m < 1 || i < 0 || i >= m {
-		return nil, fmt.Errorf("search: shard %d of %d: want 0 ≤ shard < shards", i, m)
-	}
-	ids := make([]int, 0, len(p.subs)/m+1)
-	for j := i; j < len(p.subs); j += m {
-		ids = append(ids, j)
-	}
-	return ids, nil
-}
-
-// ConstellationPart is the count of one subproblem.
-type ConstellationPart struct {
-	ID int
-	// Solutions is the subproblem's share of the total: its completions
-	// times its constellation's weight.
-	Solutions uint64
-	// Unique is its share of the fundamental solutions.
-	Unique uint64
-	// Nodes is the number of queens its search placed.
-	Nodes uint64
-}
-
-// ConstellationOptions are the settings of ConstellationCount.
-type ConstellationOptions struct {
-	// Workers is the number of goroutines (0 = runtime.NumCPU()).
-	Workers int
-	// Skip, when non-nil, reports the subproblems already counted (e.g.
-	// read from a checkpoint); they are left out.
-	Skip func(id int) bool
-	// Done, when non-nil, is called with each subproblem counted, in no
-	// particular order; calls are serialised. A subproblem cut short by
-	// the context is not reported.
-	Done func(ConstellationPart)
-	// Progress, when non-nil, is called after each subproblem with the
-	// number done and the number to do; calls are serialised.
-	Progress func(done, total uint64)
-}
-
-// ConstellationStats sums what ConstellationCount counted.
-type ConstellationStats struct {
-	Solutions, Unique, Nodes uint64
-	// Subproblems is the number of subproblems asked for (skipped ones
-	// included) and Done how many of those were counted in this call.
-	Subproblems, Done uint64
-}
-
-// ConstellationCount counts the subproblems ids of plan p on opt.Workers
-// goroutines and returns their sums. When ctx ends first it returns what
-// the finished subproblems counted, with ctx.Err(); a subproblem in
-// progress is dropped, so that every count reported is exact.
-func ConstellationCount(ctx context.Context, p *ConstellationPlan, ids []int, opt ConstellationOptions) (ConstellationStats, error) {
-	var st ConstellationStats
-	st.Subproblems = uint64(len(ids))
-	if opt.Workers < 0 {
-		return st, fmt.Errorf("search: workers %d: want 0 (all cores) or more", opt.Workers)
-	}
-	for _, id := range ids {
-		if id < 0 || id >= len(p.subs) {
-			return st, fmt.Errorf("search: no subproblem %d in %s", id, p.Identity())
-		}
-	}
-	todo := ids
-	if opt.Skip != nil {
-		todo = make([]int, 0, len(ids))
-		for _, id := range ids {
-			if !opt.Skip(id) {
-				todo = append(todo, id)
-			}
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return st, err
-	}
-	workers := opt.Workers
-	if workers == 0 {
-		workers = runtime.NumCPU()
-	}
-	workers = min(workers, max(len(todo), 1))
-	var stop atomic.Bool
-	release := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer release()
-	var next atomic.Int64
-	var mu sync.Mutex
-	total := uint64(len(todo))
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &constWorker{stop: &stop}
-			for !stop.Load() {
-				j := next.Add(1) - 1
-				if j >= int64(len(todo)) {
-					return
-				}
-				part, ok := p.count(w, todo[j])
-				if !ok {
-					return
-				}
-				mu.Lock()
-				st.Solutions += part.Solutions
-				st.Unique += part.Unique
-				st.Nodes += part.Nodes
-				st.Done++
-				if opt.Done != nil {
-					opt.Done(part)
-				}
-				if opt.Progress != nil {
-					opt.Progress(st.Done, total)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	if st.Done < total {
-		if err := ctx.Err(); err != nil {
-			return st, err
-		}
-		return st, errors.New("search: constellation count stopped early")
-	}
-	return st, nil
-}
+// Shard returns the ids of slice i of m (see shardIDs).
+func (p *ConstellationPlan) Shard(i, m int) ([]int, error) { return shardIDs(len(p.subs), i, m) }
 
 // CountConstellations counts all solutions and the fundamental ones of the
 // n-queens problem with the constellation counter on all cores: a
-// shorthand for NewConstellationPlan and ConstellationCount over every
-// subproblem.
-func CountConstellations(ctx context.Context, n int) (ConstellationStats, error) {
+// shorthand for NewConstellationPlan and CountPlan over every subproblem.
+func CountConstellations(ctx context.Context, n int) (PlanStats, error) {
 	p, err := NewConstellationPlan(n, 0)
 	if err != nil {
-		return ConstellationStats{}, err
+		return PlanStats{}, err
 	}
 	ids, _ := p.Shard(0, 1)
-	return ConstellationCount(ctx, p, ids, ConstellationOptions{})
+	return CountPlan(ctx, p, ids, PlanOptions{})
 }
+
+// Method names the split in records: ConstellationMethod.
+func (p *ConstellationPlan) Method() string { return ConstellationMethod }
+
+// Version is ConstellationVersion.
+func (p *ConstellationPlan) Version() int { return ConstellationVersion }
+
+func (p *ConstellationPlan) newCounter(stop *atomic.Bool) planCounter {
+	return &constWorker{stop: stop, plan: p}
+}
+
+func (w *constWorker) countPart(id int) (Part, bool) { return w.plan.count(w, id) }
 
 // constCheckEvery is how many nodes the search places between looks at the
 // stop flag (the inner loop over the last two rows adds at most n² more).
@@ -553,10 +435,11 @@ type constWorker struct {
 	rows  [32]int8
 	qs    [][2]int
 	stop  *atomic.Bool
+	plan  *ConstellationPlan
 }
 
 // count counts subproblem id; ok is false when the stop flag cut it short.
-func (p *ConstellationPlan) count(w *constWorker, id int) (part ConstellationPart, ok bool) {
+func (p *ConstellationPlan) count(w *constWorker, id int) (part Part, ok bool) {
 	n := p.n
 	s := p.subs[id]
 	k := p.cons[s.k]
@@ -621,8 +504,13 @@ func (w *constWorker) countFast(levels int) (leaves, nodes uint64, ok bool) {
 		}
 		return leaves, nodes + leaves, true
 	}
+	if levels == 3 {
+		var st constLevel
+		st.free = w.allow[0]
+		return w.count3(0, 0, 0, 0, w.allow[0])
+	}
 	st := &w.st
-	last2 := uint8(levels - 2)
+	last3 := uint8(levels - 3)
 	var d uint8
 	var cols, ld, rd uint32
 	free := w.allow[0]
@@ -630,7 +518,7 @@ func (w *constWorker) countFast(levels int) (leaves, nodes uint64, ok bool) {
 	for {
 		if free == 0 {
 			if d == 0 {
-				return leaves, nodes + leaves, true
+				return leaves, nodes, true
 			}
 			d--
 			lv := st[d&31]
@@ -644,17 +532,10 @@ func (w *constWorker) countFast(levels int) (leaves, nodes uint64, ok bool) {
 		l := (ld | bit) << sh
 		r := (rd | bit) >> sh
 		nodes++
-		if d+1 == last2 {
-			// Levels last-1 and last.
-			sh2 := w.shift[(d+1)&31] & 31
-			a := w.allow[(d+2)&31]
-			for f := ^(c | l | r) & w.allow[(d+1)&31]; f != 0; f &= f - 1 {
-				b := f & -f
-				nodes++
-				if ^(c|b|(l|b)<<sh2|(r|b)>>sh2)&a != 0 {
-					leaves++
-				}
-			}
+		if d+1 == last3 {
+			lv, nd, _ := w.count3(d+1, c, l, r, ^(c|l|r)&w.allow[(d+1)&31])
+			leaves += lv
+			nodes += nd
 			if nodes >= check {
 				if w.stop.Load() {
 					return leaves, nodes, false
@@ -668,6 +549,29 @@ func (w *constWorker) countFast(levels int) (leaves, nodes uint64, ok bool) {
 		cols, ld, rd = c, l, r
 		free = ^(c | l | r) & w.allow[d&31]
 	}
+}
+
+// count3 counts the ways to fill the last three levels d, d+1, d+2 from
+// the masks of level d (free its free squares): three nested loops.
+func (w *constWorker) count3(d uint8, cols, ld, rd, free uint32) (leaves, nodes uint64, ok bool) {
+	sh0 := w.shift[d&31] & 31
+	sh1 := w.shift[(d+1)&31] & 31
+	a1, a2 := w.allow[(d+1)&31], w.allow[(d+2)&31]
+	for f := free; f != 0; f &= f - 1 {
+		bit := f & -f
+		c := cols | bit
+		l := (ld | bit) << sh0
+		r := (rd | bit) >> sh0
+		g := ^(c | l | r) & a1
+		nodes += 1 + uint64(bits.OnesCount32(g))
+		for ; g != 0; g &= g - 1 {
+			b := g & -g
+			if ^(c|b|(l|b)<<sh1|(r|b)>>sh1)&a2 != 0 {
+				leaves++
+			}
+		}
+	}
+	return leaves, nodes + leaves, true
 }
 
 // countSym counts like countFast, and also the solutions that are the

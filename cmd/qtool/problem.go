@@ -99,7 +99,7 @@ func (p *problemFlags) load(c *cli, set map[string]bool, mode experiments.Mode, 
 func defaultBackend(b encode.Board, mode experiments.Mode, limit int) string {
 	name := "bitmask"
 	if mode == experiments.Count && b.Given() == 0 && b.N <= constellationMaxN {
-		name = "constellation"
+		name = "domains"
 	}
 	if b.N > 64 {
 		name = "dlx"

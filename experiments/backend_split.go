@@ -14,34 +14,50 @@ import (
 	"qtool/search"
 )
 
-func init() { Register(constellationBackend{}) }
+func init() {
+	Register(splitBackend{name: "constellation", newPlan: func(n int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
+	Register(splitBackend{name: "domains", newPlan: func(n int) (search.Plan, error) { return search.NewDomainPlan(n) }})
+}
 
-// constellationBackend is search.ConstellationCount: the n-queens count of
-// an empty board split into canonical border constellations (Q27's
-// decomposition), each weighted by the size of its orbit under the 8
-// symmetries of the square, for 1 ≤ n ≤ 27; fundamental solutions always
-// counted; shards of the subproblem list; per-subproblem counts in
-// Outcome.Parts; checkpoints and resume (Request.Checkpoint).
-type constellationBackend struct{}
+// splitBackend counts the empty board through a search.Plan, a
+// deterministic list of subproblems: "constellation" is
+// search.ConstellationPlan (Q27's border constellations, weighted by the
+// size of their orbits under the 8 symmetries of the square), "domains" is
+// search.DomainPlan (Takaken's corner and edge domains of the bitmask
+// counter, the fastest). Both take 1 ≤ n ≤ 27, always count the
+// fundamental solutions too, split into shards, report the count of every
+// subproblem in Outcome.Parts and checkpoint and resume
+// (Request.Checkpoint).
+type splitBackend struct {
+	name    string
+	newPlan func(n int) (search.Plan, error)
+}
 
-func (constellationBackend) Name() string { return "constellation" }
+func (b splitBackend) Name() string { return b.name }
 
-func (constellationBackend) Caps() Caps {
+func (splitBackend) Caps() Caps {
 	return Caps{Count: true, Exact: true, MaxN: search.ConstellationMaxN, Unique: true, Shards: true, Parts: true}
 }
 
-// constPlans caches the plans by n: a plan is immutable once built.
-var constPlans sync.Map // int -> *search.ConstellationPlan
+// splitPlans caches the plans by backend and n: a plan is immutable once
+// built.
+var splitPlans sync.Map // splitKey -> search.Plan
 
-func constellationPlan(n int) (*search.ConstellationPlan, error) {
-	if p, ok := constPlans.Load(n); ok {
-		return p.(*search.ConstellationPlan), nil
+type splitKey struct {
+	name string
+	n    int
+}
+
+func (b splitBackend) plan(n int) (search.Plan, error) {
+	k := splitKey{b.name, n}
+	if p, ok := splitPlans.Load(k); ok {
+		return p.(search.Plan), nil
 	}
-	p, err := search.NewConstellationPlan(n, 0)
+	p, err := b.newPlan(n)
 	if err != nil {
 		return nil, err
 	}
-	constPlans.Store(n, p)
+	splitPlans.Store(k, p)
 	return p, nil
 }
 
@@ -51,18 +67,18 @@ func constellationPlan(n int) (*search.ConstellationPlan, error) {
 // when it ends, complete or not. Outcome.Parts lists every finished
 // subproblem of the shard (read or counted), in increasing id; the counts
 // are their sums.
-func (constellationBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
+func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
 	if req.Mode != Count {
-		return Outcome{}, fmt.Errorf("experiments: backend constellation only counts, not %v", req.Mode)
+		return Outcome{}, fmt.Errorf("experiments: backend %s only counts, not %v", be.name, req.Mode)
 	}
 	if len(req.Options) > 0 {
-		return Outcome{}, errors.New("experiments: backend constellation has no options")
+		return Outcome{}, fmt.Errorf("experiments: backend %s has no options", be.name)
 	}
 	if b.Given() > 0 {
-		return Outcome{}, errors.New("experiments: backend constellation counts the empty board only (its split uses the symmetry of the square)")
+		return Outcome{}, fmt.Errorf("experiments: backend %s counts the empty board only (its split uses the symmetry of the square)", be.name)
 	}
 	start := time.Now()
-	p, err := constellationPlan(b.N)
+	p, err := be.plan(b.N)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("experiments: %w", err)
 	}
@@ -75,7 +91,7 @@ func (constellationBackend) Run(ctx context.Context, b encode.Board, req Request
 		return Outcome{}, fmt.Errorf("experiments: %w", err)
 	}
 	split := &Split{
-		Method: search.ConstellationMethod, Version: search.ConstellationVersion,
+		Method: p.Method(), Version: p.Version(),
 		N: b.N, Depth: p.Depth(), Total: p.Subproblems(), Identity: p.Identity(),
 		Shard: shard, Shards: shards, Todo: len(ids),
 	}
@@ -101,11 +117,11 @@ func (constellationBackend) Run(ctx context.Context, b encode.Board, req Request
 	}
 	var ckErr error
 	last := time.Now()
-	opt := search.ConstellationOptions{
+	opt := search.PlanOptions{
 		Workers:  req.Workers,
 		Progress: req.Progress,
 		Skip:     func(id int) bool { _, ok := done[id]; return ok },
-		Done: func(q search.ConstellationPart) {
+		Done: func(q search.Part) {
 			mu.Lock()
 			defer mu.Unlock()
 			done[q.ID] = Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
@@ -115,7 +131,7 @@ func (constellationBackend) Run(ctx context.Context, b encode.Board, req Request
 			}
 		},
 	}
-	_, err = search.ConstellationCount(ctx, p, ids, opt)
+	_, err = search.CountPlan(ctx, p, ids, opt)
 	mu.Lock()
 	defer mu.Unlock()
 	if ck != nil && ckErr == nil {
@@ -142,7 +158,7 @@ func (constellationBackend) Run(ctx context.Context, b encode.Board, req Request
 		return out, err
 	}
 	if len(done) != len(ids) {
-		return out, fmt.Errorf("experiments: constellation count finished %d of %d subproblems", len(done), len(ids))
+		return out, fmt.Errorf("experiments: %s count finished %d of %d subproblems", be.name, len(done), len(ids))
 	}
 	return out, nil
 }
