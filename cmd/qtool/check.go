@@ -21,7 +21,7 @@ Exit status 0 when legal, 1 when illegal (with the reason), 2 when the file
 cannot be read as a board.
 
 Examples:
-  qtool check board.txt
+  qtool check examples/board.txt
   qtool solve -n 8 --format list | head -1 | qtool check -
 `
 

@@ -34,7 +34,7 @@ Examples:
   qtool solve -n 8
   qtool solve -n 8 --limit 0 --format list
   qtool solve -n 8 --unique --format algebraic
-  qtool solve --board board.txt --backend dlx
+  qtool solve --board examples/board.txt --backend dlx
   qtool solve -n 1000000 --backend minconflicts --out queens.txt
 `
 

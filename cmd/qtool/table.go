@@ -45,6 +45,11 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return usageErrorf("table: --format %q: want text, md, csv, latex or json", *format)
 	}
+	if *plot != "" {
+		if _, err := plotFormat("table", *plot); err != nil {
+			return err
+		}
+	}
 	var envs []results.Env
 	var recs []results.Record
 	for _, path := range operands {
