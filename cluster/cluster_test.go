@@ -276,3 +276,33 @@ func TestResubmitConcurrent(t *testing.T) {
 		t.Fatalf("8 concurrent resubmits submitted %v", q.submitted)
 	}
 }
+
+// noSlurm is a Scheduler that cannot be reached.
+type noSlurm struct{ fakeQueue }
+
+func (noSlurm) Queue(context.Context, *Run) (map[int]Queued, error) {
+	return nil, errors.New("cluster: squeue not found: is Slurm installed here?")
+}
+
+// Without a scheduler the files alone decide; resubmit refuses.
+func TestStatusWithoutScheduler(t *testing.T) {
+	r := testRun(t, "/bin/true", "x")
+	os.WriteFile(r.ResultPath(0), []byte("{}\n"), 0o644)
+	os.WriteFile(r.AttemptsPath(1), []byte("start job=1_1 checkpoint=no\n"), 0o644)
+	os.WriteFile(r.AttemptsPath(2), []byte("start job=1_2 checkpoint=no\nend job=1_2 exit=143\n"), 0o644)
+	st, err := GetStatus(context.Background(), r, &noSlurm{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range []State{Done, Unknown, Failed, Missing} {
+		if !st.Tasks[i].Is(w) {
+			t.Errorf("task %d: %+v, want %s", i, st.Tasks[i], w)
+		}
+	}
+	if st.Queue == "" || st.Finished() {
+		t.Errorf("queue note %q, finished %v", st.Queue, st.Finished())
+	}
+	if _, _, err := Resubmit(context.Background(), r, &noSlurm{}, nil); err == nil {
+		t.Error("resubmit without a scheduler")
+	}
+}

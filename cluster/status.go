@@ -26,9 +26,12 @@ const (
 	Failed
 	// Done: its result is in results/.
 	Done
+	// Unknown: attempted, no result, no end recorded, and the scheduler
+	// could not be asked whether it still runs it.
+	Unknown
 )
 
-var stateNames = [...]string{Missing: "missing", Pending: "pending", Running: "running", Failed: "failed", Done: "done"}
+var stateNames = [...]string{Missing: "missing", Pending: "pending", Running: "running", Failed: "failed", Done: "done", Unknown: "unknown"}
 
 // String returns the state's name.
 func (s State) String() string {
@@ -60,6 +63,10 @@ type Status struct {
 	// Accounting says why the scheduler's accounting was not used, when it
 	// was not (e.g. Slurm without slurmdbd).
 	Accounting string `json:"accounting,omitempty"`
+	// Queue says why the scheduler's queue could not be read, when it
+	// could not (no Slurm here, e.g. a run directory copied elsewhere):
+	// the state then comes from the files alone.
+	Queue string `json:"queue,omitempty"`
 }
 
 // Count returns how many tasks are in state s.
@@ -87,8 +94,8 @@ func (st *Status) With(states ...State) []int {
 	return ts
 }
 
-// Finished reports whether no task is pending or running.
-func (st *Status) Finished() bool { return st.Count(Pending)+st.Count(Running) == 0 }
+// Finished reports whether no task is pending or running (or may be).
+func (st *Status) Finished() bool { return st.Count(Pending)+st.Count(Running)+st.Count(Unknown) == 0 }
 
 // Attempt is one line of a task's attempt log.
 type Attempt struct {
@@ -133,19 +140,27 @@ func (r *Run) Attempts(i int) ([]Attempt, error) {
 // GetStatus combines the run directory with what the scheduler has: the
 // queue first, then the files, so that a task finishing in between is
 // seen done rather than failed. Accounting is used where the scheduler
-// keeps it, to say why a task failed.
+// keeps it, to say why a task failed. When the queue cannot be read (no
+// scheduler here), the files alone decide: a task whose last attempt has
+// no end is Unknown.
 func GetStatus(ctx context.Context, r *Run, s Scheduler) (*Status, error) {
+	st := &Status{}
 	queue, err := s.Queue(ctx, r)
 	if err != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		st.Queue = err.Error()
 	}
-	st := &Status{}
-	acct, aerr := s.Accounting(ctx, r)
-	if aerr != nil {
-		st.Accounting = aerr.Error()
+	var acct map[int]Finished
+	if err == nil {
+		var aerr error
+		if acct, aerr = s.Accounting(ctx, r); aerr != nil {
+			st.Accounting = aerr.Error()
+		}
 	}
 	for i := 0; i < r.Tasks; i++ {
-		t, err := r.taskStatus(i, queue, acct)
+		t, err := r.taskStatus(i, queue, acct, st.Queue == "")
 		if err != nil {
 			return nil, err
 		}
@@ -154,7 +169,7 @@ func GetStatus(ctx context.Context, r *Run, s Scheduler) (*Status, error) {
 	return st, nil
 }
 
-func (r *Run) taskStatus(i int, queue map[int]Queued, acct map[int]Finished) (TaskStatus, error) {
+func (r *Run) taskStatus(i int, queue map[int]Queued, acct map[int]Finished, asked bool) (TaskStatus, error) {
 	t := TaskStatus{Task: i}
 	as, err := r.Attempts(i)
 	if err != nil {
@@ -194,6 +209,9 @@ func (r *Run) taskStatus(i int, queue map[int]Queued, acct map[int]Finished) (Ta
 		}
 	case last == nil && !accounted:
 		t.state = Missing
+	case !asked && lastEnd == nil:
+		t.state = Unknown
+		t.Why = "no end recorded, and the scheduler cannot be asked whether it still runs it"
 	default:
 		t.state = Failed
 		switch {

@@ -60,6 +60,9 @@ func Resubmit(ctx context.Context, r *Run, s Scheduler, env map[string]string) (
 	if err != nil {
 		return nil, Job{}, err
 	}
+	if st.Queue != "" {
+		return nil, Job{}, fmt.Errorf("%s: cannot tell which tasks still run", st.Queue)
+	}
 	tasks := st.With(Failed, Missing)
 	if len(tasks) == 0 {
 		return nil, Job{}, nil
@@ -84,6 +87,9 @@ func Wait(ctx context.Context, r *Run, s Scheduler, poll time.Duration) (*Status
 			return nil, err
 		}
 		last = st
+		if st.Queue != "" {
+			return st, errors.New(st.Queue)
+		}
 		if st.Finished() {
 			return st, nil
 		}

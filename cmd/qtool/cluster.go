@@ -55,14 +55,22 @@ SIGKILL KillWait seconds later; qtool writes what it finished on SIGTERM.
 --task-time D limits each attempt the same way to the second (timeout(1)
 --signal=TERM --kill-after=KillWait inside the task).
 
-Examples:
-  qtool cluster submit count -n 14 --shards 16 --dir runs/n14 --dry-run
+On a Slurm cluster (these submit jobs):
   qtool cluster submit count -n 18 --shards 100 --dir runs/n18 --time 30 --throttle 20
   qtool cluster status runs/n18
-  qtool cluster resubmit runs/n18
+  qtool cluster resubmit runs/n18 --wait
   qtool cluster collect runs/n18
   qtool cluster submit bench --tasks 8 --dir runs/completion -- --preset completion --n 20,30
   qtool cluster collect runs/completion --format md
+
+The examples below run anywhere (examples/cluster-n8 is a finished run of
+n = 8 in 4 shards).
+
+Examples:
+  qtool cluster submit count -n 14 --shards 16 --dir runs/n14 --dry-run
+  qtool cluster submit bench --tasks 8 --dir runs/completion --dry-run -- --preset completion --n 20,30
+  qtool cluster status examples/cluster-n8
+  qtool cluster collect examples/cluster-n8 --json
 `
 
 // clusterSlurm is the scheduler the commands drive.
@@ -156,7 +164,7 @@ func taskTimeWord(d time.Duration) string {
 
 // clusterMake creates (or, with --dry-run, only prints) the run and submits
 // all its tasks.
-func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run, files map[string]string) error {
+func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run) error {
 	r.ID = cluster.NewID()
 	abs, err := filepath.Abs(s.dir)
 	if err != nil {
@@ -192,11 +200,6 @@ func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run, fil
 		}
 		if err != nil {
 			return fmt.Errorf("cluster submit: copying qtool into the run: %w", err)
-		}
-	}
-	for name, from := range files {
-		if err := copyFile(from, r.Path(name), 0o644); err != nil {
-			return fmt.Errorf("cluster submit: copying %s into the run: %w", from, err)
 		}
 	}
 	j, err := cluster.Submit(ctx, r, clusterSlurm, nil, nil)
@@ -300,7 +303,7 @@ func clusterStatus(ctx context.Context, c *cli, args []string) error {
 	return nil
 }
 
-var allStates = []cluster.State{cluster.Done, cluster.Running, cluster.Pending, cluster.Failed, cluster.Missing}
+var allStates = []cluster.State{cluster.Done, cluster.Running, cluster.Pending, cluster.Failed, cluster.Missing, cluster.Unknown}
 
 func statusCounts(st *cluster.Status) map[string]int {
 	m := map[string]int{}
@@ -314,6 +317,9 @@ func printStatus(out io.Writer, r *cluster.Run, st *cluster.Status) {
 	fmt.Fprintf(out, "run       %s (%s, jobs named %s)\n", r.Dir, r.Title, r.JobName())
 	for _, s := range allStates {
 		ts := st.With(s)
+		if s == cluster.Unknown && len(ts) == 0 {
+			continue
+		}
 		line := fmt.Sprintf("%-9s %d of %d", s, len(ts), r.Tasks)
 		if len(ts) > 0 && len(ts) < r.Tasks {
 			line += ": " + cluster.Ranges(ts)
@@ -350,6 +356,9 @@ func printStatus(out io.Writer, r *cluster.Run, st *cluster.Status) {
 	}
 	if resumed > 0 {
 		fmt.Fprintf(out, "resumed   %d tasks started from a checkpoint at least once\n", resumed)
+	}
+	if st.Queue != "" {
+		fmt.Fprintf(out, "note      Slurm cannot be asked (%s): states from the run directory alone\n", strings.TrimPrefix(st.Queue, "cluster: "))
 	}
 	if st.Accounting != "" {
 		fmt.Fprintf(out, "note      no Slurm accounting (%s): states from the run directory and squeue\n", strings.TrimPrefix(st.Accounting, "cluster: "))
@@ -398,6 +407,9 @@ func clusterResubmit(ctx context.Context, c *cli, args []string) error {
 		st, err := cluster.GetStatus(ctx, r, clusterSlurm)
 		if err != nil {
 			return errors.New(clusterMsg(err))
+		}
+		if st.Queue != "" {
+			return fmt.Errorf("cluster resubmit: %s: cannot tell which tasks still run", strings.TrimPrefix(st.Queue, "cluster: "))
 		}
 		ts := st.With(cluster.Failed, cluster.Missing)
 		if len(ts) == 0 {

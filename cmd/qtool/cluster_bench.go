@@ -60,15 +60,6 @@ func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("cluster submit bench: %s", strings.TrimPrefix(err.Error(), "bench: "))
 		}
 	}
-	// The tasks run in the run directory: the default table of counts
-	// goes with them.
-	var files map[string]string
-	if !hasFlag(benchArgs, "reference") {
-		if _, err := os.Stat(defaultReference); err == nil {
-			files = map[string]string{"reference.tsv": defaultReference}
-			benchArgs = append(benchArgs, "--reference", "{dir}/reference.tsv")
-		}
-	}
 	cmd := append([]string{"bench"}, benchArgs...)
 	cmd = append(cmd, "--task", "{task}/{tasks}", "--log", "{log}", "--resume", "--format", "json")
 	if !hasFlag(benchArgs, "workers") {
@@ -77,7 +68,7 @@ func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
 	title := fmt.Sprintf("bench %s in %d tasks", strings.Join(benchArgs, " "), tasks)
 	r := &cluster.Run{Kind: "bench", Title: strings.Replace(title, "bench  in", "bench in", 1), Tasks: tasks, Command: cmd,
 		Split: map[string]string{"tasks": fmt.Sprint(tasks)}, Options: o}
-	return clusterMake(ctx, c, &s, r, files)
+	return clusterMake(ctx, c, &s, r)
 }
 
 // benchPaths makes the paths that bench's flags name absolute, for the

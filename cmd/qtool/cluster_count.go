@@ -77,7 +77,7 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 		}
 	}
 	r := &cluster.Run{Kind: "count", Title: title, Tasks: shards, Command: cmd, Split: split, Options: o}
-	return clusterMake(ctx, c, &s, r, nil)
+	return clusterMake(ctx, c, &s, r)
 }
 
 // clusterCollect merges a finished run: the shards of a count, or the
