@@ -99,7 +99,7 @@ func Script(r *Run) string {
 	p(`job=${SLURM_ARRAY_JOB_ID:-$$}_$task`)
 	p(`ckpt="$dir/checkpoints/$task.ckpt"`)
 	p(`tmp="$dir/tmp/$task.$job.json"`)
-	p(`note() { echo "$1 job=$job host=$(hostname -s) time=$(date -u +%%Y-%%m-%%dT%%H:%%M:%%SZ)${2:+ $2}" >> "$dir/attempts/$task.log"; }`)
+	p(`note() { TZ=UTC0 printf '%%s job=%%s host=%%s time=%%(%%Y-%%m-%%dT%%H:%%M:%%SZ)T%%s\n' "$1" "$job" "${HOSTNAME%%%%.*}" -1 "${2:+ $2}" >> "$dir/attempts/$task.log"; }`)
 	p(`if [ -s "$ckpt" ] || [ -s "$dir/logs/$task.jsonl" ]; then note start checkpoint=yes; else note start checkpoint=no; fi`)
 	p(`trap 'note signal sig=TERM' TERM`)
 	p("# A time limit per attempt, to the second, as Slurm enforces its own:")

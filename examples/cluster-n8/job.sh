@@ -14,7 +14,7 @@
 #     attempt left one.
 # At the time limit (--time) Slurm sends SIGTERM, then SIGKILL KillWait
 # seconds later; qtool writes its checkpoint on SIGTERM and exits 143.
-#SBATCH --job-name=qtool-d199fbe120
+#SBATCH --job-name=qtool-d8b9770c10
 #SBATCH --output=examples/cluster-n8/slurm/%A_%a.out
 #SBATCH --cpus-per-task=1
 set -u
@@ -25,7 +25,7 @@ task=${SLURM_ARRAY_TASK_ID:?"submit this script with sbatch --array (qtool clust
 job=${SLURM_ARRAY_JOB_ID:-$$}_$task
 ckpt="$dir/checkpoints/$task.ckpt"
 tmp="$dir/tmp/$task.$job.json"
-note() { echo "$1 job=$job host=$(hostname -s) time=$(date -u +%Y-%m-%dT%H:%M:%SZ)${2:+ $2}" >> "$dir/attempts/$task.log"; }
+note() { TZ=UTC0 printf '%s job=%s host=%s time=%(%Y-%m-%dT%H:%M:%SZ)T%s\n' "$1" "$job" "${HOSTNAME%%.*}" -1 "${2:+ $2}" >> "$dir/attempts/$task.log"; }
 if [ -s "$ckpt" ] || [ -s "$dir/logs/$task.jsonl" ]; then note start checkpoint=yes; else note start checkpoint=no; fi
 trap 'note signal sig=TERM' TERM
 # A time limit per attempt, to the second, as Slurm enforces its own:
