@@ -27,7 +27,7 @@ Usage: qtool cluster submit count -n N --shards M --dir RUNDIR [--backend B] [--
                      -- BENCH-FLAGS...
        qtool cluster status RUNDIR [--json]
        qtool cluster resubmit RUNDIR [--task-time D] [--dry-run] [--wait]
-       qtool cluster collect RUNDIR [--json | --format F]
+       qtool cluster collect RUNDIR [--json | --format F] [--compare OTHER]
        qtool cluster cancel RUNDIR
 
 Runs a count split into shards (qtool count --shard i/M), or an experiment
@@ -49,6 +49,9 @@ resumes from its checkpoint, a bench slice from its log. collect merges the
 shards with the checks of qtool merge (every shard once, complete, of one n,
 split and backend), or renders the union of the slices' logs as qtool table
 does; it refuses, naming the tasks, while any is not done (exit status 1).
+collect --compare OTHER compares a count's shards piece by piece with
+another count (a file of count records, a checkpoint, or another run
+directory), as qtool merge --compare does.
 
 At the time limit (--time, Slurm's minutes) Slurm sends SIGTERM, then
 SIGKILL KillWait seconds later; qtool writes what it finished on SIGTERM.

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -86,6 +88,7 @@ func clusterCollect(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("collect", clusterUsage)
 	asJSON := fs.Bool("json", false, "count: print the merged record as one JSON object")
 	format := fs.String("format", "text", "bench: table `format`: text, md, csv, latex or json")
+	compare := fs.String("compare", "", "count: compare the run piece by piece with `OTHER` (a file of count records or a checkpoint, as qtool merge --compare takes, or another finished run directory) instead of adding it up")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -97,8 +100,14 @@ func clusterCollect(ctx context.Context, c *cli, args []string) error {
 	if err := clusterNotDone(ctx, r); err != nil {
 		return err
 	}
+	if *compare != "" && r.Kind != "count" {
+		return usageErrorf("cluster collect: --compare applies to a count")
+	}
 	switch r.Kind {
 	case "count":
+		if *compare != "" {
+			return collectCompare(ctx, c, r, *compare, *asJSON)
+		}
 		return collectCount(ctx, c, r, *asJSON)
 	case "bench":
 		return collectBench(ctx, c, r, *format)
@@ -106,9 +115,80 @@ func clusterCollect(ctx context.Context, c *cli, args []string) error {
 	return usageErrorf("cluster collect: %s: unknown kind of run %q", r.Dir, r.Kind)
 }
 
-// collectCount reads every shard's record and merges them with merge's
-// checks, after checking each against the run's split.
-func collectCount(ctx context.Context, c *cli, r *cluster.Run, asJSON bool) error {
+// collectCompare compares the run's shards, piece by piece, with another
+// count (qtool merge --compare), or with another run's shards.
+func collectCompare(ctx context.Context, c *cli, r *cluster.Run, other string, asJSON bool) error {
+	if err := checkShards(c, r); err != nil {
+		return err
+	}
+	a, err := concatResults(r)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(a)
+	b := other
+	if st, err := os.Stat(other); err == nil && st.IsDir() {
+		o, err := cluster.Open(other)
+		if err != nil {
+			return usageErrorf("cluster collect: --compare: %s", clusterMsg(err))
+		}
+		if o.Kind != "count" {
+			return usageErrorf("cluster collect: --compare %s: a run of %s, not a count", other, o.Kind)
+		}
+		if err := clusterNotDone(ctx, o); err != nil {
+			return err
+		}
+		if err := checkShards(c, o); err != nil {
+			return err
+		}
+		if b, err = concatResults(o); err != nil {
+			return err
+		}
+		defer os.Remove(b)
+	}
+	args := []string{"merge", "--compare", a, b}
+	if asJSON {
+		args = append(args, "--json")
+	}
+	err = runContext(ctx, c, args)
+	var ee *exitError
+	if errors.As(err, &ee) && ee.err != nil {
+		// Name the runs, not the temporary files.
+		msg := strings.ReplaceAll(ee.err.Error(), a, r.Path("results"))
+		if b != other {
+			msg = strings.ReplaceAll(msg, b, filepath.Join(other, "results"))
+		}
+		return withCode(ee.code, errors.New(msg))
+	}
+	return err
+}
+
+// concatResults writes the run's shard records one after the other into
+// a temporary file, for qtool merge --compare.
+func concatResults(r *cluster.Run) (string, error) {
+	f, err := os.CreateTemp("", "qtool-collect-*.json")
+	if err != nil {
+		return "", fmt.Errorf("cluster collect: %w", err)
+	}
+	for i := 0; i < r.Tasks && err == nil; i++ {
+		var data []byte
+		if data, err = os.ReadFile(r.ResultPath(i)); err == nil {
+			_, err = f.Write(data)
+		}
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", fmt.Errorf("cluster collect: %w", err)
+	}
+	return f.Name(), nil
+}
+
+// checkShards reads every shard's record and checks it against the run's
+// split, and the records against each other's identity.
+func checkShards(c *cli, r *cluster.Run) error {
 	var recs []mergeShard
 	for i := 0; i < r.Tasks; i++ {
 		rs, err := mergeRead(c, r.ResultPath(i))
@@ -123,7 +203,13 @@ func collectCount(ctx context.Context, c *cli, r *cluster.Run, asJSON bool) erro
 		}
 		recs = append(recs, rs[0])
 	}
-	if err := sameIdentity(r, recs); err != nil {
+	return sameIdentity(r, recs)
+}
+
+// collectCount reads every shard's record and merges them with merge's
+// checks, after checking each against the run's split.
+func collectCount(ctx context.Context, c *cli, r *cluster.Run, asJSON bool) error {
+	if err := checkShards(c, r); err != nil {
 		return err
 	}
 	files := make([]string, r.Tasks)

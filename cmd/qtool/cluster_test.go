@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -137,6 +138,37 @@ func TestClusterCollect(t *testing.T) {
 	out = mustQtool(t, "cluster", "status", r.Dir)
 	if !strings.Contains(out, "failed    1 of 4: 2\n") || !strings.Contains(out, "task 2: no end recorded") {
 		t.Errorf("status:\n%s", out)
+	}
+}
+
+func TestClusterCollectCompare(t *testing.T) {
+	r := collectRun(t)
+	whole := writeFile(t, "whole.json", mustQtool(t, "count", "-n", "8", "--json"))
+	out := mustQtool(t, "cluster", "collect", r.Dir, "--compare", whole)
+	if !strings.Contains(out, "every subproblem agrees: 92 solutions") {
+		t.Fatalf("compare with the whole count: %s", out)
+	}
+	// A whole count whose first part is off by 8 differs, and says where.
+	data, _ := os.ReadFile(whole)
+	var rec map[string]any
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	parts := rec["parts"].([]any)
+	p0 := parts[0].(map[string]any)
+	p0["solutions"] = p0["solutions"].(float64) + 8
+	rec["solutions"] = rec["solutions"].(float64) + 8
+	bad, _ := json.Marshal(rec)
+	os.WriteFile(whole, append(bad, '\n'), 0o644)
+	out, errOut, code := qtool(t, "", "cluster", "collect", r.Dir, "--compare", whole)
+	if code != 1 {
+		t.Fatalf("compare with a wrong part: exit %d, %q %q", code, out, errOut)
+	}
+	// Another n cannot be compared; the message names the run, not a temporary file.
+	other := writeFile(t, "n9.json", mustQtool(t, "count", "-n", "9", "--json"))
+	_, errOut, code = qtool(t, "", "cluster", "collect", r.Dir, "--compare", other)
+	if code != 2 || !strings.Contains(errOut, r.Path("results")) || strings.Contains(errOut, "qtool-collect-") {
+		t.Fatalf("compare with n=9: exit %d, %q", code, errOut)
 	}
 }
 
