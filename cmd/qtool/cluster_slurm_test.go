@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"maps"
 	"os"
 	"os/exec"
@@ -494,5 +495,44 @@ func TestSlurmBenchBoards(t *testing.T) {
 		if got[k] != v {
 			t.Errorf("%v: tasks %q, single run %q", k, got[k], v)
 		}
+	}
+}
+
+var long = flag.Bool("long", false, "run the slow tests (a real Slurm time limit stopping n = 19 shards)")
+
+// TestSlurmTimeLimitLong (-long) lets Slurm's own time limit (--time 1,
+// the shortest Slurm has: one minute, enforced within about 30 s) stop
+// shards of n = 19 that run longer: SIGTERM from slurmstepd, the checkpoint
+// written, the task TIMEOUT; resubmit resumes them; the total is A000170's.
+func TestSlurmTimeLimitLong(t *testing.T) {
+	if !*long {
+		t.Skip("a real Slurm time limit takes minutes: run with -long")
+	}
+	needSlurm(t)
+	bin, dir := builtQtool(t), runDir(t)
+	mustQtool(t, "cluster", "submit", "count", "-n", "19", "--shards", "2", "--dir", dir, "--qtool", bin, "--time", "1", "--wait")
+	counts, tasks := clusterStatusOf(t, dir)
+	t.Logf("after the first attempts: %v", counts)
+	stopped := 0
+	for _, tk := range tasks {
+		if tk.State == "failed" {
+			if !strings.Contains(tk.Why, "SIGTERM") {
+				t.Fatalf("task %d: %+v, want stopped by SIGTERM at the time limit", tk.Task, tk)
+			}
+			stopped++
+		}
+	}
+	if stopped == 0 {
+		t.Fatal("no shard of n = 19 ran into the one-minute limit: the test proves nothing")
+	}
+	for round := 0; counts["done"] < 2; round++ {
+		if round == 10 {
+			t.Fatalf("not done after 10 resubmits: %v", counts)
+		}
+		mustQtool(t, "cluster", "resubmit", dir, "--wait")
+		counts, _ = clusterStatusOf(t, dir)
+	}
+	if got := collectSolutions(t, dir); got != 4968057848 {
+		t.Fatalf("n=19: %d, want 4968057848 (A000170)", got)
 	}
 }
