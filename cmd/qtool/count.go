@@ -37,7 +37,7 @@ Examples:
   qtool count -n 12
   qtool count -n 8 --backend backtrack --json
   qtool count -n 16 --unique --workers 2
-  qtool count --board board.txt --backend dlx
+  qtool count --board examples/board.txt --backend dlx
   qtool count -n 18 --shard 3/16 --json > shard3.json
   qtool count -n 17 --checkpoint n17.ckpt --resume
 `
