@@ -39,7 +39,7 @@ Examples:
   qtool count -n 16 --unique --workers 2
   qtool count --board examples/board.txt --backend dlx
   qtool count -n 18 --shard 3/16 --json > shard3.json
-  qtool count -n 17 --checkpoint n17.ckpt --resume
+  qtool count -n 10 --checkpoint n10.ckpt --resume
 `
 
 // countRecord is the JSON form of a count; the fields n, backend,

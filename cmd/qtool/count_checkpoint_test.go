@@ -59,6 +59,17 @@ func TestCheckpointSignals(t *testing.T) {
 		}
 		t.Logf("%v after %v: exit %d, %d of %d subproblems done", tc.sig, delay, code, len(rec.Parts), rec.Split.Todo)
 	}
+	// A crash: SIGKILL leaves the last checkpoint written at an interval.
+	cmd, _, _ := child(t, dir, args...)
+	time.Sleep(time.Duration(100+rng.IntN(300)) * time.Millisecond)
+	cmd.Process.Kill()
+	cmd.Wait()
+	st, err := os.ReadFile(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed = strings.Count(string(st), "\npart ")
+	t.Logf("SIGKILL: the checkpoint holds %d subproblems", resumed)
 	// The last run may use more workers: the split does not depend on them.
 	args[6] = "2"
 	cmd, out, errOut := child(t, dir, args...)
@@ -71,6 +82,21 @@ func TestCheckpointSignals(t *testing.T) {
 	}
 	if !rec.Complete || rec.Solutions != 14772512 || rec.Unique == nil || *rec.Unique != 1846955 || rec.Split.Resumed != resumed || len(rec.Parts) != rec.Split.Todo {
 		t.Fatalf("resumed run: %+v; want 14772512 and 1846955 unique, %d parts resumed", rec, resumed)
+	}
+}
+
+// TestCheckpointTimeout: a count that reaches --timeout exits 3, prints a
+// record marked incomplete and leaves a checkpoint of what it finished.
+func TestCheckpointTimeout(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "n17.ckpt")
+	out, errOut, code := qtool(t, "", "count", "-n", "17", "--workers", "1", "--timeout", "300ms", "--checkpoint", ck, "--json")
+	var rec countRecord
+	if code != 3 || json.Unmarshal([]byte(out), &rec) != nil || rec.Complete || rec.Status != "timeout" {
+		t.Fatalf("exit %d, %s %s; want 3 and a record marked timeout", code, out, errOut)
+	}
+	data, err := os.ReadFile(ck)
+	if err != nil || strings.Count(string(data), "\npart ") != len(rec.Parts) {
+		t.Fatalf("checkpoint after the timeout: %v; %d parts in the record", err, len(rec.Parts))
 	}
 }
 

@@ -29,9 +29,9 @@ whose count differs, or is in one and not the other, and how many differ;
 exit 1 when they differ, 0 when every subproblem agrees.
 
 Examples:
-  qtool count -n 12 --json > a.json
-  qtool count -n 12 --shard 0/2 --json > b.json
-  qtool count -n 12 --shard 1/2 --json >> b.json
+  qtool count -n 9 --json > a.json
+  qtool count -n 9 --shard 0/2 --json > b.json
+  qtool count -n 9 --shard 1/2 --json >> b.json
   qtool merge --compare a.json b.json
 `
 
