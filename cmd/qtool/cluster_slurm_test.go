@@ -66,7 +66,7 @@ func builtQtool(t *testing.T) string {
 
 // runDir makes a run directory that Slurm's daemons can write, and
 // cancels the run's jobs at the end of the test.
-func runDir(t *testing.T) string {
+func slurmRunDir(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "run")
 	t.Cleanup(func() {
@@ -77,7 +77,7 @@ func runDir(t *testing.T) string {
 	return dir
 }
 
-func mustQtool(t *testing.T, args ...string) string {
+func qtoolOK(t *testing.T, args ...string) string {
 	t.Helper()
 	out, errOut, code := qtool(t, "", args...)
 	if code != 0 {
@@ -92,7 +92,7 @@ func clusterStatusOf(t *testing.T, dir string) (map[string]int, []cluster.TaskSt
 		Counts map[string]int       `json:"counts"`
 		Tasks  []cluster.TaskStatus `json:"tasks"`
 	}
-	out := mustQtool(t, "cluster", "status", dir, "--json")
+	out := qtoolOK(t, "cluster", "status", dir, "--json")
 	if err := json.Unmarshal([]byte(out), &st); err != nil {
 		t.Fatalf("status --json: %v: %s", err, out)
 	}
@@ -102,7 +102,7 @@ func clusterStatusOf(t *testing.T, dir string) (map[string]int, []cluster.TaskSt
 func collectSolutions(t *testing.T, dir string) uint64 {
 	t.Helper()
 	var rec mergeRecord
-	out := mustQtool(t, "cluster", "collect", dir, "--json")
+	out := qtoolOK(t, "cluster", "collect", dir, "--json")
 	if err := json.Unmarshal([]byte(out), &rec); err != nil {
 		t.Fatalf("collect --json: %v: %s", err, out)
 	}
@@ -114,8 +114,8 @@ func collectSolutions(t *testing.T, dir string) uint64 {
 
 func TestSlurmCount14(t *testing.T) {
 	needSlurm(t)
-	bin, dir := builtQtool(t), runDir(t)
-	mustQtool(t, "cluster", "submit", "count", "-n", "14", "--shards", "16", "--dir", dir, "--qtool", bin, "--wait")
+	bin, dir := builtQtool(t), slurmRunDir(t)
+	qtoolOK(t, "cluster", "submit", "count", "-n", "14", "--shards", "16", "--dir", dir, "--qtool", bin, "--wait")
 	counts, _ := clusterStatusOf(t, dir)
 	if counts["done"] != 16 {
 		t.Fatalf("status: %v, want 16 done", counts)
@@ -167,10 +167,10 @@ func waitStarted(t *testing.T, dir string, tasks ...int) {
 // resubmit reruns exactly those, and the total is A000170's.
 func TestSlurmKilledTasks(t *testing.T) {
 	needSlurm(t)
-	bin, dir := builtQtool(t), runDir(t)
+	bin, dir := builtQtool(t), slurmRunDir(t)
 	// n = 16 in 4 shards: each shard counts for a second or more, long
 	// enough to be killed while it counts.
-	mustQtool(t, "cluster", "submit", "count", "-n", "16", "--shards", "4", "--dir", dir, "--qtool", bin, "--throttle", "2", "--checkpoint-every", "100ms")
+	qtoolOK(t, "cluster", "submit", "count", "-n", "16", "--shards", "4", "--dir", dir, "--qtool", bin, "--throttle", "2", "--checkpoint-every", "100ms")
 	waitStarted(t, dir, 0, 1)
 	r, err := cluster.Open(dir)
 	if err != nil {
@@ -220,7 +220,7 @@ func TestSlurmKilledTasks(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "failed 0-1") {
 		t.Fatalf("collect with tasks 0, 1 failed: exit %d, %q %q", code, out, errOut)
 	}
-	out = mustQtool(t, "cluster", "resubmit", dir, "--wait")
+	out = qtoolOK(t, "cluster", "resubmit", dir, "--wait")
 	if !strings.Contains(out, "resubmitted 2 tasks (0-1)") {
 		t.Fatalf("resubmit: %s", out)
 	}
@@ -293,17 +293,17 @@ func killJob(t *testing.T, id string) {
 // tasks' logs holds the same answers as the single-machine run.
 func TestSlurmBenchCompletion(t *testing.T) {
 	needSlurm(t)
-	bin, dir := builtQtool(t), runDir(t)
+	bin, dir := builtQtool(t), slurmRunDir(t)
 	args := []string{"--preset", "completion", "--n", "20", "--deltas", "6-13", "--instances", "6", "--backends", "bitmask,dlx"}
 	single := filepath.Join(t.TempDir(), "single.jsonl")
-	one := mustQtool(t, append(append([]string{"bench"}, args...), "--log", single, "--format", "md")...)
+	one := qtoolOK(t, append(append([]string{"bench"}, args...), "--log", single, "--format", "md")...)
 	sub := append([]string{"cluster", "submit", "bench", "--tasks", "8", "--dir", dir, "--qtool", bin, "--wait", "--"}, args...)
-	mustQtool(t, sub...)
-	many := mustQtool(t, "cluster", "collect", dir, "--format", "md")
-	want := answers(t, single)
+	qtoolOK(t, sub...)
+	many := qtoolOK(t, "cluster", "collect", dir, "--format", "md")
+	want := benchAnswers(t, single)
 	got := map[results.Key]string{}
 	for i := 0; i < 8; i++ {
-		for k, v := range answers(t, filepath.Join(dir, "logs", strconv.Itoa(i)+".jsonl")) {
+		for k, v := range benchAnswers(t, filepath.Join(dir, "logs", strconv.Itoa(i)+".jsonl")) {
 			if _, dup := got[k]; dup {
 				t.Fatalf("run %v measured by two tasks", k)
 			}
@@ -325,7 +325,7 @@ func TestSlurmBenchCompletion(t *testing.T) {
 }
 
 // answers reads a bench log: per run, its answer, status and nodes.
-func answers(t *testing.T, path string) map[results.Key]string {
+func benchAnswers(t *testing.T, path string) map[results.Key]string {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -373,7 +373,7 @@ func solubleRows(md string) []string {
 // from a checkpoint.
 func TestSlurmCount16TimeLimit(t *testing.T) {
 	needSlurm(t)
-	bin, dir := builtQtool(t), runDir(t)
+	bin, dir := builtQtool(t), slurmRunDir(t)
 	// The limit is set from how long one shard's process takes here (a
 	// calibration, not an assertion): half of it, so that most attempts
 	// stop mid-way.
@@ -383,7 +383,7 @@ func TestSlurmCount16TimeLimit(t *testing.T) {
 	}
 	limit := time.Since(start) / 2
 	t.Logf("one shard took %v here; task time limit %v", 2*limit, limit)
-	mustQtool(t, "cluster", "submit", "count", "-n", "16", "--shards", "64", "--dir", dir, "--qtool", bin,
+	qtoolOK(t, "cluster", "submit", "count", "-n", "16", "--shards", "64", "--dir", dir, "--qtool", bin,
 		"--task-time", limit.String(), "--kill-wait", "2", "--wait")
 	r, err := cluster.Open(dir)
 	if err != nil {
@@ -419,7 +419,7 @@ func TestSlurmCount16TimeLimit(t *testing.T) {
 			next = limit.String()
 		}
 		t.Logf("round %d: %v, %d stopped mid-way so far; resubmitting with --task-time %s", round, counts, midway, next)
-		mustQtool(t, "cluster", "resubmit", dir, "--task-time", next, "--wait")
+		qtoolOK(t, "cluster", "resubmit", dir, "--task-time", next, "--wait")
 	}
 	if midway == 0 {
 		t.Fatal("no task was stopped mid-way by the time limit: the test proves nothing")
@@ -467,7 +467,7 @@ func TestSlurmCount16TimeLimit(t *testing.T) {
 // and compares the answers with the single-machine run's.
 func TestSlurmBenchBoards(t *testing.T) {
 	needSlurm(t)
-	bin, dir := builtQtool(t), runDir(t)
+	bin, dir := builtQtool(t), slurmRunDir(t)
 	boards := t.TempDir()
 	for i, b := range []string{"n 8\n0 - - - - - - -\n", "n 8\n- 2 - - - - - -\n", "n 9\n- - - - 4 - - - -\n", "n 10\n1 - - - - - - - - -\n"} {
 		if err := os.WriteFile(filepath.Join(boards, "b"+strconv.Itoa(i)+".txt"), []byte(b), 0o644); err != nil {
@@ -476,13 +476,13 @@ func TestSlurmBenchBoards(t *testing.T) {
 	}
 	args := []string{"--mode", "count", "--boards", boards, "--backends", "bitmask,dlx", "--repeats", "1", "--mintime", "0"}
 	single := filepath.Join(t.TempDir(), "single.jsonl")
-	mustQtool(t, append(append([]string{"bench"}, args...), "--log", single)...)
-	mustQtool(t, append([]string{"cluster", "submit", "bench", "--tasks", "4", "--dir", dir, "--qtool", bin, "--wait", "--"}, args...)...)
-	mustQtool(t, "cluster", "collect", dir)
-	want := answers(t, single)
+	qtoolOK(t, append(append([]string{"bench"}, args...), "--log", single)...)
+	qtoolOK(t, append([]string{"cluster", "submit", "bench", "--tasks", "4", "--dir", dir, "--qtool", bin, "--wait", "--"}, args...)...)
+	qtoolOK(t, "cluster", "collect", dir)
+	want := benchAnswers(t, single)
 	got := map[results.Key]string{}
 	for i := 0; i < 4; i++ {
-		a := answers(t, filepath.Join(dir, "logs", strconv.Itoa(i)+".jsonl"))
+		a := benchAnswers(t, filepath.Join(dir, "logs", strconv.Itoa(i)+".jsonl"))
 		if len(a) != 2 {
 			t.Errorf("task %d measured %d runs, want one board by 2 backends", i, len(a))
 		}
@@ -516,8 +516,8 @@ func TestSlurmTimeLimitLong(t *testing.T) {
 		n    int
 		want uint64
 	}{{18, 666090624}, {19, 4968057848}} {
-		dir := runDir(t)
-		mustQtool(t, "cluster", "submit", "count", "-n", strconv.Itoa(c.n), "--shards", "2", "--dir", dir, "--qtool", bin, "--time", "1", "--wait")
+		dir := slurmRunDir(t)
+		qtoolOK(t, "cluster", "submit", "count", "-n", strconv.Itoa(c.n), "--shards", "2", "--dir", dir, "--qtool", bin, "--time", "1", "--wait")
 		counts, tasks := clusterStatusOf(t, dir)
 		t.Logf("n=%d after the first attempts: %v", c.n, counts)
 		stopped := 0
@@ -537,7 +537,7 @@ func TestSlurmTimeLimitLong(t *testing.T) {
 			if round == 30 {
 				t.Fatalf("not done after 30 resubmits: %v", counts)
 			}
-			mustQtool(t, "cluster", "resubmit", dir, "--wait")
+			qtoolOK(t, "cluster", "resubmit", dir, "--wait")
 			counts, _ = clusterStatusOf(t, dir)
 			t.Logf("n=%d after resubmit %d: %v", c.n, round+1, counts)
 		}

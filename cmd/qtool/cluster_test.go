@@ -35,7 +35,7 @@ func withScheduler(t *testing.T, s cluster.Scheduler) {
 
 func TestClusterDryRun(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
-	out := mustQtool(t, "cluster", "submit", "count", "-n", "14", "--shards", "16", "--dir", dir, "--time", "10", "--throttle", "4", "--dry-run")
+	out := qtoolOK(t, "cluster", "submit", "count", "-n", "14", "--shards", "16", "--dir", dir, "--time", "10", "--throttle", "4", "--dry-run")
 	for _, want := range []string{
 		"#!/bin/bash\n",
 		"#SBATCH --time=10\n",
@@ -49,7 +49,7 @@ func TestClusterDryRun(t *testing.T) {
 	if _, err := os.Stat(dir); err == nil {
 		t.Error("--dry-run made the run directory")
 	}
-	out = mustQtool(t, "cluster", "submit", "bench", "--tasks", "3", "--dir", dir, "--dry-run", "--", "--n", "4-9", "--backends", "bitmask")
+	out = qtoolOK(t, "cluster", "submit", "bench", "--tasks", "3", "--dir", dir, "--dry-run", "--", "--n", "4-9", "--backends", "bitmask")
 	if !strings.Contains(out, `bench --n 4-9 --backends bitmask --task "$task"/"$tasks" --log "$dir/logs/$task.jsonl" --resume --format json --workers 1`) {
 		t.Errorf("bench dry run:\n%s", out)
 	}
@@ -65,7 +65,7 @@ func TestClusterDryRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out = mustQtool(t, "cluster", "submit", "bench", "--tasks", "3", "--dir", dir, "--dry-run", "--", "--mode", "complete", "--boards", rel, "--backends", "dlx")
+	out = qtoolOK(t, "cluster", "submit", "bench", "--tasks", "3", "--dir", dir, "--dry-run", "--", "--mode", "complete", "--boards", rel, "--backends", "dlx")
 	if !strings.Contains(out, "--boards "+boards+" ") {
 		t.Errorf("bench --boards %s dry run does not name %s:\n%s", rel, boards, out)
 	}
@@ -108,13 +108,13 @@ func collectRun(t *testing.T) *cluster.Run {
 	t.Helper()
 	withScheduler(t, emptyQueue{})
 	dir := filepath.Join(t.TempDir(), "run")
-	mustQtool(t, "cluster", "submit", "count", "-n", "8", "--shards", "4", "--dir", dir, "--qtool", "/bin/true")
+	qtoolOK(t, "cluster", "submit", "count", "-n", "8", "--shards", "4", "--dir", dir, "--qtool", "/bin/true")
 	r, err := cluster.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 4; i++ {
-		out := mustQtool(t, "count", "-n", "8", "--shard", strconv.Itoa(i)+"/4", "--json")
+		out := qtoolOK(t, "count", "-n", "8", "--shard", strconv.Itoa(i)+"/4", "--json")
 		if err := os.WriteFile(r.ResultPath(i), []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +124,7 @@ func collectRun(t *testing.T) *cluster.Run {
 
 func TestClusterCollect(t *testing.T) {
 	r := collectRun(t)
-	out := mustQtool(t, "cluster", "collect", r.Dir)
+	out := qtoolOK(t, "cluster", "collect", r.Dir)
 	if !strings.Contains(out, "solutions  92\n") {
 		t.Fatalf("collect: %s", out)
 	}
@@ -135,7 +135,7 @@ func TestClusterCollect(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "1 of 4 tasks are not done (failed 2)") {
 		t.Fatalf("collect without shard 2: exit %d, %q", code, errOut)
 	}
-	out = mustQtool(t, "cluster", "status", r.Dir)
+	out = qtoolOK(t, "cluster", "status", r.Dir)
 	if !strings.Contains(out, "failed    1 of 4: 2\n") || !strings.Contains(out, "task 2: no end recorded") {
 		t.Errorf("status:\n%s", out)
 	}
@@ -143,8 +143,8 @@ func TestClusterCollect(t *testing.T) {
 
 func TestClusterCollectCompare(t *testing.T) {
 	r := collectRun(t)
-	whole := writeFile(t, "whole.json", mustQtool(t, "count", "-n", "8", "--json"))
-	out := mustQtool(t, "cluster", "collect", r.Dir, "--compare", whole)
+	whole := writeFile(t, "whole.json", qtoolOK(t, "count", "-n", "8", "--json"))
+	out := qtoolOK(t, "cluster", "collect", r.Dir, "--compare", whole)
 	if !strings.Contains(out, "every subproblem agrees: 92 solutions") {
 		t.Fatalf("compare with the whole count: %s", out)
 	}
@@ -165,7 +165,7 @@ func TestClusterCollectCompare(t *testing.T) {
 		t.Fatalf("compare with a wrong part: exit %d, %q %q", code, out, errOut)
 	}
 	// Another n cannot be compared; the message names the run, not a temporary file.
-	other := writeFile(t, "n9.json", mustQtool(t, "count", "-n", "9", "--json"))
+	other := writeFile(t, "n9.json", qtoolOK(t, "count", "-n", "9", "--json"))
 	_, errOut, code = qtool(t, "", "cluster", "collect", r.Dir, "--compare", other)
 	if code != 2 || !strings.Contains(errOut, r.Path("results")) || strings.Contains(errOut, "qtool-collect-") {
 		t.Fatalf("compare with n=9: exit %d, %q", code, errOut)
@@ -189,7 +189,7 @@ func TestClusterCollectRefusesOtherSplits(t *testing.T) {
 		t.Fatalf("collect of mixed splits: exit %d, %q", code, errOut)
 	}
 	// A record of another n in a shard's place.
-	out := mustQtool(t, "count", "-n", "9", "--shard", "1/4", "--json")
+	out := qtoolOK(t, "count", "-n", "9", "--shard", "1/4", "--json")
 	os.WriteFile(r.ResultPath(1), []byte(out), 0o644)
 	_, errOut, code = qtool(t, "", "cluster", "collect", r.Dir)
 	if code != 2 || !strings.Contains(errOut, "n 9, but the run") {
