@@ -64,7 +64,7 @@ func builtQtool(t *testing.T) string {
 	return builtPath
 }
 
-// runDir makes a run directory that Slurm's daemons can write, and
+// slurmRunDir makes a run directory that Slurm's daemons can write, and
 // cancels the run's jobs at the end of the test.
 func slurmRunDir(t *testing.T) string {
 	t.Helper()
@@ -77,6 +77,7 @@ func slurmRunDir(t *testing.T) string {
 	return dir
 }
 
+// qtoolOK runs qtool and fails the test unless it exits 0.
 func qtoolOK(t *testing.T, args ...string) string {
 	t.Helper()
 	out, errOut, code := qtool(t, "", args...)
@@ -324,7 +325,7 @@ func TestSlurmBenchCompletion(t *testing.T) {
 	}
 }
 
-// answers reads a bench log: per run, its answer, status and nodes.
+// benchAnswers reads a bench log: per run, its answer, status and nodes.
 func benchAnswers(t *testing.T, path string) map[results.Key]string {
 	t.Helper()
 	f, err := os.Open(path)
