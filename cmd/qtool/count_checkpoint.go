@@ -82,4 +82,3 @@ type plainErr struct {
 
 func (e *plainErr) Error() string { return e.msg }
 func (e *plainErr) Unwrap() error { return e.err }
-
