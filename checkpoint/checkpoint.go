@@ -98,7 +98,11 @@ func Write(path string, s *State) error {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp*")
 	if err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("checkpoint: cannot write %s: %w", path, err)
 	}
 	tmp := f.Name()
 	bw := bufio.NewWriter(f)
@@ -117,7 +121,7 @@ func Write(path string, s *State) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("checkpoint: writing %s: %w", path, err)
+		return fmt.Errorf("checkpoint: cannot write %s: %w", path, err)
 	}
 	return nil
 }

@@ -116,6 +116,12 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 		every = ck.Every
 	}
 	var ckErr error
+	if ck != nil {
+		// Write at once: an unwritable path is refused before any work.
+		if err := checkpoint.Write(ck.Path, state()); err != nil {
+			return Outcome{}, fmt.Errorf("experiments: %w", err)
+		}
+	}
 	last := time.Now()
 	opt := search.PlanOptions{
 		Workers:  req.Workers,

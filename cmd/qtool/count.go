@@ -123,7 +123,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		bar.done()
 	}
 	if err != nil {
-		return runErr(rctx, be.Name(), err)
+		return runErr(rctx, be.Name(), plainError(err))
 	}
 	if out.Elapsed == 0 {
 		out.Elapsed = time.Since(start)

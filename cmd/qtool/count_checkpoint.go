@@ -52,3 +52,33 @@ func (f *checkpointFlags) apply(be experiments.Backend, req *experiments.Request
 // constellationMaxN is the largest empty board the default counter, the
 // constellation backend, takes; bitmask counts beyond.
 const constellationMaxN = search.ConstellationMaxN
+
+// plainError drops the package names ("experiments: ", "checkpoint: ",
+// "search: ") from the front of a library error, so that the command line
+// speaks to users; errors.Is still sees the original.
+func plainError(err error) error {
+	msg := err.Error()
+	for {
+		cut := false
+		for _, p := range []string{"experiments: ", "checkpoint: ", "search: "} {
+			if rest, ok := strings.CutPrefix(msg, p); ok {
+				msg, cut = rest, true
+			}
+		}
+		if !cut {
+			break
+		}
+	}
+	if msg == err.Error() {
+		return err
+	}
+	return &plainErr{msg: msg, err: err}
+}
+
+type plainErr struct {
+	msg string
+	err error
+}
+
+func (e *plainErr) Error() string { return e.msg }
+func (e *plainErr) Unwrap() error { return e.err }

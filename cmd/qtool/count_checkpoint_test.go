@@ -130,9 +130,10 @@ func TestCheckpointRefusals(t *testing.T) {
 		{[]string{"-n", "10", "--backend", "bitmask", "--checkpoint", filepath.Join(dir, "x")}, "cannot checkpoint"},
 		{[]string{"-n", "10", "--checkpoint", filepath.Join(dir, "y"), "--checkpoint-every", "0s"}, "must be positive"},
 		{[]string{"-n", "28", "--backend", "domains"}, "handles n ≤ 27"},
+		{[]string{"-n", "10", "--checkpoint", filepath.Join(dir, "no", "such", "dir.ckpt")}, "cannot write"},
 	} {
 		_, errOut, code := qtool(t, "", append([]string{"count"}, tc.args...)...)
-		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || strings.Contains(errOut, "experiments:") || strings.Contains(errOut, "checkpoint: ") {
 			t.Errorf("count %v: exit %d, stderr %q; want exit 2 and one line with %q", tc.args, code, errOut, tc.want)
 		}
 	}
