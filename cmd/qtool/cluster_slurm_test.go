@@ -177,10 +177,10 @@ func TestSlurmKilledTasks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Task 1 is stopped once it has counted for a while (its first
-	// checkpoint is written), so that SIGTERM finds work to save.
+	// Task 1 is stopped once it has counted for a while (a checkpoint
+	// holds finished subproblems), so that SIGTERM finds work to save.
 	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		if st, err := os.Stat(r.CheckpointPath(1)); err == nil && st.Size() > 0 {
+		if st, err := checkpoint.Read(r.CheckpointPath(1)); err == nil && len(st.Parts) > 0 {
 			break
 		}
 		if time.Now().After(deadline) {
