@@ -28,12 +28,12 @@ func (p *Problem) runX(ctx context.Context, cfg Config, sp *split) (Stats, error
 	chp := unsafe.Pointer(unsafe.SliceData(xs.choice))
 
 	var (
-		level            int
-		best, cur, k uint32
-		t            int32
-		nodes, updates   uint64
-		count            uint64
-		stop             bool
+		level          int
+		best, cur, k   uint32
+		t              int32
+		nodes, updates uint64
+		count          uint64
+		stop           bool
 	)
 
 forward: // X2: enter a new level
