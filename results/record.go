@@ -1,13 +1,8 @@
 package results
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
 	"runtime"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -96,6 +91,13 @@ type Problem struct {
 	// may place fewer), and 0 for a board that was not generated.
 	Given int `json:"given,omitempty"`
 	K     int `json:"k,omitempty"`
+	// Variant is the problem when it is not plain n-queens (encode.Variant's
+	// name: toroidal, domination, …); empty for n-queens, so that older
+	// logs read as before. Diagonals is the number of excluded diagonals
+	// and Blocked of blocked squares of the board.
+	Variant   string `json:"problem,omitempty"`
+	Diagonals int    `json:"diagonals,omitempty"`
+	Blocked   int    `json:"blocked,omitempty"`
 }
 
 // Free is the number of free rows δ by which a decide table groups the
@@ -110,14 +112,21 @@ func (p Problem) Free() int {
 
 // String names the problem: "n=8", or "board.txt (n=8)".
 func (p Problem) String() string {
-	if p.Board == "" && p.Hash == "" {
-		return fmt.Sprintf("n=%d", p.N)
+	v := ""
+	if p.Variant != "" {
+		v = p.Variant + " "
 	}
-	return fmt.Sprintf("%s (n=%d)", p.Board, p.N)
+	if p.Board == "" && p.Hash == "" {
+		return fmt.Sprintf("%sn=%d", v, p.N)
+	}
+	return fmt.Sprintf("%s%s (n=%d)", v, p.Board, p.N)
 }
 
 // less orders problems by n, then board name, then digest.
 func (p Problem) less(q Problem) bool {
+	if p.Variant != q.Variant {
+		return p.Variant < q.Variant
+	}
 	if p.N != q.N {
 		return p.N < q.N
 	}
@@ -153,6 +162,7 @@ type Record struct {
 // Key identifies a run: the same key measured twice is the same
 // measurement. The board's name is not part of it (its digest is).
 type Key struct {
+	Variant string
 	N       int
 	Hash    string
 	Backend string
@@ -162,7 +172,7 @@ type Key struct {
 
 // Key returns the record's key.
 func (r Record) Key() Key {
-	return Key{N: r.N, Hash: r.Hash, Backend: r.Backend, Mode: r.Mode, Repeat: r.Repeat}
+	return Key{Variant: r.Variant, N: r.N, Hash: r.Hash, Backend: r.Backend, Mode: r.Mode, Repeat: r.Repeat}
 }
 
 // Env describes where and when records were measured.
@@ -178,76 +188,20 @@ type Env struct {
 	Settings  map[string]string `json:"settings,omitempty"` // e.g. repeats, timeout, reference
 }
 
-// CurrentEnv describes this process: Go version, OS and architecture, the
-// CPU model (from /proc/cpuinfo where there is one), the number of logical
-// cores, the commit (from the build's version-control stamp, or else from
-// git rev-parse in the current directory, "+dirty" when the tree has
-// changes) and the current time in UTC.
+// CurrentEnv describes this process as the Go runtime knows it: Go
+// version, OS and architecture, the number of logical cores and the
+// current time in UTC. The CPU model and the commit, which take a look at
+// the system, are the caller's to fill in (the command line does, from
+// its machine probe).
 func CurrentEnv(seed int64) Env {
 	return Env{
 		GoVersion: runtime.Version(),
 		OS:        runtime.GOOS,
 		Arch:      runtime.GOARCH,
-		CPU:       cpuModel(),
 		Cores:     runtime.NumCPU(),
-		Commit:    commit(),
 		Date:      time.Now().UTC().Truncate(time.Second),
 		Seed:      seed,
 	}
-}
-
-func cpuModel() string {
-	data, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return ""
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		key, val, ok := strings.Cut(sc.Text(), ":")
-		if !ok {
-			continue
-		}
-		switch strings.TrimSpace(key) {
-		case "model name", "Processor", "cpu model", "uarch":
-			if v := strings.Join(strings.Fields(val), " "); v != "" {
-				return v
-			}
-		}
-	}
-	return ""
-}
-
-func commit() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		var rev string
-		var dirty bool
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				dirty = s.Value == "true"
-			}
-		}
-		if rev != "" {
-			if len(rev) > 12 {
-				rev = rev[:12]
-			}
-			if dirty {
-				rev += "+dirty"
-			}
-			return rev
-		}
-	}
-	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
-	if err != nil {
-		return ""
-	}
-	rev := strings.TrimSpace(string(out))
-	if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
-		rev += "+dirty"
-	}
-	return rev
 }
 
 // envLines lists the environments as "key: value" pairs in a fixed order;
@@ -300,4 +254,31 @@ func envLines(envs []Env) [][2]string {
 		add(k, func(e Env) string { return e.Settings[k] })
 	}
 	return lines
+}
+
+// Dedupe drops the records that measure again a run already recorded: the
+// same Key and the same board name. The later record of a run supersedes
+// the earlier one (a log appended to by a new session that measured it
+// again), so that a run counts once in the statistics and never becomes
+// an extra repeat. It returns the records kept, in their order, and the
+// number dropped.
+func Dedupe(recs []Record) ([]Record, int) {
+	type id struct {
+		Key
+		board string
+	}
+	last := make(map[id]int, len(recs))
+	for i, r := range recs {
+		last[id{r.Key(), r.Board}] = i
+	}
+	if len(last) == len(recs) {
+		return recs, 0
+	}
+	kept := make([]Record, 0, len(last))
+	for i, r := range recs {
+		if last[id{r.Key(), r.Board}] == i {
+			kept = append(kept, r)
+		}
+	}
+	return kept, len(recs) - len(kept)
 }

@@ -19,19 +19,21 @@ func init() {
 
 const benchUsage = `
 Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|first|complete|decide]
-                   [--repeats R] [--timeout D] [--mintime D] [--format text|md|csv|latex|json]
+                   [--repeats R] [--timeout D] [--mintime D] [--format F]
                    [--plot FILE] [--log FILE] [--resume] [--base B] [--reference FILE]
        qtool bench --preset completion [--n 20,30,50,100] [--deltas LIST] [--instances M]
                    [--seed S] [--timeout D] [--backends a,b] [--format F] [--plot FILE]
                    [--log FILE] [--resume]
+       qtool bench --preset diagonals [--n 10-16] [--excluded LIST] [--instances M]
+                   [--min-free F] [--seed S] [--timeout D] [--backends a,b] [--format text|md]
 
 Runs backends over a grid of problems, R times each with a time limit per
 run, checks every answer and prints a table: per problem and backend the
 median time ± the 95% confidence interval, the ratio to the base backend
 (~ when not significant) and a geometric mean. Every placement is re-checked
 by the independent verifier, every count of an empty board against the
-reference table (--reference; by default testdata/nqueens-counts.tsv when it
-is there) and the answers of each row against each other: a disagreement is
+reference table (--reference; by default the OEIS A000170 table built into
+qtool, n ≤ 27) and the answers of each row against each other: a disagreement is
 a MISMATCH cell and exit status 1. A run that reaches the time limit is a
 TIMEOUT cell, and the backend's later (larger) n are not run; a cell's later
 repeats are run only while they fit in the time limit. Runs shorter than
@@ -69,7 +71,7 @@ Examples:
   qtool bench
   qtool bench --backends backtrack,bitmask,dlx --n 4-12 --format md
   qtool bench --mode first --backends minconflicts,construct --n 1000,1000000
-  qtool bench --mode complete --boards boards/ --timeout 30s
+  qtool bench --mode complete --boards examples/boards/ --timeout 30s
   qtool bench --plot bench.svg --format latex > bench.tex
   qtool bench --resume
   qtool bench --preset completion --plot completion.png
@@ -84,6 +86,9 @@ var benchLookup = experiments.Lookup
 type benchFlags struct {
 	backends, n, boards, mode string
 	preset, deltas            string
+	excluded                  string // --preset diagonals
+	problem                   string
+	minFree                   int
 	instances                 int
 	repeats                   int
 	timeout, mintime          time.Duration
@@ -104,17 +109,20 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.IntVar(&f.repeats, "repeats", 3, "runs of each cell `R`")
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "time limit `D` of one run, and budget of a cell's repeats (0 = none; 2s for --preset completion)")
 	fs.DurationVar(&f.mintime, "mintime", 10*time.Millisecond, "repeat shorter runs back to back for at least `D` and record the mean (0 = single runs)")
-	fs.StringVar(&f.format, "format", "text", "output `format`: text, md, csv, latex or json")
+	fs.StringVar(&f.format, "format", "text", formatUsage())
 	fs.StringVar(&f.plot, "plot", "", "also plot seconds against n to `FILE` (.svg, .png or .pdf)")
 	fs.StringVar(&f.log, "log", experiments.DefaultLogName, "append every measured run to `FILE` (JSON lines); empty for none")
 	fs.BoolVar(&f.resume, "resume", false, "keep the runs already in the log and measure only the others")
 	fs.StringVar(&f.base, "base", "", "compare the backends with backend `B` (default: the first of each table)")
-	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default testdata/nqueens-counts.tsv if present)")
+	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
 	fs.Int64Var(&f.seed, "seed", 1, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.workers, "workers", 1, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
-	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion")
+	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion or diagonals")
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
-	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ")
+	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 10)")
+	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
+	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0,2,…,2n)")
+	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -122,14 +130,22 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("bench: unexpected argument %q (see qtool bench --help)", operands[0])
 	}
-	format, err := results.ParseFormat(f.format)
+	format, err := parseFormat("bench", f.format)
 	if err != nil {
-		return usageErrorf("bench: --format %q: want text, md, csv, latex or json", f.format)
+		return err
 	}
 	if f.resume && f.log == "" {
 		return usageErrorf("bench: --resume needs a log (--log FILE)")
 	}
-	spec, err := benchSpec(f, setFlags(fs))
+	if f.plot != "" {
+		if _, err := plotFormat("bench", f.plot); err != nil {
+			return err
+		}
+	}
+	if err := benchEmptyFlags(fs); err != nil {
+		return err
+	}
+	spec, err := benchSpec(ctx, f, setFlags(fs))
 	if err != nil {
 		return err
 	}
@@ -138,7 +154,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	}
 
 	var prior []results.Record
-	envs := []results.Env{spec.Env()}
+	envs := []results.Env{hostEnv(spec.Env())}
 	var logFile *experiments.LogFile
 	if f.log != "" {
 		var oldEnvs []results.Env
@@ -147,6 +163,9 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("bench: %v", err)
 		}
 		defer logFile.Close()
+		if d := logFile.Duplicates(); d > 0 {
+			fmt.Fprintf(c.stderr, "qtool: bench: %s: %d record(s) measure a run that a later record of the log measures again; the later one is kept\n", f.log, d)
+		}
 		envs = append(oldEnvs, envs...)
 		if err := logFile.WriteEnv(envs[len(envs)-1]); err != nil {
 			return err
@@ -170,13 +189,15 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return runErr
 	}
 	rep := results.NewReport(envs, append(prior, recs...), f.base)
-	if err := benchRender(c, rep, format, f.plot); err != nil {
+	if f.preset == "diagonals" {
+		renderDiagonals(c.stdout, append(prior, recs...), benchNames(spec), format == results.Markdown)
+	} else if err := benchRender(c, rep, format, f.plot); err != nil {
 		return err
 	}
 	if interrupted {
 		msg := "bench: interrupted; the table shows the runs measured so far"
 		if f.log != "" {
-			msg += fmt.Sprintf(", all kept in %s: qtool bench --resume --log %s continues", f.log, f.log)
+			msg += fmt.Sprintf(", all kept in %s; to continue: %s", f.log, resumeHint(args, f.log))
 		}
 		return withCode(exitInterrupted, errors.New(msg))
 	}
@@ -185,13 +206,21 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 
 // benchSpec builds the experiment from the flags: a preset, the main
 // experiment when no grid flag is set, else one grid.
-func benchSpec(f benchFlags, set map[string]bool) (experiments.Spec, error) {
+func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experiments.Spec, error) {
 	ref, err := benchReference(f.reference)
 	if err != nil {
 		return experiments.Spec{}, err
 	}
+	if f.preset == "diagonals" {
+		return diagonalsSpec(f, set, ref)
+	}
+	for _, name := range []string{"excluded", "min-free"} {
+		if set[name] {
+			return experiments.Spec{}, usageErrorf("bench: --%s applies to --preset diagonals only", name)
+		}
+	}
 	if f.preset != "" {
-		return completionSpec(f, set, ref)
+		return completionSpec(ctx, f, set, ref)
 	}
 	for _, name := range []string{"deltas", "instances"} {
 		if set[name] {
@@ -199,7 +228,7 @@ func benchSpec(f benchFlags, set map[string]bool) (experiments.Spec, error) {
 		}
 	}
 	var spec experiments.Spec
-	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] {
+	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] && !set["problem"] {
 		spec = experiments.DefaultSpec()
 		if len(spec.Grids) == 0 {
 			return spec, usageErrorf("bench: no backend is registered")
@@ -207,6 +236,9 @@ func benchSpec(f benchFlags, set map[string]bool) (experiments.Spec, error) {
 	} else {
 		g, err := benchGrid(f)
 		if err != nil {
+			return spec, err
+		}
+		if g, err = benchVariant(f, set, g); err != nil {
 			return spec, err
 		}
 		spec.Grids = []experiments.Grid{g}
@@ -237,7 +269,7 @@ func checkSpec(f benchFlags, spec experiments.Spec) (experiments.Spec, error) {
 
 // completionSpec builds the completion experiment: its defaults, then the
 // flags the user set.
-func completionSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+func completionSpec(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 	var spec experiments.Spec
 	if f.preset != "completion" {
 		return spec, usageErrorf("bench: unknown --preset %q (want completion)", f.preset)
@@ -277,7 +309,10 @@ func completionSpec(f benchFlags, set map[string]bool, ref *experiments.Referenc
 	} else if c.Backends, err = experiments.CompletionBackends(nil); err != nil {
 		return spec, usageErrorf("bench: %v", err)
 	}
-	if spec, err = c.Spec(); err != nil {
+	if spec, err = c.SpecContext(ctx); err != nil {
+		if ctx.Err() != nil {
+			return spec, withCode(exitInterrupted, errors.New("bench: interrupted while generating the instances; nothing was measured"))
+		}
 		return spec, usageErrorf("bench: %v", err)
 	}
 	if set["repeats"] {
@@ -379,19 +414,14 @@ func backendList(list string, task experiments.Task, boards []encode.Board, what
 	return bs, nil
 }
 
-// defaultReference is the repository's table of counts, used when the
-// command runs from the root of a clone.
-const defaultReference = "testdata/nqueens-counts.tsv"
-
+// benchReference reads the table of known counts: the one built into the
+// binary (OEIS A000170, n ≤ 27) unless --reference names a file or none.
 func benchReference(path string) (*experiments.Reference, error) {
 	switch path {
 	case "none":
 		return nil, nil
 	case "":
-		if _, err := os.Stat(defaultReference); err != nil {
-			return nil, nil
-		}
-		path = defaultReference
+		return experiments.BuiltinReference(), nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -422,8 +452,8 @@ func benchRender(c *cli, rep *results.Report, format results.Format, plot string
 		return err
 	}
 	if plot != "" {
-		if err := rep.SavePlot(plot); err != nil {
-			return fmt.Errorf("%s: %w", plot, err)
+		if err := savePlot(rep, plot); err != nil {
+			return err
 		}
 	}
 	return nil
