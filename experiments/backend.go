@@ -45,6 +45,10 @@ type Caps struct {
 	// (e.g. "sat", the default encoding, is one of the "sat-*"); the
 	// default experiment leaves aliases out so as not to measure twice.
 	AliasOf string
+	// External: the backend runs a program outside qtool (an external SAT
+	// solver). Lists of backends chosen by default (the default experiment,
+	// bench without --backends) leave it out; name it to run it.
+	External bool
 }
 
 // Request is one run of a backend on one board.

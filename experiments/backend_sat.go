@@ -115,23 +115,16 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 	if err != nil {
 		return Outcome{}, err
 	}
-	if err := b.Validate(); err != nil {
-		return Outcome{}, err
-	}
-	opts := encode.CNFOptions{AMO: amo, Dense: true}
-	if v, ok := req.Options["pairwise-up-to"]; ok {
-		cut, err := strconv.Atoi(v)
-		if err != nil || cut < 2 {
-			return Outcome{}, fmt.Errorf("experiments: backend %s: pairwise-up-to %q: want an integer ≥ 2", sb.name, v)
+	if solver := req.Options["solver"]; solver != "" && solver != "gini" {
+		eb, ok := externalBackends[solver+"-"+amo.String()]
+		if !ok {
+			return Outcome{}, fmt.Errorf("experiments: backend %s: unknown solver %q (want gini, %s)", sb.name, solver, strings.Join(ExternalSolvers(), ", "))
 		}
-		opts.PairwiseUpTo = cut
+		return eb.Run(ctx, b, req)
 	}
-	vars, clauses, err := encode.CNFSize(b, opts)
+	opts, err := satOptions(sb.name, b, req, amo)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", sb.name, err)
-	}
-	if need, have := SATMemoryEstimate(vars, clauses), SATMemoryLimit(); need > have {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: the %v encoding of this board has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB; try another encoding (amo product is the smallest) or backend minconflicts or construct", sb.name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
+		return Outcome{}, err
 	}
 	start := time.Now()
 	f, err := encode.CNFWith(b, opts)
@@ -188,4 +181,30 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 		out.Status = StatusOf(ctx)
 	}
 	return done()
+}
+
+// satOptions checks board b and the request's options for a sat backend
+// named name with encoding amo, and refuses a formula too large for the
+// machine's memory by its size in closed form (encode.CNFSize), before
+// anything is built.
+func satOptions(name string, b encode.Board, req Request, amo encode.AMOEncoding) (encode.CNFOptions, error) {
+	if err := b.Validate(); err != nil {
+		return encode.CNFOptions{}, err
+	}
+	opts := encode.CNFOptions{AMO: amo, Dense: true}
+	if v, ok := req.Options["pairwise-up-to"]; ok {
+		cut, err := strconv.Atoi(v)
+		if err != nil || cut < 2 {
+			return opts, fmt.Errorf("experiments: backend %s: pairwise-up-to %q: want an integer ≥ 2", name, v)
+		}
+		opts.PairwiseUpTo = cut
+	}
+	vars, clauses, err := encode.CNFSize(b, opts)
+	if err != nil {
+		return opts, fmt.Errorf("experiments: backend %s: %w", name, err)
+	}
+	if need, have := SATMemoryEstimate(vars, clauses), SATMemoryLimit(); need > have {
+		return opts, fmt.Errorf("experiments: backend %s: the %v encoding of this board has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB; try another encoding (amo product is the smallest) or backend minconflicts or construct", name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
+	}
+	return opts, nil
 }

@@ -133,6 +133,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
+	noteUnavailable(c, spec)
 	if f.base != "" && !benchHas(spec, f.base) {
 		return usageErrorf("bench: --base %s is not among the backends measured", f.base)
 	}
@@ -321,6 +322,9 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 	}
 	if f.backends == "" {
 		g.Backends = experiments.Registered(func(c experiments.Caps) bool {
+			if c.External {
+				return false // outside programs run only when named
+			}
 			switch task {
 			case experiments.TaskCount:
 				return c.Count
@@ -359,6 +363,10 @@ func backendList(list string, task experiments.Task, boards []encode.Board, what
 		b, err := benchLookup(name)
 		if err != nil {
 			return nil, usageErrorf("bench: %v", err)
+		}
+		if experiments.Unavailable(b) != nil {
+			bs = append(bs, b) // its cells are skipped, with a note
+			continue
 		}
 		can, why := false, ""
 		for _, p := range boards {

@@ -22,6 +22,7 @@ type problemFlags struct {
 	workers int
 	seed    int64
 	amo     string
+	solver  string
 	json    bool
 }
 
@@ -33,6 +34,7 @@ func (p *problemFlags) add(fs *flag.FlagSet) {
 	intFlag(fs, &p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
 	fs.Int64Var(&p.seed, "seed", 1, "random `seed` for randomised backends")
 	fs.StringVar(&p.amo, "amo", "", "at-most-one encoding for the sat backend: pairwise, sequential, commander, product, bimander or product-bimander (the default)")
+	addSolverFlag(fs, &p.solver)
 	fs.BoolVar(&p.json, "json", false, "print one JSON object")
 }
 
@@ -86,8 +88,11 @@ func (p *problemFlags) load(c *cli, set map[string]bool, mode experiments.Mode, 
 	if b.Given() > 0 && !caps.Complete {
 		return b, nil, usageErrorf("backend %s cannot complete a board with queens already placed", name)
 	}
-	if p.amo != "" && !strings.HasPrefix(name, "sat") {
+	if p.amo != "" && !strings.HasPrefix(name, "sat") && !caps.External {
 		return b, nil, usageErrorf("--amo applies to the sat backends, not %s", name)
+	}
+	if err := checkSolver(p.solver, name); err != nil {
+		return b, nil, err
 	}
 	return b, be, nil
 }
@@ -121,6 +126,12 @@ func (p *problemFlags) request(mode experiments.Mode) experiments.Request {
 	req := experiments.Request{Mode: mode, Seed: p.seed, Workers: p.workers}
 	if p.amo != "" {
 		req.Options = map[string]string{"amo": p.amo}
+	}
+	if p.solver != "" {
+		if req.Options == nil {
+			req.Options = map[string]string{}
+		}
+		req.Options["solver"] = p.solver
 	}
 	return req
 }
