@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"sort"
 	"strings"
 )
@@ -24,7 +23,7 @@ func main() {
 // run is the whole program but for the exit: main only maps its error to an
 // exit status, so that tests can drive every command.
 func run(stdout, stderr io.Writer, args []string) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signalContext(context.Background())
 	defer stop()
 	return runContext(ctx, &cli{stdin: os.Stdin, stdout: stdout, stderr: stderr, terminal: isTerminal(stderr)}, args)
 }
@@ -64,7 +63,8 @@ Examples:
   qtool bench
 
 Exit status: 0 done; 1 a negative answer to a question (check); 2 bad usage or
-input; 3 time limit reached (partial result marked incomplete); 130 interrupted.
+input; 3 time limit reached (partial result marked incomplete); 130 interrupted
+(SIGINT, Ctrl-C); 143 terminated (SIGTERM), both after writing what was finished.
 `
 
 func usageText() string {
@@ -80,7 +80,22 @@ func usageText() string {
 	return fmt.Sprintf(overview, b.String())
 }
 
+// runContext runs the command named by args[0]. Every write to standard
+// output is checked: output that could not be written ends the command with
+// exit status 2. A command stopped by a signal exits 130 (SIGINT) or 143
+// (SIGTERM).
 func runContext(ctx context.Context, c *cli, args []string) error {
+	cw := &checkedWriter{w: c.stdout}
+	cc := *c
+	cc.stdout = cw
+	err := dispatch(ctx, &cc, args)
+	if cw.err != nil {
+		return writeFailure(cw.err)
+	}
+	return signalCode(ctx, err)
+}
+
+func dispatch(ctx context.Context, c *cli, args []string) error {
 	if len(args) == 0 {
 		fmt.Fprint(c.stdout, usageText())
 		return nil
@@ -125,10 +140,11 @@ func (e *exitError) Unwrap() error { return e.err }
 // Exit statuses of the command-line contract.
 const (
 	exitOK          = 0
-	exitNo          = 1 // a negative answer to a question
-	exitUsage       = 2 // bad usage or input
-	exitTimeout     = 3 // time limit reached
-	exitInterrupted = 130
+	exitNo          = 1   // a negative answer to a question
+	exitUsage       = 2   // bad usage or input
+	exitTimeout     = 3   // time limit reached
+	exitInterrupted = 130 // SIGINT
+	exitTerminated  = 143 // SIGTERM
 )
 
 // usageErrorf is bad usage or bad input: exit status 2.
