@@ -3,6 +3,7 @@ package experiments_test
 import (
 	"bufio"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -264,4 +265,55 @@ func TestExternalTimeout(t *testing.T) {
 			t.Errorf("%s: status %v, want timeout", be.Name(), out.Status)
 		}
 	}
+}
+
+var satPublished = flag.String("sat.published", "", "measure the sat backend on the 24 published instances with these options (key=value,…; \"default\" for none), a time limit of -sat.limit each")
+var satLimit = flag.Duration("sat.limit", 60*time.Second, "time limit of one instance for -sat.published")
+var satOnly = flag.String("sat.only", "", "-sat.published: only the instances whose names contain this")
+
+// TestSATPublished prints, with -sat.published, gini's time on each of the
+// 24 published instances (and checks its answers against CSPLib's).
+func TestSATPublished(t *testing.T) {
+	if *satPublished == "" {
+		t.Skip("measures minutes: run with -sat.published default (or options)")
+	}
+	opts := map[string]string{}
+	if *satPublished != "default" {
+		for _, kv := range strings.Split(*satPublished, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			opts[k] = v
+		}
+	}
+	be, _ := experiments.Lookup("sat")
+	var total, worst time.Duration
+	var cpuTotal, cpuWorst float64
+	for _, p := range publishedInstances(t) {
+		if !strings.Contains(p.name, *satOnly) {
+			continue
+		}
+		cpu0, _ := satCPU()
+		ctx, cancel := context.WithTimeout(context.Background(), *satLimit)
+		found := false
+		out, err := be.Run(ctx, p.board, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(pl encode.Placement) bool {
+			if err := encode.Verify(p.board, pl); err != nil {
+				t.Error(err)
+			}
+			found = true
+			return false
+		}})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cpu1, _ := satCPU()
+		total += out.Elapsed
+		worst = max(worst, out.Elapsed)
+		cpuTotal += cpu1 - cpu0
+		cpuWorst = max(cpuWorst, cpu1-cpu0)
+		if out.Status == experiments.OK && found != p.sat {
+			t.Errorf("%s: found %v, CSPLib says %v", p.name, found, p.sat)
+		}
+		t.Logf("%-26s %-8v %7.2fs wall %7.2fs cpu, vars %d clauses %d", p.name, out.Status, out.Elapsed.Seconds(), cpu1-cpu0, out.Stats["variables"], out.Stats["clauses"])
+	}
+	t.Logf("options %v: total %.1fs wall %.1fs cpu, worst %.1fs wall %.1fs cpu (time limit %v wall)", opts, total.Seconds(), cpuTotal, worst.Seconds(), cpuWorst, *satLimit)
 }

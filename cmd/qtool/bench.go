@@ -112,7 +112,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default testdata/nqueens-counts.tsv if present)")
 	fs.Int64Var(&f.seed, "seed", 1, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.workers, "workers", 1, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
-	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion")
+	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion or sat")
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
 	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ")
 	operands, err := parseFlags(c, fs, args)
@@ -171,7 +171,12 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return runErr
 	}
 	rep := results.NewReport(envs, append(prior, recs...), f.base)
-	if err := benchRender(c, rep, format, f.plot); err != nil {
+	if f.preset == "sat" {
+		err = satRender(c, rep, format, f.plot)
+	} else {
+		err = benchRender(c, rep, format, f.plot)
+	}
+	if err != nil {
 		return err
 	}
 	if interrupted {
@@ -190,6 +195,9 @@ func benchSpec(f benchFlags, set map[string]bool) (experiments.Spec, error) {
 	ref, err := benchReference(f.reference)
 	if err != nil {
 		return experiments.Spec{}, err
+	}
+	if f.preset == "sat" {
+		return satPresetSpec(f, set, ref)
 	}
 	if f.preset != "" {
 		return completionSpec(f, set, ref)
@@ -241,7 +249,7 @@ func checkSpec(f benchFlags, spec experiments.Spec) (experiments.Spec, error) {
 func completionSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 	var spec experiments.Spec
 	if f.preset != "completion" {
-		return spec, usageErrorf("bench: unknown --preset %q (want completion)", f.preset)
+		return spec, usageErrorf("bench: unknown --preset %q (want completion or sat)", f.preset)
 	}
 	for _, name := range []string{"mode", "boards"} {
 		if set[name] {

@@ -20,9 +20,9 @@ import (
 	"qtool/encode"
 )
 
-// satAnswer is the s line and the model's placement of 8 queens, or an
+// satAnswerOf is the s line and the model's placement of 8 queens, or an
 // error text.
-func satAnswer(t *testing.T, out string, code int) string {
+func satAnswerOf(t *testing.T, out string, code int) string {
 	t.Helper()
 	status, model := satModel(t, out)
 	if code != exitSatisfiable || status != "SATISFIABLE" {
@@ -102,7 +102,7 @@ func TestSATInputs(t *testing.T) {
 	}
 	for _, c := range cases {
 		out, errOut, code := satRun(t, context.Background(), c.stdin, c.args...)
-		if got := satAnswer(t, out, code); got != "SATISFIABLE" {
+		if got := satAnswerOf(t, out, code); got != "SATISFIABLE" {
 			t.Errorf("%s: exit %d, answer %q, stderr %q", c.name, code, got, errOut)
 		}
 		if !strings.Contains(out, "c read in ") || !strings.Contains(out, "c solved by gini in ") {
