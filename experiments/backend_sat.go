@@ -207,13 +207,14 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 }
 
 // SATCubeDepth is the depth of the cubes into which the sat backend splits
-// the completion of a board with queens placed, when it finds one
-// completion (satCubes); 0 would hand gini the whole formula at once.
+// the completion of a board with queens placed when it looks for one
+// completion (satCubes); 0, the default, hands gini the whole formula.
 // Measured on the 24 published instances of CSPLib prob079 (docs/sat.md):
-// depth 4 decides the hardest ones that gini alone does not decide within
-// a minute, depth 8 slows the satisfiable ones down by the number of
-// cubes. Request.Options["cube"] overrides it.
-const SATCubeDepth = 4
+// depth 4 decided two unsatisfiable instances that gini alone did not
+// decide within the time limit, but slowed satisfiable ones down (up to
+// time-outs), and decided no more of the 24 in all; depth 8 was slower
+// still on the satisfiable ones. Request.Options["cube"] sets the depth.
+const SATCubeDepth = 0
 
 // satOptions checks board b and the request's options for a sat backend
 // named name with encoding amo, and refuses a formula too large for the
