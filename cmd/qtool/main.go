@@ -52,14 +52,16 @@ Usage:
   qtool COMMAND [flags] [args]
   qtool COMMAND --help        flags and examples of one command
   qtool help boards           the forms of a board file
+  qtool --version             the version and the revision it was built from
 
 Commands:
 %s
 Examples:
   qtool count -n 12 --backend bitmask
   qtool solve -n 8 --limit 0 --format list
-  qtool check board.txt
-  qtool count --board board.txt --backend dlx
+  qtool check examples/board.txt
+  qtool count --board examples/board.txt --backend dlx
+  qtool xcover examples/pentominoes.dlx --limit 1
   qtool bench
 
 Exit status: 0 done; 1 a negative answer to a question (check); 2 bad usage or
@@ -97,10 +99,13 @@ func runContext(ctx context.Context, c *cli, args []string) error {
 
 func dispatch(ctx context.Context, c *cli, args []string) error {
 	if len(args) == 0 {
-		fmt.Fprint(c.stdout, usageText())
-		return nil
+		// As go and git do: the usage, on stderr, and exit 2.
+		fmt.Fprint(c.stderr, usageText())
+		return withCode(exitUsage, nil)
 	}
 	switch args[0] {
+	case "-version", "--version", "version":
+		return printVersion(c.stdout)
 	case "-h", "-help", "--help", "help":
 		if len(args) > 1 && args[0] == "help" {
 			if args[1] == "boards" {
@@ -169,8 +174,7 @@ func exitCode(stderr io.Writer, err error) int {
 			return code
 		}
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	fmt.Fprintf(stderr, "qtool: %s\n", msg)
+	fmt.Fprintf(stderr, "qtool: %s\n", userText(err.Error()))
 	return code
 }
 

@@ -54,6 +54,7 @@ Examples:
   qtool encode -n 50 --to dimacs > q50.cnf && qtool sat q50.cnf
   qtool encode -n 30 --to dimacs | gzip > q30.cnf.gz && qtool sat q30.cnf.gz --model=false
   qtool encode -n 30 --to dimacs | qtool sat --model=false
+  qtool encode --board examples/board.txt --to dimacs | qtool sat - --model=false
   qtool sat --timeout 10s examples/hard.cnf
 `
 

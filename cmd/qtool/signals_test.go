@@ -18,7 +18,9 @@ import (
 // binary itself, with QTOOL_TEST_MAIN set), to send it real signals.
 func TestMain(m *testing.M) {
 	if os.Getenv("QTOOL_TEST_MAIN") == "1" {
-		signalReady = func() { fmt.Fprintln(os.Stderr, "qtool-test: signal handler ready") }
+		if os.Getenv("QTOOL_TEST_READY") == "1" {
+			signalReady = func() { fmt.Fprintln(os.Stderr, "qtool-test: signal handler ready") }
+		}
 		main()
 		return
 	}
@@ -31,7 +33,7 @@ func child(t *testing.T, dir string, args ...string) (*exec.Cmd, *bytes.Buffer, 
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1")
+	cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1", "QTOOL_TEST_READY=1")
 	var out, errOut bytes.Buffer
 	cmd.Stdout = &out
 	pr, err := cmd.StderrPipe()

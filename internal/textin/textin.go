@@ -77,6 +77,7 @@ type Reader struct {
 	started bool
 	buf     []byte
 	err     error // the first error, returned again by every later Next
+	ended   bool  // the last line returned ended with a newline
 }
 
 // NewReader returns a Reader of r; name is what errors call the input and
@@ -151,6 +152,7 @@ func (r *Reader) next() ([]byte, error) {
 	}
 	r.line++
 	s := r.buf
+	r.ended = bytes.HasSuffix(s, []byte("\n"))
 	s = bytes.TrimSuffix(s, []byte("\n"))
 	s = bytes.TrimSuffix(s, []byte("\r"))
 	if len(s) > r.max {
@@ -159,6 +161,10 @@ func (r *Reader) next() ([]byte, error) {
 	}
 	return s, nil
 }
+
+// EndedLine reports whether the line Next returned last ended with a
+// newline: false for a last line that a write cut short.
+func (r *Reader) EndedLine() bool { return r.ended }
 
 // Errorf returns an *Error at column col of the line Next returned last.
 func (r *Reader) Errorf(col int, format string, args ...any) *Error {

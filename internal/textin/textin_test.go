@@ -1,6 +1,7 @@
 package textin_test
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -127,4 +128,44 @@ func TestSkipBOM(t *testing.T) {
 	if string(b) != "\xef\xbb" {
 		t.Errorf("a partial mark is text: got %q", b)
 	}
+}
+
+// FuzzReader: whatever the input, the lines read, joined with their ends,
+// give back the input without its byte-order mark, or the reading stops at
+// a line over the bound with an *Error at that line.
+func FuzzReader(f *testing.F) {
+	f.Add([]byte("a\nb"), 4)
+	f.Fuzz(func(t *testing.T, data []byte, max int) {
+		max = max%64 + 1
+		if max < 1 {
+			max = -max + 1
+		}
+		r := textin.NewReader(bytes.NewReader(data), "f", max)
+		var got []byte
+		for {
+			l, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				var pe *textin.Error
+				if !errors.As(err, &pe) || pe.Line != r.LineNo() || !errors.Is(err, textin.ErrLineTooLong) {
+					t.Fatalf("error %v at line %d", err, r.LineNo())
+				}
+				return
+			}
+			if len(l) > max || bytes.ContainsRune(l, '\n') {
+				t.Fatalf("line %q with bound %d", l, max)
+			}
+			got = append(got, l...)
+			if r.EndedLine() {
+				got = append(got, '\n')
+			}
+		}
+		want := bytes.TrimPrefix(data, []byte(textin.BOM))
+		// "\r\n" ends are read as "\n".
+		if norm := bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n")); !bytes.Equal(got, norm) && !bytes.Equal(got, bytes.TrimSuffix(norm, []byte("\r"))) {
+			t.Fatalf("read %q from %q", got, data)
+		}
+	})
 }
