@@ -187,7 +187,7 @@ func TestSATStreamsUnderContext(t *testing.T) {
 func TestSATSignalOnEndlessStdin(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		cmd := exec.Command(os.Args[0], "sat")
-		cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1")
+		cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1", "QTOOL_TEST_READY=1")
 		cmd.Stdin = io.MultiReader(strings.NewReader("p cnf 1 1\n"), endless{})
 		var out bytes.Buffer
 		cmd.Stdout = &out
@@ -199,7 +199,16 @@ func TestSATSignalOnEndlessStdin(t *testing.T) {
 			t.Fatal(err)
 		}
 		sc := bufio.NewScanner(pr)
-		for sc.Scan() && sc.Text() != "qtool-test: signal handler ready" {
+		ready := false
+		for sc.Scan() {
+			if ready = sc.Text() == "qtool-test: signal handler ready"; ready {
+				break
+			}
+		}
+		if !ready {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatal("the child never said that its signal handler is ready")
 		}
 		time.Sleep(100 * time.Millisecond) // well into the reading
 		cmd.Process.Signal(sig)
