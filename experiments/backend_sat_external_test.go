@@ -269,7 +269,8 @@ func TestExternalTimeout(t *testing.T) {
 
 var satPublished = flag.String("sat.published", "", "measure the sat backend on the 24 published instances with these options (key=value,…; \"default\" for none), a time limit of -sat.limit each")
 var satLimit = flag.Duration("sat.limit", 60*time.Second, "time limit of one instance for -sat.published")
-var satOnly = flag.String("sat.only", "", "-sat.published: only the instances whose names contain this")
+var satOnly = flag.String("sat.only", "", "-sat.published: only the instances whose names contain one of these (comma-separated)")
+var satCPULimit = flag.Duration("sat.cpu", 0, "-sat.published: also stop an instance after this much processor time (0: none)")
 
 // TestSATPublished prints, with -sat.published, gini's time on each of the
 // 24 published instances (and checks its answers against CSPLib's).
@@ -288,11 +289,24 @@ func TestSATPublished(t *testing.T) {
 	var total, worst time.Duration
 	var cpuTotal, cpuWorst float64
 	for _, p := range publishedInstances(t) {
-		if !strings.Contains(p.name, *satOnly) {
+		if !containsAny(p.name, *satOnly) {
 			continue
 		}
 		cpu0, _ := satCPU()
 		ctx, cancel := context.WithTimeout(context.Background(), *satLimit)
+		if *satCPULimit > 0 {
+			var cctx context.Context
+			cctx, ccancel := context.WithCancel(ctx)
+			go func() {
+				for cctx.Err() == nil {
+					time.Sleep(10 * time.Millisecond)
+					if c, _ := satCPU(); c-cpu0 > satCPULimit.Seconds() {
+						ccancel()
+					}
+				}
+			}()
+			ctx, cancel = cctx, func() { ccancel(); cancel() }
+		}
 		found := false
 		out, err := be.Run(ctx, p.board, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(pl encode.Placement) bool {
 			if err := encode.Verify(p.board, pl); err != nil {
@@ -316,4 +330,13 @@ func TestSATPublished(t *testing.T) {
 		t.Logf("%-26s %-8v %7.2fs wall %7.2fs cpu, vars %d clauses %d", p.name, out.Status, out.Elapsed.Seconds(), cpu1-cpu0, out.Stats["variables"], out.Stats["clauses"])
 	}
 	t.Logf("options %v: total %.1fs wall %.1fs cpu, worst %.1fs wall %.1fs cpu (time limit %v wall)", opts, total.Seconds(), cpuTotal, worst.Seconds(), cpuWorst, *satLimit)
+}
+
+func containsAny(s, list string) bool {
+	for _, w := range strings.Split(list, ",") {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }

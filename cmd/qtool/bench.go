@@ -65,6 +65,17 @@ and where the fraction crosses 50% next to Gent, Jefferson & Nightingale's
 fit n ≈ 0.19·δ² (JAIR 59, 2017). A backend that times out on more than half
 the instances of one n and δ is not run on the rest.
 
+--preset sat compares SAT solvers and at-most-one encodings: every
+encoding with gini and with each installed external solver (cadical,
+cryptominisat, minisat, picosat; an absent one is noted and skipped) finds
+one solution for n = 50, 100, 200, 500, 1000 (or --n) and decides the
+completion boards of --boards (default testdata/csplib-prob079, the 24
+published instances; none for no boards) and --instances generated hard
+boards per n = 30, 50, 70 (default 4, at δ²/n ≈ 5.3), dlx deciding beside
+them; 60s per run, and a backend that times out on 3 boards is not run on
+the rest. It prints its own tables (formula sizes, seconds, boards decided)
+and plots each solver with the default encoding.
+
 Examples:
   qtool bench
   qtool bench --backends backtrack,bitmask,dlx --n 4-12 --format md
@@ -74,6 +85,7 @@ Examples:
   qtool bench --resume
   qtool bench --preset completion --plot completion.png
   qtool bench --preset completion --n 30 --deltas 8-18 --instances 100 --backends dlx,sat
+  qtool bench --preset sat --n 50,100 --instances 1 --timeout 10s --format md
   qtool table bench-log.jsonl --format md
 `
 
