@@ -305,7 +305,8 @@ func TestSATPublished(t *testing.T) {
 					}
 				}
 			}()
-			ctx, cancel = cctx, func() { ccancel(); cancel() }
+			wallCancel := cancel
+			ctx, cancel = cctx, func() { ccancel(); wallCancel() }
 		}
 		found := false
 		out, err := be.Run(ctx, p.board, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(pl encode.Placement) bool {
