@@ -217,6 +217,11 @@ func satOptions(name string, b encode.Board, req Request, amo encode.AMOEncoding
 		}
 		opts.PairwiseUpTo = cut
 	}
+	// Completion boards get the diagonal counts by default: measured on the
+	// published instances (docs/sat.md), they let gini decide more of them
+	// within the same processor time; on the empty board they would only
+	// add a large counter.
+	opts.DiagonalCounts = b.Given() > 0
 	if v, ok := req.Options["diagonal-counts"]; ok {
 		on, err := strconv.ParseBool(v)
 		if err != nil {
