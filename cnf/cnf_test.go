@@ -108,7 +108,7 @@ func constraints(amo cnf.AMO) []constraint {
 			func(m, cut int) (int, int) { return cnf.AtMostKSize(amo, m, k, cut) },
 			func(o, m int) bool { return o <= k }, func(int) int { return k }})
 	}
-	for _, lh := range [][2]int{{2, 3}, {0, 2}, {3, 9}, {1, 1}, {5, 5}} {
+	for _, lh := range [][2]int{{2, 3}, {0, 2}, {3, 9}, {1, 1}, {5, 5}, {2, 2}, {3, 3}, {2, 9}} {
 		lo, hi := lh[0], lh[1]
 		cs = append(cs, constraint{fmt.Sprintf("between%d-%d", lo, hi), func(e *cnf.Encoder, xs []int) { e.Between(xs, lo, hi) },
 			func(m, cut int) (int, int) { return cnf.BetweenSize(amo, m, lo, hi, cut) },

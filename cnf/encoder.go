@@ -102,8 +102,9 @@ func (e *Encoder) AtMostK(xs []int, k int) {
 }
 
 // AtLeastK writes at least k of the literals xs true: the empty clause
-// when k > len(xs), nothing when k ≤ 0, AtLeastOne when k = 1, and
-// at most len(xs)−k of the negations otherwise.
+// when k > len(xs), nothing when k ≤ 0, AtLeastOne when k = 1, a counter
+// of the literals from below when k ≤ len(xs)−k, and at most len(xs)−k of
+// the negations otherwise.
 func (e *Encoder) AtLeastK(xs []int, k int) {
 	switch {
 	case k <= 0:
@@ -115,11 +116,56 @@ func (e *Encoder) AtLeastK(xs []int, k int) {
 		e.dst.Add(0)
 		return
 	}
+	if m := len(xs); k <= m-k {
+		e.atLeastKSeq(xs, k)
+		return
+	}
 	neg := make([]int, len(xs))
 	for i, x := range xs {
 		neg[i] = -x
 	}
 	e.AtMostK(neg, len(xs)-k)
+}
+
+// atLeastKSeq writes at least k of xs with registers s(i, j), "at least
+// j+1 of x_0..x_i", implied from below: s(i, j) → s(i−1, j) ∨ x_i and
+// s(i, j) → s(i−1, j) ∨ s(i−1, j−1), and s(m−1, k−1) asserted — the
+// sequential counter of Sinz turned around, m·k registers and
+// k + (m−1)(2k−1) + 1 clauses, fewer than at most m−k of the negations
+// when k ≤ m−k.
+func (e *Encoder) atLeastKSeq(xs []int, k int) {
+	prev := make([]int, k)
+	cur := make([]int, k)
+	for j := range prev {
+		prev[j] = e.Fresh()
+	}
+	e.binary(-prev[0], xs[0])
+	for j := 1; j < k; j++ {
+		e.dst.Add(-prev[j])
+		e.dst.Add(0)
+	}
+	for i := 1; i < len(xs); i++ {
+		for j := range cur {
+			cur[j] = e.Fresh()
+		}
+		Clause(e.dst, -cur[0], prev[0], xs[i])
+		for j := 1; j < k; j++ {
+			Clause(e.dst, -cur[j], prev[j], xs[i])
+			Clause(e.dst, -cur[j], prev[j], prev[j-1])
+		}
+		prev, cur = cur, prev
+	}
+	e.dst.Add(prev[k-1])
+	e.dst.Add(0)
+}
+
+// atLeastKSize returns the clauses and auxiliaries of AtLeastK for
+// 2 ≤ k ≤ m.
+func atLeastKSize(amo AMO, m, k, cut int) (clauses, aux int) {
+	if k <= m-k {
+		return k + (m-1)*(2*k-1) + 1, m * k
+	}
+	return AtMostKSize(amo, m, m-k, cut)
 }
 
 // Between writes lo ≤ (number of true literals of xs) ≤ hi, as ExactlyOne
@@ -145,7 +191,7 @@ func BetweenSize(amo AMO, m, lo, hi, cut int) (clauses, aux int) {
 	case lo > m:
 		clauses++
 	default:
-		clauses, aux = AtMostKSize(amo, m, m-lo, cut)
+		clauses, aux = atLeastKSize(amo, m, lo, cut)
 	}
 	c, a := AtMostKSize(amo, m, hi, cut)
 	return clauses + c, aux + a

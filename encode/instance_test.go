@@ -1,7 +1,6 @@
 package encode_test
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -11,50 +10,15 @@ import (
 	"testing"
 
 	"qtool/encode"
+	"qtool/internal/prob079"
 )
 
-// prob079 is one row of testdata/csplib-prob079/answers.tsv.
-type prob079 struct {
-	Board, Param string
-	N, Given     int
-	Free         int
-	Sat          bool
-	Completions  uint64
-	Nodes        uint64
-	Seconds      float64
-	Diagonals    int
-}
-
 // readProb079 reads the answers of the 24 published instances.
-func readProb079(t testing.TB) []prob079 {
+func readProb079(t testing.TB) []prob079.Instance {
 	t.Helper()
-	f, err := os.Open("../testdata/csplib-prob079/answers.tsv")
+	rows, err := prob079.Read("../testdata/csplib-prob079/answers.tsv")
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []prob079
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if strings.HasPrefix(sc.Text(), "#") {
-			continue
-		}
-		w := strings.Split(sc.Text(), "\t")
-		if len(w) != 10 {
-			t.Fatalf("answers.tsv: %q", sc.Text())
-		}
-		num := func(s string) int {
-			v, err := strconv.Atoi(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return v
-		}
-		c, _ := strconv.ParseUint(w[5], 10, 64)
-		nodes, _ := strconv.ParseUint(w[6], 10, 64)
-		sec, _ := strconv.ParseFloat(w[7], 64)
-		rows = append(rows, prob079{Board: w[0], N: num(w[1]), Given: num(w[2]), Free: num(w[3]), Sat: w[4] == "sat",
-			Completions: c, Nodes: nodes, Seconds: sec, Param: w[8], Diagonals: num(w[9])})
 	}
 	if len(rows) != 24 {
 		t.Fatalf("answers.tsv holds %d instances, want 24", len(rows))

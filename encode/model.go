@@ -40,6 +40,10 @@ type Model struct {
 // square by square.
 const MaxModelCells = 1 << 22
 
+// MaxCoverN is the largest order of a domination model, whose cover lines
+// cost n² squares each.
+const MaxCoverN = 200
+
 // ErrNeedPieces is returned by NewModel for a Maximum or Minimum variant
 // whose Problem.Pieces is not chosen.
 var ErrNeedPieces = errors.New("encode: the number of pieces is not chosen (see Problem.Bound)")
@@ -65,6 +69,14 @@ func NewModel(p Problem) (*Model, error) {
 		return nil, ErrNeedPieces
 	}
 	rules := p.Variant.Rules()
+	for _, ru := range rules {
+		if (ru.Family == Covers || ru.Family == TorusCovers) && n > MaxCoverN {
+			return nil, fmt.Errorf("encode: the %v problem is built square by square over n⁴ pairs: n = %d is more than %d", p.Variant, n, MaxCoverN)
+		}
+	}
+	if uint64(n)*uint64(n) > 4*MaxModelCells && p.Variant.Goal() != Place {
+		return nil, fmt.Errorf("encode: the model of this %v problem would have %d cells, more than %d", p.Variant, uint64(n)*uint64(n), MaxModelCells)
+	}
 	m := &Model{Problem: p, N: n, Pieces: pieces}
 
 	// The lines the given pieces fill, and how many each holds.

@@ -34,9 +34,12 @@ const (
 	Knights
 	// Rooks: the most non-attacking rooks (n, with n! placements).
 	Rooks
+	// TorusDomination: the fewest queens that occupy or attack every
+	// square of the toroidal board (A279402), and their placements.
+	TorusDomination
 )
 
-var variantNames = [...]string{"queens", "toroidal", "superqueens", "domination", "kings", "bishops", "knights", "rooks"}
+var variantNames = [...]string{"queens", "toroidal", "superqueens", "domination", "kings", "bishops", "knights", "rooks", "torus-domination"}
 
 // Variants lists every variant, Queens first.
 func Variants() []Variant {
@@ -82,7 +85,7 @@ const (
 // Goal returns the question of the variant.
 func (v Variant) Goal() Goal {
 	switch v {
-	case Domination:
+	case Domination, TorusDomination:
 		return Minimum
 	case Kings, Bishops, Knights, Rooks:
 		return Maximum
@@ -105,9 +108,10 @@ const (
 	KingBlocks                // the 2×2 block with top-left square (r, c)
 	Covers                    // square s and the squares a queen there would attack: queen domination
 	Total                     // every square: the number of pieces
+	TorusCovers               // Covers on the torus
 )
 
-var familyNames = [...]string{"row", "column", "diagonal", "antidiagonal", "torus-diagonal", "torus-antidiagonal", "knight-pair", "king-block", "cover", "total"}
+var familyNames = [...]string{"row", "column", "diagonal", "antidiagonal", "torus-diagonal", "torus-antidiagonal", "knight-pair", "king-block", "cover", "total", "torus-cover"}
 
 func (f Family) String() string {
 	if f < 0 || int(f) >= len(familyNames) {
@@ -147,6 +151,8 @@ func (v Variant) Rules() []Rule {
 		return []Rule{{KnightPairs, 0, 1}}
 	case Rooks:
 		return []Rule{{Rows, 0, 1}, {Columns, 0, 1}}
+	case TorusDomination:
+		return []Rule{{TorusCovers, 1, Unbounded}}
 	}
 	return nil
 }
@@ -199,6 +205,8 @@ func (p Problem) Bound() int {
 			return 4
 		}
 		return (n*n + 1) / 2
+	case TorusDomination:
+		return max(1, p.Board.Given())
 	case Domination:
 		if p.Plain() && p.Board.Given() == 0 {
 			return max(1, n/2) // ⌈(n−1)/2⌉
@@ -225,7 +233,7 @@ func familySize(f Family, n int) int {
 		return 4 * n * n
 	case KingBlocks:
 		return max(0, (n-1)*(n-1))
-	case Covers:
+	case Covers, TorusCovers:
 		return n * n
 	case Total:
 		return 1
@@ -272,6 +280,15 @@ func linesOf(fam Family, n, r, c int, f func(line int)) {
 		for r2 := range n {
 			for c2 := range n {
 				if r2 == r || c2 == c || r2+c2 == r+c || r2-c2 == r-c {
+					f(r2*n + c2)
+				}
+			}
+		}
+	case TorusCovers:
+		mod := func(x int) int { return ((x % n) + n) % n }
+		for r2 := range n {
+			for c2 := range n {
+				if r2 == r || c2 == c || mod(r2+c2-r-c) == 0 || mod(r2-c2-r+c) == 0 {
 					f(r2*n + c2)
 				}
 			}

@@ -69,12 +69,16 @@ func legal(p encode.Problem, set []encode.Cell) bool {
 			}
 		}
 	}
-	if p.Variant == encode.Domination {
+	if p.Variant == encode.Domination || p.Variant == encode.TorusDomination {
+		queen := encode.Queens
+		if p.Variant == encode.TorusDomination {
+			queen = encode.Toroidal
+		}
 		for r := range n {
 			for c := range n {
 				covered := false
 				for _, x := range set {
-					covered = covered || x == encode.Cell{R: r, C: c} || attacks(encode.Queens, n, x, encode.Cell{R: r, C: c})
+					covered = covered || x == encode.Cell{R: r, C: c} || attacks(queen, n, x, encode.Cell{R: r, C: c})
 				}
 				if !covered {
 					return false
@@ -140,7 +144,7 @@ func randomInstance(rng *rand.Rand, v encode.Variant, n int) encode.Instance {
 			in.Excluded = append(in.Excluded, encode.Diagonal{D: rng.IntN(2*n - 1), Sum: rng.IntN(2) == 0})
 		}
 	}
-	if v != encode.Domination && rng.IntN(2) == 0 {
+	if v.Goal() != encode.Minimum && rng.IntN(2) == 0 {
 		r, c := rng.IntN(n), rng.IntN(n)
 		q := encode.Instance{Board: encode.Board{N: n, Queens: make([]int, n)}, Blocked: in.Blocked, Excluded: in.Excluded}
 		for i := range q.Board.Queens {

@@ -66,7 +66,8 @@ type externalBackend struct {
 func (eb externalBackend) Name() string { return eb.name }
 
 func (eb externalBackend) Caps() Caps {
-	c := Caps{Find: true, Complete: true, Exact: true, External: true}
+	c := Caps{Find: true, Complete: true, Exact: true, External: true,
+		Options: []string{"amo", "pairwise-up-to", "diagonal-counts"}}
 	if !eb.fixed {
 		c.AliasOf = eb.name + "-" + eb.amo.String()
 	}
@@ -92,8 +93,8 @@ func Unavailable(b Backend) error {
 // context ends first, the solver and everything it started are killed and
 // the Outcome has Status Timeout or Interrupted.
 func (eb externalBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if err := refuse(eb.name, req); err != nil {
-		return Outcome{}, err
+	if req.Unique || req.Shard != nil {
+		return Outcome{}, fmt.Errorf("experiments: backend %s finds one solution: no fundamental counts, no shards", eb.name)
 	}
 	if req.Mode != Find {
 		return Outcome{}, fmt.Errorf("experiments: backend %s: an external solver finds one solution; it does not count (use the gini backends sat-*)", eb.name)

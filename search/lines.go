@@ -30,7 +30,20 @@ type LinesStats struct {
 // cells (indices into m.Cells; the slice is reused) and returns false to
 // stop; nil counts. The error is the context's, the stats covering the work
 // done. Memory is O(cells + lines + Σ line lengths).
+//
+// Models of the n-queens shape (rows and columns exactly one, at most 64
+// free of each, every other line at most one: n queens, toroidal,
+// superqueens, with queens given, blocked squares, excluded diagonals) go
+// to a bitboard version of the same search, several times faster.
 func Lines(ctx context.Context, m *encode.Model, visit func(chosen []int32) bool) (LinesStats, error) {
+	if rowOf, colOf, k, _, ok := rowColShape(m); ok {
+		return rowCol(ctx, m, rowOf, colOf, k, visit)
+	}
+	return linesGeneric(ctx, m, visit)
+}
+
+// linesGeneric is Lines without the bitboard fast path.
+func linesGeneric(ctx context.Context, m *encode.Model, visit func(chosen []int32) bool) (LinesStats, error) {
 	s := newLiner(ctx, m, visit)
 	if m.Infeasible != "" {
 		return LinesStats{}, nil
@@ -61,6 +74,8 @@ type liner struct {
 	trail      []int32 // cells changed, to undo
 	chosen     []int32
 	shortLines []int32 // lines with lo > 0, the candidates for branching
+	unsat      int32   // lines with cnt < lo
+	total      int32   // the line of the number of pieces, or -1
 }
 
 func newLiner(ctx context.Context, m *encode.Model, visit func([]int32) bool) *liner {
@@ -73,12 +88,17 @@ func newLiner(ctx context.Context, m *encode.Model, visit func([]int32) bool) *l
 		lo:    make([]int32, len(m.Lines)), hi: make([]int32, len(m.Lines)),
 		cnt: make([]int32, len(m.Lines)), open: make([]int32, len(m.Lines)),
 	}
+	s.total = -1
 	for i, l := range m.Lines {
 		s.cells[i] = l.Cells
 		s.lo[i], s.hi[i] = int32(l.Lo), int32(min(l.Hi, len(l.Cells)))
 		s.open[i] = int32(len(l.Cells))
 		if l.Lo > 0 {
 			s.shortLines = append(s.shortLines, int32(i))
+			s.unsat++
+		}
+		if l.Family == encode.Total {
+			s.total = int32(i)
 		}
 	}
 	return s
@@ -109,6 +129,9 @@ func (s *liner) choose(x int32) bool {
 	for _, l := range s.lines[s.start[x]:s.start[x+1]] {
 		s.open[l]--
 		s.cnt[l]++
+		if s.cnt[l] == s.lo[l] {
+			s.unsat--
+		}
 		if s.cnt[l] > s.hi[l] {
 			ok = false
 		}
@@ -137,6 +160,9 @@ func (s *liner) undo(mark int) {
 		for _, l := range s.lines[s.start[x]:s.start[x+1]] {
 			s.open[l]++
 			if chosen {
+				if s.cnt[l] == s.lo[l] {
+					s.unsat++
+				}
 				s.cnt[l]--
 			}
 		}
@@ -177,16 +203,38 @@ func (s *liner) search() {
 			continue
 		}
 		mark := len(s.trail)
-		s.st.Nodes++
-		if s.choose(x) {
-			s.search()
+		if s.lastPiece() && !s.completes(x) {
+			// The last piece must fill every line still short.
+		} else {
+			s.st.Nodes++
+			if s.choose(x) {
+				s.search()
+			}
+			s.undo(mark)
 		}
-		s.undo(mark)
 		if s.stop || !s.close(x) {
 			break
 		}
 	}
 	s.undo(base)
+}
+
+// lastPiece reports whether one piece is left to place.
+func (s *liner) lastPiece() bool {
+	return s.total >= 0 && s.cnt[s.total]+1 == s.hi[s.total]
+}
+
+// completes reports whether choosing x would leave no line short: the
+// test that saves choosing the last piece (and closing every open cell)
+// where it cannot do.
+func (s *liner) completes(x int32) bool {
+	k := int32(0)
+	for _, l := range s.lines[s.start[x]:s.start[x+1]] {
+		if s.cnt[l] < s.lo[l] && s.cnt[l]+1 == s.lo[l] {
+			k++
+		}
+	}
+	return k == s.unsat
 }
 
 // free finishes a branch where no line is short: every subset of the open
