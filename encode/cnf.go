@@ -73,6 +73,16 @@ type CNFOptions struct {
 	// 0 keeps the encoding's own: 4 for Sequential and Commander, 32 for
 	// Product and Bimander.
 	PairwiseUpTo int
+	// DiagonalCounts adds, for each direction of diagonals, the count that
+	// the queens of the encoded rows occupy that many distinct diagonals:
+	// a variable u_d for each diagonal d holding an encoded square, with
+	// u_d → (a queen on d) and (a queen on d) → u_d, and at least k of the
+	// u_d true for k encoded rows (Sinz's sequential counter on their
+	// negations). The clauses are implied by the others (each row has one
+	// queen, each diagonal at most one), so the models are the same; they
+	// let unit propagation see, as a counting argument that resolution
+	// cannot make short, that too few usable diagonals remain.
+	DiagonalCounts bool
 	// Dense numbers the variables of the encoded squares 1..k in row-major
 	// order (then the given queens, then the auxiliaries) instead of
 	// r·n+c+1. A board of order 10⁴ with a few free rows then needs a few
@@ -158,6 +168,9 @@ func CNFWith(b Board, opts CNFOptions) (*Formula, error) {
 		sz.group(int(f.diagStart[d+1]-f.diagStart[d]), false)
 		sz.group(int(f.antiStart[d+1]-f.antiStart[d]), false)
 	}
+	if opts.DiagonalCounts {
+		sz.counts(len(f.rows), len(f.sqR), f.diagStart, f.antiStart)
+	}
 	f.vars, f.clauses = sz.vars, sz.clauses
 	return f, nil
 }
@@ -200,6 +213,13 @@ func CNFSize(b Board, opts CNFOptions) (vars, clauses int, err error) {
 	for d := range diagLen {
 		sz.group(diagLen[d], false)
 		sz.group(antiLen[d], false)
+	}
+	if opts.DiagonalCounts {
+		ds, as := make([]int32, len(diagLen)+1), make([]int32, len(antiLen)+1)
+		for d := range diagLen {
+			ds[d+1], as[d+1] = ds[d]+int32(diagLen[d]), as[d]+int32(antiLen[d])
+		}
+		sz.counts(len(sh.rows), squares, ds, as)
 	}
 	return sz.vars, sz.clauses, nil
 }
@@ -300,6 +320,23 @@ func (z *cnfSizer) group(m int, exactly bool) {
 	cl, aux := size(z.amo, m, z.cut)
 	z.clauses += cl
 	z.vars += aux
+}
+
+// counts adds the size of CNFOptions.DiagonalCounts for k encoded rows and
+// the given number of squares, the diagonals' squares given by the starts
+// of their groups.
+func (z *cnfSizer) counts(k, squares int, starts ...[]int32) {
+	for _, start := range starts {
+		m := 0
+		for d := 0; d+1 < len(start); d++ {
+			if start[d+1] > start[d] {
+				m++
+			}
+		}
+		cl, aux := cnf.BetweenSize(z.amo, m, k, m, z.cut)
+		z.vars += m + aux
+		z.clauses += m + squares + cl
+	}
 }
 
 // group sorts the square indices by key (0 ≤ key < buckets), stably, by
@@ -481,6 +518,30 @@ func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
 				lits = append(lits, f.sqVar(int(s)))
 			}
 			e.AtMostOne(lits)
+		}
+	}
+	if f.opts.DiagonalCounts {
+		for _, d := range [2]struct{ order, start []int32 }{{f.diagOrder, f.diagStart}, {f.antiOrder, f.antiStart}} {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			var used []int
+			for k := 0; k+1 < len(d.start); k++ {
+				if d.start[k+1] == d.start[k] {
+					continue
+				}
+				u := e.Fresh()
+				used = append(used, u)
+				dst.Add(-u) // u → a queen on the diagonal
+				for _, sq := range d.order[d.start[k]:d.start[k+1]] {
+					dst.Add(f.sqVar(int(sq)))
+				}
+				dst.Add(0)
+				for _, sq := range d.order[d.start[k]:d.start[k+1]] {
+					cnf.Clause(dst, -f.sqVar(int(sq)), u) // a queen on it → u
+				}
+			}
+			e.AtLeastK(used, len(f.rows))
 		}
 	}
 	return ctx.Err()

@@ -47,6 +47,10 @@ type Caps struct {
 	// (e.g. "sat", the default encoding, is one of the "sat-*"); the
 	// default experiment leaves aliases out so as not to measure twice.
 	AliasOf string
+	// External: the backend runs a program outside qtool (an external SAT
+	// solver). Lists of backends chosen by default (the default experiment,
+	// bench without --backends) leave it out; name it to run it.
+	External bool
 	// Problems lists the variants the backend solves (nil: plain n-queens
 	// only). A variant other than encode.Queens, or a board with blocked
 	// squares or excluded diagonals, is run through ModelBackend.RunModel.

@@ -360,6 +360,9 @@ func supportsTask(b Backend, t Task, p encode.Board) (bool, string) {
 	case c.MaxN > 0 && p.N > c.MaxN:
 		return false, fmt.Sprintf("accepts n ≤ %d", c.MaxN)
 	}
+	if err := Unavailable(b); err != nil {
+		return false, "is unavailable: " + UnavailableReason(err)
+	}
 	return true, ""
 }
 
@@ -391,10 +394,10 @@ var (
 // out.
 func DefaultSpec() Spec {
 	s := Spec{Repeats: 3, Timeout: 10 * time.Second, MinTime: 10 * time.Millisecond, Seed: 1}
-	if bs := Registered(func(c Caps) bool { return c.Count && c.AliasOf == "" }); len(bs) > 0 {
+	if bs := Registered(func(c Caps) bool { return c.Count && c.AliasOf == "" && !c.External }); len(bs) > 0 {
 		s.Grids = append(s.Grids, Grid{Task: TaskCount, Backends: bs, Problems: EmptyBoards(DefaultCountN), StopAfterTimeout: true})
 	}
-	if bs := Registered(func(c Caps) bool { return c.Find && !c.Count && c.AliasOf == "" }); len(bs) > 0 {
+	if bs := Registered(func(c Caps) bool { return c.Find && !c.Count && c.AliasOf == "" && !c.External }); len(bs) > 0 {
 		s.Grids = append(s.Grids, Grid{Task: TaskFirst, Backends: bs, Problems: EmptyBoards(DefaultFirstN), StopAfterTimeout: true})
 	}
 	return s

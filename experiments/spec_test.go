@@ -138,6 +138,9 @@ func TestDefaultSpec(t *testing.T) {
 			}
 			continue // measured once, under its own name
 		}
+		if c.External {
+			continue // outside programs run only when named
+		}
 		if c.Count {
 			counting = append(counting, name)
 		} else if c.Find {

@@ -23,6 +23,7 @@ type problemFlags struct {
 	workers int
 	seed    int64
 	amo     string
+	solver  string
 	json    bool
 
 	// set by addProblem (count, solve): the variant and the number of
@@ -41,6 +42,7 @@ func (p *problemFlags) add(fs *flag.FlagSet) {
 	intFlag(fs, &p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
 	fs.Int64Var(&p.seed, "seed", 1, "random `seed` for randomised backends")
 	fs.StringVar(&p.amo, "amo", "", "at-most-one encoding for the sat backend: pairwise, sequential, commander, product, bimander or product-bimander (the default)")
+	addSolverFlag(fs, &p.solver)
 	fs.BoolVar(&p.json, "json", false, "print one JSON object")
 }
 
@@ -125,6 +127,9 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 	if p.amo != "" && !slices.Contains(caps.Options, "amo") {
 		return prob, nil, usageErrorf("--amo applies to the backends with an at-most-one encoding (%s), not %s", strings.Join(backendsWith(func(c experiments.Caps) bool { return slices.Contains(c.Options, "amo") }), ", "), name)
 	}
+	if err := checkSolver(p.solver, name); err != nil {
+		return prob, nil, err
+	}
 	return prob, be, nil
 }
 
@@ -160,6 +165,12 @@ func (p *problemFlags) request(mode experiments.Mode) experiments.Request {
 	req := experiments.Request{Mode: mode, Seed: p.seed, Workers: p.workers}
 	if p.amo != "" {
 		req.Options = map[string]string{"amo": p.amo}
+	}
+	if p.solver != "" {
+		if req.Options == nil {
+			req.Options = map[string]string{}
+		}
+		req.Options["solver"] = p.solver
 	}
 	if p.order != "" {
 		if req.Options == nil {
