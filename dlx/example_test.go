@@ -9,11 +9,10 @@ import (
 	"qtool/dlx"
 )
 
-// Knuth's toy problem from TAOCP 7.2.2.1, with primary items A–E and
-// secondary items F and G, read from dlx1's format. The figures are those
-// that dlx1 prints for the same input.
-func Example() {
-	const toy = `| Knuth's toy problem
+// toyText is Knuth's toy problem from TAOCP 7.2.2.1 (the one copy that
+// the tests of this package use), with primary items A–E and secondary
+// items F and G, in dlx1's format.
+const toyText = `| Knuth's toy problem with secondary items F and G, TAOCP 7.2.2.1
 A B C D E | F G
 C E F
 A D G
@@ -22,7 +21,11 @@ A D
 B G
 D E G
 `
-	p, err := dlx.Parse(strings.NewReader(toy), "toy.dlx")
+
+// Knuth's toy problem (toyText) read from dlx1's format. The figures are
+// those that dlx1 prints for the same input.
+func Example() {
+	p, err := dlx.Parse(strings.NewReader(toyText), "toy.dlx")
 	if err != nil {
 		fmt.Println(err)
 		return
