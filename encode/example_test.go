@@ -40,8 +40,8 @@ func ExampleParseBoard_error() {
 	_, err = encode.ParseBoard(strings.NewReader("Q...\n....\n..Q.\n....\n"), "board.txt")
 	fmt.Println(err)
 	// Output:
-	// encode: board.txt:2:3: unexpected character "x": a grid holds only 'Q' and '.'
-	// encode: board.txt:3:3: queens at (0,0) a1 and (2,2) c3 share a diagonal
+	// board.txt:2:3: unexpected character "x": a grid holds only 'Q' and '.'
+	// board.txt:3:3: queens at (0,0) a1 and (2,2) c3 share a diagonal
 }
 
 func ExampleVerify() {

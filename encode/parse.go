@@ -1,52 +1,47 @@
 package encode
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"qtool/internal/memlimit"
+	"qtool/internal/textin"
 )
 
 // MaxN is the largest order that the board parser accepts. It keeps a
-// malformed header from asking for an absurd allocation.
+// malformed header from asking for an absurd allocation; sizes below it are
+// still refused when they cannot fit in the memory this process may use
+// (see BoardBytes).
 const MaxN = 1 << 28
+
+// BoardBytes estimates the peak memory, in bytes, of reading and checking a
+// board of order n: the queens (8 bytes a row), where each was given (8)
+// and Validate's scratch (20).
+func BoardBytes(n int) uint64 { return 36 * uint64(max(n, 0)) }
+
+// maxFirstLine bounds the length of a board file's lines until the form
+// and the order are known: a list-form line of a board this process can
+// hold, at most 64 MiB (a list of some 7 million rows; larger boards take
+// the compact form over several lines). It keeps an endless line
+// (/dev/zero) from filling the memory.
+func maxFirstLine() int {
+	return int(min(64<<20, memlimit.Limit()/8))
+}
+
+// maxCommentLine is the longest line a board file may hold once its order
+// is known, whatever the order: comments may be that long.
+const maxCommentLine = 64 << 10
 
 // ParseError is a syntax or consistency error in a board file, with the
 // place it was found: file name, 1-based line and column (column 0 when the
-// whole line or file is at fault).
-type ParseError struct {
-	File string
-	Line int
-	Col  int
-	Msg  string
-	Err  error // ErrInvalidBoard when the text is well formed but the position illegal
-}
-
-// Unwrap returns the underlying error, if any.
-func (e *ParseError) Unwrap() error { return e.Err }
-
-func (e *ParseError) Error() string {
-	var b strings.Builder
-	b.WriteString("encode: ")
-	if e.File != "" {
-		b.WriteString(e.File)
-		b.WriteByte(':')
-	}
-	if e.Line > 0 {
-		b.WriteString(strconv.Itoa(e.Line))
-		b.WriteByte(':')
-		if e.Col > 0 {
-			b.WriteString(strconv.Itoa(e.Col))
-			b.WriteByte(':')
-		}
-	}
-	b.WriteByte(' ')
-	b.WriteString(e.Msg)
-	return b.String()
-}
+// whole line or file is at fault). Its Err is ErrInvalidBoard when the text
+// is well formed but the position illegal. It prints as file:line:col:
+// message.
+type ParseError = textin.Error
 
 type line struct {
 	no   int
@@ -71,27 +66,21 @@ type line struct {
 // Errors are *ParseError (file:line:col) for syntax and *BoardError for
 // queens that attack each other.
 func ParseBoard(r io.Reader, name string) (Board, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	no := 0
+	in := textin.NewReader(r, name, maxFirstLine())
 	next := func() (line, bool, error) {
 		for {
-			s, err := br.ReadString('\n')
-			if len(s) == 0 && err != nil {
-				if err == io.EOF {
-					return line{}, false, nil
-				}
-				return line{}, false, &ParseError{File: name, Msg: err.Error()}
+			raw, err := in.Next()
+			if err == io.EOF {
+				return line{}, false, nil
 			}
-			no++
-			s = strings.TrimRight(s, "\r\n")
-			t := strings.TrimRight(s, " \t\r")
-			if strings.TrimLeft(t, " \t") == "" || strings.HasPrefix(strings.TrimLeft(t, " \t"), "#") {
-				if err != nil {
-					return line{}, false, nil
-				}
+			if err != nil {
+				return line{}, false, err
+			}
+			t := strings.TrimRight(string(raw), " \t\r")
+			if lead := strings.TrimLeft(t, " \t"); lead == "" || lead[0] == '#' {
 				continue
 			}
-			return line{no, t}, true, nil
+			return line{in.LineNo(), t}, true, nil
 		}
 	}
 	first, ok, err := next()
@@ -106,16 +95,28 @@ func ParseBoard(r io.Reader, name string) (Board, error) {
 	}
 	var b Board
 	pos := &positions{}
-	first.text = strings.TrimPrefix(first.text, "\ufeff") // a byte-order mark
 	lead := strings.TrimLeft(first.text, " \t")
 	switch {
 	case isGridLine(first.text):
+		if err := fits(name, first, len(first.text)); err != nil {
+			return Board{}, err
+		}
+		in.SetMax(len(first.text) + maxCommentLine)
 		b, err = parseGrid(first, next, perr, pos)
 	case strings.HasPrefix(lead, "n ") || strings.HasPrefix(lead, "n\t") || strings.HasPrefix(lead, "n="):
-		b, err = parseCompact(first, next, perr, pos)
+		b, err = parseCompact(first, next, perr, pos, func(n int) error {
+			if err := fits(name, first, n); err != nil {
+				return err
+			}
+			// A line holds at most n tokens "r,c" (or n columns), each
+			// with a blank: 2·digits(n)+2 bytes.
+			in.SetMax(int(min(uint64(in.Max()), uint64(n)*uint64(2*len(strconv.Itoa(n))+2)+maxCommentLine)))
+			return nil
+		})
 	case lead[0] == '-' || (lead[0] >= '0' && lead[0] <= '9'):
-		b, err = parseList(first, next, perr, pos)
+		b, err = parseList(first, next, perr, pos, func(n int) error { return fits(name, first, n) })
 	case lead[0] >= 'a' && lead[0] <= 'z' && len(lead) > 1 && lead[1] >= '0' && lead[1] <= '9':
+		in.SetMax(maxCommentLine)
 		b, err = parseAlgebraic(first, next, perr, pos)
 	default:
 		col := firstNotGrid(first.text)
@@ -136,6 +137,18 @@ func ParseBoard(r io.Reader, name string) (Board, error) {
 		return Board{}, err
 	}
 	return b, nil
+}
+
+// fits refuses a board of order n that cannot fit in memory, before it is
+// allocated.
+func fits(name string, first line, n int) error {
+	if n > MaxN {
+		return &ParseError{File: name, Line: first.no, Msg: fmt.Sprintf("n = %d is larger than the largest board qtool reads (%d)", n, MaxN)}
+	}
+	if err := memlimit.Check(fmt.Sprintf("a board of n = %d", n), BoardBytes(n)); err != nil {
+		return &ParseError{File: name, Line: first.no, Msg: err.Error()}
+	}
+	return nil
 }
 
 // positions remembers where in the file the queen of each row was given,
@@ -190,9 +203,6 @@ type perrFunc func(l line, col int, format string, args ...any) error
 
 func parseGrid(first line, next nextFunc, perr perrFunc, pos *positions) (Board, error) {
 	n := len(first.text)
-	if n > MaxN {
-		return Board{}, perr(first, 0, "grid line of %d characters is longer than the largest board qtool reads (%d)", n, MaxN)
-	}
 	b := Board{N: n, Queens: make([]int, n)}
 	l := first
 	for r := 0; ; r++ {
@@ -253,6 +263,29 @@ func fields(s string, sep func(byte) bool) (toks []string, cols []int) {
 	return
 }
 
+// eachField calls f on each token of s, as fields splits it, without
+// building the list: a list-form line of millions of tokens costs no more
+// than itself. It stops at f's first error.
+func eachField(s string, sep func(byte) bool, f func(tok string, col int) error) error {
+	i := 0
+	for i < len(s) {
+		for i < len(s) && sep(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && !sep(s[j]) {
+			j++
+		}
+		if j > i {
+			if err := f(s[i:j], i+1); err != nil {
+				return err
+			}
+		}
+		i = j
+	}
+	return nil
+}
+
 func blank(c byte) bool { return c == ' ' || c == '\t' }
 
 func parseColumnToken(tok string, l line, col int, perr perrFunc) (int, error) {
@@ -266,32 +299,41 @@ func parseColumnToken(tok string, l line, col int, perr perrFunc) (int, error) {
 	return v, nil
 }
 
-func parseList(first line, next nextFunc, perr perrFunc, pos *positions) (Board, error) {
-	toks, cols := fields(first.text, blank)
+func parseList(first line, next nextFunc, perr perrFunc, pos *positions, fits func(n int) error) (Board, error) {
 	if l, ok, err := next(); err != nil {
 		return Board{}, err
 	} else if ok {
 		return Board{}, perr(l, 1, "unexpected second line: the list form is one line with one token per row")
 	}
-	n := len(toks)
+	n := 0
+	eachField(first.text, blank, func(string, int) error { n++; return nil })
+	if err := fits(n); err != nil {
+		return Board{}, err
+	}
 	b := Board{N: n, Queens: make([]int, n)}
-	for r, t := range toks {
-		v, err := parseColumnToken(t, first, cols[r], perr)
+	r := 0
+	err := eachField(first.text, blank, func(t string, col int) error {
+		v, err := parseColumnToken(t, first, col, perr)
 		if err != nil {
-			return Board{}, err
+			return err
 		}
 		if v >= n {
-			return Board{}, perr(first, cols[r], "column %d out of range 0..%d", v, n-1)
+			return perr(first, col, "column %d out of range 0..%d", v, n-1)
 		}
 		b.Queens[r] = v
 		if v >= 0 {
-			pos.set(n, r, first, cols[r])
+			pos.set(n, r, first, col)
 		}
+		r++
+		return nil
+	})
+	if err != nil {
+		return Board{}, err
 	}
 	return b, nil
 }
 
-func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions) (Board, error) {
+func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions, fits func(n int) error) (Board, error) {
 	lead := len(first.text) - len(strings.TrimLeft(first.text, " \t"))
 	head := strings.TrimSpace(first.text[lead+1:])
 	head = strings.TrimSpace(strings.TrimPrefix(head, "="))
@@ -304,6 +346,9 @@ func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions) (Boa
 	}
 	if n > MaxN {
 		return Board{}, perr(first, lead+1, "n = %d is larger than the largest board qtool reads (%d)", n, MaxN)
+	}
+	if err := fits(n); err != nil {
+		return Board{}, err
 	}
 	b := Board{N: n, Queens: make([]int, n)}
 	for i := range b.Queens {
@@ -319,51 +364,54 @@ func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions) (Boa
 		if !ok {
 			break
 		}
-		toks, cols := fields(l.text, blank)
-		for i, t := range toks {
+		err = eachField(l.text, blank, func(t string, col int) error {
 			isPair := strings.Contains(t, ",")
 			if rows == 0 && !pairs && isPair {
 				pairs = true
 			}
 			if pairs != isPair {
-				return Board{}, perr(l, cols[i], "token %q mixes the two compact forms: give either one column per row or r,c pairs", t)
+				return perr(l, col, "token %q mixes the two compact forms: give either one column per row or r,c pairs", t)
 			}
 			if pairs {
 				rs, cs, _ := strings.Cut(t, ",")
 				r, err1 := strconv.Atoi(rs)
 				c, err2 := strconv.Atoi(cs)
 				if err1 != nil || err2 != nil || strings.ContainsAny(t, "+ ") {
-					return Board{}, perr(l, cols[i], "bad pair %q: want r,c with 0-based row and column", t)
+					return perr(l, col, "bad pair %q: want r,c with 0-based row and column", t)
 				}
 				if r < 0 || r >= n || c < 0 || c >= n {
-					return Board{}, perr(l, cols[i], "square %d,%d off the board (0..%d)", r, c, n-1)
+					return perr(l, col, "square %d,%d off the board (0..%d)", r, c, n-1)
 				}
 				if b.Queens[r] == c {
-					return Board{}, perr(l, cols[i], "square %d,%d given twice", r, c)
+					return perr(l, col, "square %d,%d given twice", r, c)
 				}
 				if b.Queens[r] >= 0 {
-					return Board{}, illegal(perr(l, cols[i], "row %d holds two queens, at %s and %s", r, Square(n, r, b.Queens[r]), Square(n, r, c)))
+					return illegal(perr(l, col, "row %d holds two queens, at %s and %s", r, Square(n, r, b.Queens[r]), Square(n, r, c)))
 				}
 				b.Queens[r] = c
-				pos.set(n, r, l, cols[i])
-				continue
+				pos.set(n, r, l, col)
+				return nil
 			}
 			if rows >= n {
-				return Board{}, perr(l, cols[i], "more than n = %d rows", n)
+				return perr(l, col, "more than n = %d rows", n)
 			}
-			v, err := parseColumnToken(t, l, cols[i], perr)
+			v, err := parseColumnToken(t, l, col, perr)
 			if err != nil {
-				return Board{}, err
+				return err
 			}
 			if v >= n {
-				return Board{}, perr(l, cols[i], "row %d: column %d out of range 0..%d", rows, v, n-1)
+				return perr(l, col, "row %d: column %d out of range 0..%d", rows, v, n-1)
 			}
 			b.Queens[rows] = v
 			if v >= 0 {
-				pos.set(n, rows, l, cols[i])
+				pos.set(n, rows, l, col)
 			}
 			rows++
-			last, lastCol = l, cols[i]+len(t)
+			last, lastCol = l, col+len(t)
+			return nil
+		})
+		if err != nil {
+			return Board{}, err
 		}
 	}
 	if !pairs && rows != 0 && rows != n {

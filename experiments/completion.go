@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"qtool/encode"
+	"qtool/internal/memlimit"
 )
 
 // Defaults of the completion experiment (qtool bench --preset completion),
@@ -82,7 +84,13 @@ func InstanceName(n, k int, seed uint64, index int) string {
 // neighbouring δ are correlated. A backend that times out on more than
 // half the instances of a grid is not run on the rest (its median is a
 // timeout then).
-func (c Completion) Grids() ([]Grid, error) {
+func (c Completion) Grids() ([]Grid, error) { return c.GridsContext(context.Background()) }
+
+// GridsContext is Grids that stops with ctx's error when ctx ends: the
+// instances of a large n take long to generate (up to n² attempts each).
+// A set of instances that cannot fit in memory (encode.BoardBytes each) is
+// refused before any is generated.
+func (c Completion) GridsContext(ctx context.Context) ([]Grid, error) {
 	if len(c.Ns) == 0 {
 		return nil, errors.New("experiments: completion: no n")
 	}
@@ -103,11 +111,22 @@ func (c Completion) Grids() ([]Grid, error) {
 			return nil, fmt.Errorf("experiments: completion: δ must be at least 1, got %d", d)
 		}
 	}
-	var grids []Grid
+	var need uint64
 	for _, n := range c.Ns {
 		if n < 1 || n > encode.MaxN {
 			return nil, fmt.Errorf("experiments: completion: n must be between 1 and %d, got %d", encode.MaxN, n)
 		}
+		ds := len(c.Deltas)
+		if c.Deltas == nil {
+			ds = len(CompletionDeltas(n, DefaultCompletionX))
+		}
+		need += uint64(ds) * uint64(max(c.Instances, 0)) * (encode.BoardBytes(n) + encode.GenerateBytes(n)/uint64(max(c.Instances, 1)))
+	}
+	if err := memlimit.Check("experiments: completion: the instance set", need); err != nil {
+		return nil, err
+	}
+	var grids []Grid
+	for _, n := range c.Ns {
 		ds := c.Deltas
 		if ds == nil {
 			ds = CompletionDeltas(n, DefaultCompletionX)
@@ -119,7 +138,10 @@ func (c Completion) Grids() ([]Grid, error) {
 			k := n - d
 			g := Grid{Task: TaskDecide, Backends: c.Backends, MaxTimeouts: c.Instances/2 + 1}
 			for i := range c.Instances {
-				b, err := encode.Generate(n, k, c.Seed, uint64(i))
+				b, err := encode.GenerateContext(ctx, n, k, c.Seed, uint64(i))
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
 				if err != nil {
 					return nil, fmt.Errorf("experiments: completion: %w", err)
 				}
@@ -164,8 +186,11 @@ func CompletionBackends(names []string) ([]Backend, error) {
 // instance (the instances are the sample), the default time limit per
 // decision, single runs (no back-to-back repeats: each decision is timed
 // once, first-run costs included), and the settings for the report.
-func (c Completion) Spec() (Spec, error) {
-	grids, err := c.Grids()
+func (c Completion) Spec() (Spec, error) { return c.SpecContext(context.Background()) }
+
+// SpecContext is Spec with the instances generated under ctx (GridsContext).
+func (c Completion) SpecContext(ctx context.Context) (Spec, error) {
+	grids, err := c.GridsContext(ctx)
 	if err != nil {
 		return Spec{}, err
 	}

@@ -229,9 +229,17 @@ type onceEnd struct {
 // once runs backend b on board p under its own deadline.
 func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board, rep int) (res runResult, end onceEnd) {
 	s := r.Spec
-	rctx, cancel := context.WithCancel(ctx)
+	// One child context per run, always cancelled: a context made and
+	// dropped uncancelled stays among its parent's children for as long as
+	// the parent lives (the command's signal context: the whole bench), and
+	// the garbage collector before each repeat then scans them all — the
+	// quadratic slowdown of bench --boards.
+	var rctx context.Context
+	var cancel context.CancelFunc
 	if s.Timeout > 0 {
 		rctx, cancel = context.WithTimeout(ctx, s.Timeout)
+	} else {
+		rctx, cancel = context.WithCancel(ctx)
 	}
 	defer cancel()
 	req := Request{Mode: Count, Seed: s.Seed + int64(rep), Workers: s.Workers}
@@ -360,6 +368,13 @@ func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res
 			rec.Message = "invalid placement: " + err.Error()
 			return
 		}
+	}
+	// A run that finished after its time limit did not finish within it,
+	// whatever it answered: a backend that looks at its context only now
+	// and then may overrun a very short limit.
+	if t := r.Spec.Timeout; t > 0 && res.elapsed > t {
+		rec.Status, rec.Message = results.Timeout, fmt.Sprintf("%s: the run took %v", limit, res.elapsed)
+		return
 	}
 	if res.out.Status == Unknown {
 		rec.Status, rec.Message = results.Unknown, "gave up without an answer"

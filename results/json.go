@@ -1,13 +1,14 @@
 package results
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+
+	"qtool/internal/textin"
 )
 
 func init() { RegisterFormat(JSON, nil, (*Report).WriteJSON) }
@@ -79,35 +80,43 @@ func (l *Log) line(v any) error {
 	return nil
 }
 
+// MaxLogLine is the longest line ReadLog accepts: a record is a few
+// hundred bytes, so a longer line is not part of a log (and an endless one
+// is refused instead of filling the memory).
+const MaxLogLine = 1 << 20
+
 // ReadLog reads a log written by Log; name is used in error messages,
-// which give the line. Blank lines are skipped, and so is a last line
-// without its newline that does not parse (a write cut short), so that an
-// interrupted run can be resumed.
+// which are *textin.Error (file:line: message). A byte-order mark at the
+// start and blank lines are skipped, and so is a last line without its
+// newline that does not parse (a write cut short), so that an interrupted
+// run can be resumed; a last line without its newline that parses is a
+// record like the others. The reading streams: memory is that of the
+// records, one line at a time.
 func ReadLog(r io.Reader, name string) ([]Env, []Record, error) {
-	br := bufio.NewReader(r)
+	in := textin.NewReader(r, name, MaxLogLine)
 	var envs []Env
 	var recs []Record
-	for no := 1; ; no++ {
-		line, err := br.ReadBytes('\n')
-		if err != nil && err != io.EOF {
-			return nil, nil, fmt.Errorf("results: %s:%d: %v", name, no, err)
-		}
-		complete := err == nil
-		if len(bytes.TrimSpace(line)) > 0 {
-			env, rec, perr := parseLogLine(line)
-			switch {
-			case perr != nil && !complete:
-				return envs, recs, nil
-			case perr != nil:
-				return nil, nil, fmt.Errorf("results: %s:%d: %v", name, no, perr)
-			case env != nil:
-				envs = append(envs, *env)
-			default:
-				recs = append(recs, rec)
-			}
-		}
-		if !complete {
+	for {
+		line, err := in.Next()
+		if err == io.EOF {
 			return envs, recs, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		env, rec, perr := parseLogLine(line)
+		switch {
+		case perr != nil && !in.EndedLine(): // only the last line can lack its newline
+			return envs, recs, nil
+		case perr != nil:
+			return nil, nil, &textin.Error{File: name, Line: in.LineNo(), Msg: perr.Error(), Err: perr}
+		case env != nil:
+			envs = append(envs, *env)
+		default:
+			recs = append(recs, rec)
 		}
 	}
 }

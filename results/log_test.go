@@ -56,14 +56,14 @@ func TestLogRoundTrip(t *testing.T) {
 func TestReadLogErrors(t *testing.T) {
 	good := `{"n":8,"backend":"bitmask","mode":"count","repeat":0,"answer":92,"nodes":0,"seconds":0.1,"status":"ok"}` + "\n"
 	for _, c := range []struct{ in, want string }{
-		{good + "{oops\n" + good, "results: l.jsonl:2: invalid JSON"},
-		{good + `{"n":8,"backend":"b","mode":"count","status":"great"}` + "\n", `results: l.jsonl:2: results: unknown status "great"`},
-		{`{"n":0,"backend":"b","mode":"count"}` + "\n", "results: l.jsonl:1: record: n must be at least 1"},
-		{`{"n":3,"mode":"count"}` + "\n", "results: l.jsonl:1: record: no backend"},
-		{`{"n":3,"backend":"b","mode":"count","bogus":1}` + "\n", `results: l.jsonl:1: json: unknown field "bogus"`},
-		{`{"n":3,"backend":"b","mode":"count","seconds":-1}` + "\n", "results: l.jsonl:1: record: negative seconds"},
-		{`{"env":{"go":"x"},"n":3,"backend":"b","mode":"count"}` + "\n", "results: l.jsonl:1: a line holds both"},
-		{`{"n":3,"backend":"b","mode":"count"} {}` + "\n", "results: l.jsonl:1: more than one JSON value"},
+		{good + "{oops\n" + good, "l.jsonl:2: invalid JSON"},
+		{good + `{"n":8,"backend":"b","mode":"count","status":"great"}` + "\n", `l.jsonl:2: results: unknown status "great"`},
+		{`{"n":0,"backend":"b","mode":"count"}` + "\n", "l.jsonl:1: record: n must be at least 1"},
+		{`{"n":3,"mode":"count"}` + "\n", "l.jsonl:1: record: no backend"},
+		{`{"n":3,"backend":"b","mode":"count","bogus":1}` + "\n", `l.jsonl:1: json: unknown field "bogus"`},
+		{`{"n":3,"backend":"b","mode":"count","seconds":-1}` + "\n", "l.jsonl:1: record: negative seconds"},
+		{`{"env":{"go":"x"},"n":3,"backend":"b","mode":"count"}` + "\n", "l.jsonl:1: a line holds both"},
+		{`{"n":3,"backend":"b","mode":"count"} {}` + "\n", "l.jsonl:1: more than one JSON value"},
 	} {
 		_, _, err := results.ReadLog(strings.NewReader(c.in), "l.jsonl")
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {

@@ -240,3 +240,30 @@ func envLines(envs []Env) [][2]string {
 	}
 	return lines
 }
+
+// Dedupe drops the records that measure again a run already recorded: the
+// same Key and the same board name. The later record of a run supersedes
+// the earlier one (a log appended to by a new session that measured it
+// again), so that a run counts once in the statistics and never becomes
+// an extra repeat. It returns the records kept, in their order, and the
+// number dropped.
+func Dedupe(recs []Record) ([]Record, int) {
+	type id struct {
+		Key
+		board string
+	}
+	last := make(map[id]int, len(recs))
+	for i, r := range recs {
+		last[id{r.Key(), r.Board}] = i
+	}
+	if len(last) == len(recs) {
+		return recs, 0
+	}
+	kept := make([]Record, 0, len(last))
+	for i, r := range recs {
+		if last[id{r.Key(), r.Board}] == i {
+			kept = append(kept, r)
+		}
+	}
+	return kept, len(recs) - len(kept)
+}

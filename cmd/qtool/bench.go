@@ -30,8 +30,8 @@ run, checks every answer and prints a table: per problem and backend the
 median time ± the 95% confidence interval, the ratio to the base backend
 (~ when not significant) and a geometric mean. Every placement is re-checked
 by the independent verifier, every count of an empty board against the
-reference table (--reference; by default testdata/nqueens-counts.tsv when it
-is there) and the answers of each row against each other: a disagreement is
+reference table (--reference; by default the OEIS A000170 table built into
+qtool, n ≤ 27) and the answers of each row against each other: a disagreement is
 a MISMATCH cell and exit status 1. A run that reaches the time limit is a
 TIMEOUT cell, and the backend's later (larger) n are not run; a cell's later
 repeats are run only while they fit in the time limit. Runs shorter than
@@ -69,7 +69,7 @@ Examples:
   qtool bench
   qtool bench --backends backtrack,bitmask,dlx --n 4-12 --format md
   qtool bench --mode first --backends minconflicts,construct --n 1000,1000000
-  qtool bench --mode complete --boards boards/ --timeout 30s
+  qtool bench --mode complete --boards examples/boards/ --timeout 30s
   qtool bench --plot bench.svg --format latex > bench.tex
   qtool bench --resume
   qtool bench --preset completion --plot completion.png
@@ -109,7 +109,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.log, "log", experiments.DefaultLogName, "append every measured run to `FILE` (JSON lines); empty for none")
 	fs.BoolVar(&f.resume, "resume", false, "keep the runs already in the log and measure only the others")
 	fs.StringVar(&f.base, "base", "", "compare the backends with backend `B` (default: the first of each table)")
-	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default testdata/nqueens-counts.tsv if present)")
+	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
 	fs.Int64Var(&f.seed, "seed", 1, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.workers, "workers", 1, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
 	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion")
@@ -129,7 +129,15 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if f.resume && f.log == "" {
 		return usageErrorf("bench: --resume needs a log (--log FILE)")
 	}
-	spec, err := benchSpec(f, setFlags(fs))
+	if f.plot != "" {
+		if _, err := plotFormat("bench", f.plot); err != nil {
+			return err
+		}
+	}
+	if err := benchEmptyFlags(fs); err != nil {
+		return err
+	}
+	spec, err := benchSpec(ctx, f, setFlags(fs))
 	if err != nil {
 		return err
 	}
@@ -147,6 +155,9 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("bench: %v", err)
 		}
 		defer logFile.Close()
+		if d := logFile.Duplicates(); d > 0 {
+			fmt.Fprintf(c.stderr, "qtool: bench: %s: %d record(s) measure a run that a later record of the log measures again; the later one is kept\n", f.log, d)
+		}
 		envs = append(oldEnvs, envs...)
 		if err := logFile.WriteEnv(envs[len(envs)-1]); err != nil {
 			return err
@@ -176,7 +187,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if interrupted {
 		msg := "bench: interrupted; the table shows the runs measured so far"
 		if f.log != "" {
-			msg += fmt.Sprintf(", all kept in %s: qtool bench --resume --log %s continues", f.log, f.log)
+			msg += fmt.Sprintf(", all kept in %s; to continue: %s", f.log, resumeHint(args, f.log))
 		}
 		return withCode(exitInterrupted, errors.New(msg))
 	}
@@ -185,13 +196,13 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 
 // benchSpec builds the experiment from the flags: a preset, the main
 // experiment when no grid flag is set, else one grid.
-func benchSpec(f benchFlags, set map[string]bool) (experiments.Spec, error) {
+func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experiments.Spec, error) {
 	ref, err := benchReference(f.reference)
 	if err != nil {
 		return experiments.Spec{}, err
 	}
 	if f.preset != "" {
-		return completionSpec(f, set, ref)
+		return completionSpec(ctx, f, set, ref)
 	}
 	for _, name := range []string{"deltas", "instances"} {
 		if set[name] {
@@ -237,7 +248,7 @@ func checkSpec(f benchFlags, spec experiments.Spec) (experiments.Spec, error) {
 
 // completionSpec builds the completion experiment: its defaults, then the
 // flags the user set.
-func completionSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+func completionSpec(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 	var spec experiments.Spec
 	if f.preset != "completion" {
 		return spec, usageErrorf("bench: unknown --preset %q (want completion)", f.preset)
@@ -277,7 +288,10 @@ func completionSpec(f benchFlags, set map[string]bool, ref *experiments.Referenc
 	} else if c.Backends, err = experiments.CompletionBackends(nil); err != nil {
 		return spec, usageErrorf("bench: %v", err)
 	}
-	if spec, err = c.Spec(); err != nil {
+	if spec, err = c.SpecContext(ctx); err != nil {
+		if ctx.Err() != nil {
+			return spec, withCode(exitInterrupted, errors.New("bench: interrupted while generating the instances; nothing was measured"))
+		}
 		return spec, usageErrorf("bench: %v", err)
 	}
 	if set["repeats"] {
@@ -379,19 +393,14 @@ func backendList(list string, task experiments.Task, boards []encode.Board, what
 	return bs, nil
 }
 
-// defaultReference is the repository's table of counts, used when the
-// command runs from the root of a clone.
-const defaultReference = "testdata/nqueens-counts.tsv"
-
+// benchReference reads the table of known counts: the one built into the
+// binary (OEIS A000170, n ≤ 27) unless --reference names a file or none.
 func benchReference(path string) (*experiments.Reference, error) {
 	switch path {
 	case "none":
 		return nil, nil
 	case "":
-		if _, err := os.Stat(defaultReference); err != nil {
-			return nil, nil
-		}
-		path = defaultReference
+		return experiments.BuiltinReference(), nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -422,8 +431,8 @@ func benchRender(c *cli, rep *results.Report, format results.Format, plot string
 		return err
 	}
 	if plot != "" {
-		if err := rep.SavePlot(plot); err != nil {
-			return fmt.Errorf("%s: %w", plot, err)
+		if err := savePlot(rep, plot); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -288,8 +288,8 @@ func TestBenchUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"bench", "--mode", "all", "--log", log}, `bench: --mode "all": want count, first, complete or decide`},
-		{[]string{"bench", "--n", "9-4", "--log", log}, `bench: --n: experiments: range "9-4" in "9-4" runs backwards`},
-		{[]string{"bench", "--backends", "nosuch", "--log", log}, `bench: experiments: unknown backend "nosuch"`},
+		{[]string{"bench", "--n", "9-4", "--log", log}, `bench: --n: range "9-4" in "9-4" runs backwards`},
+		{[]string{"bench", "--backends", "nosuch", "--log", log}, `bench: unknown backend "nosuch"`},
 		{[]string{"bench", "--repeats", "0", "--log", log}, "bench: --repeats must be at least 1, got 0"},
 		{[]string{"bench", "--backends", "backtrack", "--base", "dlx9", "--log", log}, "bench: --base dlx9 is not among the backends measured"},
 		{[]string{"bench", "--n", "4", "--boards", dir, "--log", log}, "bench: give --n or --boards, not both"},
@@ -309,7 +309,7 @@ func TestBenchUsage(t *testing.T) {
 		{[]string{"bench", "--deltas", "3-5", "--log", log}, "bench: --deltas applies to --preset completion only"},
 		{[]string{"bench", "--instances", "5", "--log", log}, "bench: --instances applies to --preset completion only"},
 		{[]string{"bench", "--preset", "completion", "--instances", "0", "--log", log}, "bench: --instances must be at least 1, got 0"},
-		{[]string{"bench", "--preset", "completion", "--deltas", "0-3", "--log", log}, `bench: --deltas: experiments: δ "0" in "0-3": want an integer from 1`},
+		{[]string{"bench", "--preset", "completion", "--deltas", "0-3", "--log", log}, `bench: --deltas: δ "0" in "0-3": want an integer from 1`},
 		{[]string{"bench", "--preset", "completion", "--n", "8", "--deltas", "9", "--log", log}, "no δ from [9] fits n = [8]"},
 		{[]string{"bench", "--preset", "completion", "--backends", "minconflicts", "--log", log}, "bench: backend minconflicts cannot decide completions for these n: it cannot prove that no completion exists"},
 		{[]string{"bench", "--preset", "completion", "--backends", "bitmask", "--n", "100", "--log", log}, "bench: backend bitmask cannot decide completions for these n: it accepts n ≤ 64"},

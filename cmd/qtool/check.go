@@ -21,7 +21,7 @@ Exit status 0 when legal, 1 when illegal (with the reason), 2 when the file
 cannot be read as a board.
 
 Examples:
-  qtool check board.txt
+  qtool check examples/board.txt
   qtool solve -n 8 --format list | head -1 | qtool check -
 `
 
@@ -55,7 +55,7 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 		if !errors.Is(err, encode.ErrInvalidBoard) {
 			return usageErrorf("%v", err)
 		}
-		rec.Reason = err.Error()
+		rec.Reason = userText(err.Error())
 		if b.N > 0 { // well formed: the board comes with the error
 			rec.N, rec.Queens = b.N, b.Given()
 		}

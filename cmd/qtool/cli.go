@@ -52,6 +52,15 @@ func parseFlags(c *cli, fs *flag.FlagSet, args []string) ([]string, error) {
 				return nil, errHelp
 			}
 			msg := err.Error()
+			if name, value, ok := flagValueError(msg); ok {
+				if f := fs.Lookup(name); f != nil {
+					if g, ok := f.Value.(flag.Getter); ok {
+						if _, isDur := g.Get().(time.Duration); isDur {
+							return nil, usageErrorf("%s: %s (see qtool %s --help)", fs.Name(), durationHint(name, value), fs.Name())
+						}
+					}
+				}
+			}
 			// flag says `invalid value "x" for flag -n: "x": want …`: keep it short.
 			if i := strings.Index(msg, ": \""); strings.HasPrefix(msg, "invalid value") && i > 0 {
 				if j := strings.Index(msg[i+2:], "\": "); j > 0 {
@@ -70,6 +79,21 @@ func parseFlags(c *cli, fs *flag.FlagSet, args []string) ([]string, error) {
 		operands = append(operands, rest[0])
 		args = rest[1:]
 	}
+}
+
+// flagValueError takes the flag's name and value out of the flag
+// package's message `invalid value "x" for flag -name: …`.
+func flagValueError(msg string) (name, value string, ok bool) {
+	rest, found := strings.CutPrefix(msg, "invalid value \"")
+	if !found {
+		return "", "", false
+	}
+	value, rest, found = strings.Cut(rest, "\" for flag -")
+	if !found {
+		return "", "", false
+	}
+	name, _, found = strings.Cut(rest, ": ")
+	return name, value, found
 }
 
 // decimal is an int flag that takes only plain decimal numbers ("010" is

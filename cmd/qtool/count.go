@@ -29,7 +29,7 @@ Examples:
   qtool count -n 12
   qtool count -n 8 --backend backtrack --json
   qtool count -n 16 --unique --workers 2
-  qtool count --board board.txt --backend dlx
+  qtool count --board examples/board.txt --backend dlx
   qtool count -n 18 --shard 3/16 --json > shard3.json
 `
 

@@ -3,14 +3,17 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"qtool/encode"
 	"qtool/experiments"
+	"qtool/internal/memlimit"
 )
 
 func init() {
@@ -23,6 +26,11 @@ type encoder struct {
 	about string
 	// write writes board b; opts holds the target's options (e.g. "amo").
 	write func(w io.Writer, b encode.Board, opts map[string]string) error
+	// size, when set, estimates what write needs, before anything is
+	// built: the bytes it writes and the bytes of memory it takes, and
+	// what the output is, for the messages ("a CNF of 9000000 variables
+	// and 40498500000 clauses").
+	size func(b encode.Board, opts map[string]string) (out, mem uint64, what string, err error)
 }
 
 var encoders = map[string]encoder{}
@@ -54,7 +62,11 @@ solver: --to dlx writes Knuth's exact-cover format (dlx1, TAOCP 7.2.2.1),
 
 Examples:
   qtool encode -n 8 --to dlx > queens8.dlx
-  qtool encode --board board.txt --to dimacs --amo sequential > board.cnf
+  qtool encode --board examples/board.txt --to dimacs --amo sequential > board.cnf
+
+The size of the output is estimated first: one larger than --max-size is
+refused with the estimate (--max-size 0 writes whatever the size), and so is
+one whose construction cannot fit in memory.
 `
 
 func runEncode(ctx context.Context, c *cli, args []string) error {
@@ -64,7 +76,8 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin)")
 	to := fs.String("to", "", "`TARGET` format: "+strings.Join(encoderNames(), ", "))
 	amo := fs.String("amo", "", "at-most-one encoding for --to dimacs")
-	outPath := fs.String("out", "", "write to `FILE` instead of stdout")
+	outPath := fs.String("out", "", "write to `FILE` instead of stdout (replaced only when the whole output is written)")
+	maxSize := fs.String("max-size", "4GB", "refuse an output larger than `SIZE` (e.g. 500MB, 20GB; 0 for no limit)")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -81,25 +94,119 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
+	limit, err := parseSize(*maxSize)
+	if err != nil {
+		return usageErrorf("encode: --max-size %q: %v", *maxSize, err)
+	}
 	opts := map[string]string{}
 	if *amo != "" {
 		opts["amo"] = *amo
 	}
-	w := c.stdout
-	if *outPath != "" {
-		f, err := os.Create(*outPath)
+	if e.size != nil {
+		out, mem, what, err := e.size(b, opts)
 		if err != nil {
-			return usageErrorf("--out: %v", err)
+			return usageErrorf("encode: %v", err)
 		}
-		defer f.Close()
-		w = f
+		if err := memlimit.Check("encode: "+what, mem); err != nil {
+			return usageErrorf("%v", err)
+		}
+		if limit > 0 && out > limit {
+			return usageErrorf("encode: %s is about %s of text, more than --max-size %s; give --max-size 0 (or a larger size) to write it anyway", what, memlimit.Bytes(out), memlimit.Bytes(limit))
+		}
 	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	if err := e.write(bw, b, opts); err != nil {
+	w := c.stdout
+	var of *outFile
+	if *outPath != "" {
+		if of, err = createOut(*outPath); err != nil {
+			return usageErrorf("--out %s: %v", *outPath, err)
+		}
+		defer of.discard()
+		w = of.f
+	}
+	// The writer stops the encoder at Ctrl-C or at the first write error,
+	// however deep in its loops it is.
+	aw := &abortWriter{ctx: ctx, w: w}
+	bw := bufio.NewWriterSize(aw, 1<<16)
+	if err := aw.run(func() error { return e.write(bw, b, opts) }); err != nil {
+		if ctx.Err() != nil {
+			return withCode(exitInterrupted, fmt.Errorf("encode: interrupted; the output is incomplete%s", outNote(*outPath)))
+		}
+		if errors.Is(err, errWrite) {
+			return fmt.Errorf("encode: writing: %v", unwrapPath(aw.err))
+		}
 		return usageErrorf("encode: %v", err)
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("encode: writing: %v", err)
+	if err := aw.run(bw.Flush); err != nil {
+		return fmt.Errorf("encode: writing: %v", unwrapPath(aw.err))
+	}
+	if of != nil {
+		if err := of.commit(); err != nil {
+			return fmt.Errorf("--out %s: %v", *outPath, err)
+		}
 	}
 	return nil
+}
+
+func outNote(path string) string {
+	if path == "" {
+		return ""
+	}
+	return " and " + path + " was left as it was"
+}
+
+// abortWriter writes to w until ctx ends or a write fails; then it panics
+// with errWrite, which run recovers, so that an encoder deep in its loops
+// stops at once instead of generating the rest of a huge output for
+// nothing.
+type abortWriter struct {
+	ctx context.Context
+	w   io.Writer
+	err error
+}
+
+var errWrite = errors.New("output stopped")
+
+func (a *abortWriter) Write(p []byte) (int, error) {
+	if err := a.ctx.Err(); err != nil {
+		a.err = err
+		panic(errWrite)
+	}
+	n, err := a.w.Write(p)
+	if err != nil {
+		a.err = err
+		panic(errWrite)
+	}
+	return n, nil
+}
+
+// run calls f and turns the writer's panic back into an error.
+func (a *abortWriter) run(f func() error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			if v != errWrite {
+				panic(v)
+			}
+			err = errWrite
+		}
+	}()
+	return f()
+}
+
+// parseSize reads a size such as 4GB, 500MB, 1.5G, 2000000 (bytes) or 0,
+// in decimal units.
+func parseSize(s string) (uint64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(t, "B")
+	mult := 1.0
+	if t != "" {
+		if i := strings.IndexByte("KMGTP", t[len(t)-1]); i >= 0 {
+			mult = math.Pow(1000, float64(i+1))
+			t = t[:len(t)-1]
+		}
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	if err != nil || v < 0 || math.IsInf(v, 0) || v*mult > 1e19 {
+		return 0, errors.New("want a size such as 500MB, 4GB or 0 for no limit")
+	}
+	return uint64(v * mult), nil
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"qtool/encode"
+	"qtool/internal/memlimit"
 )
 
 func init() {
@@ -27,8 +28,8 @@ larger ones in the compact form. Without --out, one instance goes to stdout.
 
 Examples:
   qtool gen -n 8 -k 3 --seed 7
-  qtool gen -n 30 -k 20 --count 100 --out instances/
-  qtool count --board instances/q30-k20-s1-0000.txt --backend dlx
+  qtool gen -n 30 -k 15 --count 100 --out instances/
+  qtool count --board instances/q30-k15-s1-0000.txt --backend dlx
 `
 
 func runGen(ctx context.Context, c *cli, args []string) error {
@@ -68,29 +69,34 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("gen: --out: %v", err)
 		}
 	}
-	for i := 0; i < *count; i++ {
-		if err := ctx.Err(); err != nil {
-			fmt.Fprintf(c.stderr, "qtool: gen: interrupted after %d of %d instances\n", i, *count)
-			return withCode(exitInterrupted, nil)
+	if err := memlimit.Check(fmt.Sprintf("gen: an instance of n = %d", *n), encode.GenerateBytes(*n)); err != nil {
+		return usageErrorf("%v", err)
+	}
+	interrupted := func(i int) error {
+		if *out != "" && i > 0 {
+			fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s (incomplete: %d asked for)\n", i, *n, *k, *seed, *out, *count)
 		}
-		b, err := encode.Generate(*n, *k, *seed, uint64(i))
+		fmt.Fprintf(c.stderr, "qtool: gen: interrupted after %d of %d instances\n", i, *count)
+		return withCode(exitInterrupted, nil)
+	}
+	for i := 0; i < *count; i++ {
+		if ctx.Err() != nil {
+			return interrupted(i)
+		}
+		b, err := encode.GenerateContext(ctx, *n, *k, *seed, uint64(i))
+		if ctx.Err() != nil {
+			return interrupted(i)
+		}
 		if err != nil {
 			return usageErrorf("%v", err)
 		}
 		if *out == "" {
 			return writeInstance(c.stdout, b, *k, *seed, i)
 		}
+		// Each file appears whole or not at all.
 		name := filepath.Join(*out, fmt.Sprintf("q%d-k%d-s%d-%04d.txt", *n, *k, *seed, i))
-		f, err := os.Create(name)
-		if err != nil {
-			return usageErrorf("gen: %v", err)
-		}
-		werr := writeInstance(f, b, *k, *seed, i)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return fmt.Errorf("gen: %s: %v", name, werr)
+		if err := writeAtomic(name, func(f *os.File) error { return writeInstance(f, b, *k, *seed, i) }); err != nil {
+			return fmt.Errorf("gen: %v", err)
 		}
 	}
 	if *out != "" {

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestGen(t *testing.T) {
@@ -35,5 +37,37 @@ func TestGen(t *testing.T) {
 		if _, _, code := qtool(t, "", args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// TestGenInterrupt: Ctrl-C stops gen while it makes a large instance
+// (issue #11 item 5: gen -n 100000 -k 100000 ran 203 s after SIGINT), and
+// the files already written are whole.
+func TestGenInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	dir := t.TempDir()
+	_, errOut, code := qtoolCtx(ctx, "gen", "-n", "100000", "-k", "100000", "--count", "3", "--out", dir)
+	if code != 130 || !strings.Contains(errOut, "interrupted after 0 of 3 instances") {
+		t.Fatalf("exit %d, %q", code, errOut)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files left by an interrupted gen: %v", entries)
+	}
+}
+
+// TestCompletionPresetInterrupt: the instances of a large n are generated
+// under the context (Ctrl-C stops them), and a set that cannot fit in
+// memory is refused with the estimate before any is made.
+func TestCompletionPresetInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	_, errOut, code := qtoolCtx(ctx, "bench", "--preset", "completion", "--n", "100000", "--log", "")
+	if code != 130 || !strings.Contains(errOut, "interrupted while generating the instances") {
+		t.Errorf("exit %d, %q", code, errOut)
+	}
+	_, errOut, code = qtool(t, "", "bench", "--preset", "completion", "--n", "10000000", "--log", "")
+	if code != 2 || !strings.Contains(errOut, "the instance set needs about") {
+		t.Errorf("n = 10⁷: exit %d, %q", code, errOut)
 	}
 }

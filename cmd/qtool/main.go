@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"sort"
 	"strings"
 )
@@ -24,7 +23,7 @@ func main() {
 // run is the whole program but for the exit: main only maps its error to an
 // exit status, so that tests can drive every command.
 func run(stdout, stderr io.Writer, args []string) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signalContext(context.Background())
 	defer stop()
 	return runContext(ctx, &cli{stdin: os.Stdin, stdout: stdout, stderr: stderr, terminal: isTerminal(stderr)}, args)
 }
@@ -53,18 +52,21 @@ Usage:
   qtool COMMAND [flags] [args]
   qtool COMMAND --help        flags and examples of one command
   qtool help boards           the forms of a board file
+  qtool --version             the version and the revision it was built from
 
 Commands:
 %s
 Examples:
   qtool count -n 12 --backend bitmask
   qtool solve -n 8 --limit 0 --format list
-  qtool check board.txt
-  qtool count --board board.txt --backend dlx
+  qtool check examples/board.txt
+  qtool count --board examples/board.txt --backend dlx
+  qtool xcover examples/pentominoes.dlx --limit 1
   qtool bench
 
 Exit status: 0 done; 1 a negative answer to a question (check); 2 bad usage or
-input; 3 time limit reached (partial result marked incomplete); 130 interrupted.
+input; 3 time limit reached (partial result marked incomplete); 130 interrupted
+(SIGINT, Ctrl-C); 143 terminated (SIGTERM), both after writing what was finished.
 `
 
 func usageText() string {
@@ -80,12 +82,30 @@ func usageText() string {
 	return fmt.Sprintf(overview, b.String())
 }
 
+// runContext runs the command named by args[0]. Every write to standard
+// output is checked: output that could not be written ends the command with
+// exit status 2. A command stopped by a signal exits 130 (SIGINT) or 143
+// (SIGTERM).
 func runContext(ctx context.Context, c *cli, args []string) error {
+	cw := &checkedWriter{w: c.stdout}
+	cc := *c
+	cc.stdout = cw
+	err := dispatch(ctx, &cc, args)
+	if cw.err != nil {
+		return writeFailure(cw.err)
+	}
+	return signalCode(ctx, err)
+}
+
+func dispatch(ctx context.Context, c *cli, args []string) error {
 	if len(args) == 0 {
-		fmt.Fprint(c.stdout, usageText())
-		return nil
+		// As go and git do: the usage, on stderr, and exit 2.
+		fmt.Fprint(c.stderr, usageText())
+		return withCode(exitUsage, nil)
 	}
 	switch args[0] {
+	case "-version", "--version", "version":
+		return printVersion(c.stdout)
 	case "-h", "-help", "--help", "help":
 		if len(args) > 1 && args[0] == "help" {
 			if args[1] == "boards" {
@@ -125,10 +145,11 @@ func (e *exitError) Unwrap() error { return e.err }
 // Exit statuses of the command-line contract.
 const (
 	exitOK          = 0
-	exitNo          = 1 // a negative answer to a question
-	exitUsage       = 2 // bad usage or input
-	exitTimeout     = 3 // time limit reached
-	exitInterrupted = 130
+	exitNo          = 1   // a negative answer to a question
+	exitUsage       = 2   // bad usage or input
+	exitTimeout     = 3   // time limit reached
+	exitInterrupted = 130 // SIGINT
+	exitTerminated  = 143 // SIGTERM
 )
 
 // usageErrorf is bad usage or bad input: exit status 2.
@@ -153,8 +174,7 @@ func exitCode(stderr io.Writer, err error) int {
 			return code
 		}
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	fmt.Fprintf(stderr, "qtool: %s\n", msg)
+	fmt.Fprintf(stderr, "qtool: %s\n", userText(err.Error()))
 	return code
 }
 

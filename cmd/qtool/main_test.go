@@ -200,7 +200,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{nil, {"--help"}, {"help"}, {"count", "--help"}, {"solve", "-h"}, {"check", "--help"}, {"help", "count"}} {
+	for _, args := range [][]string{{"--help"}, {"help"}, {"count", "--help"}, {"solve", "-h"}, {"check", "--help"}, {"help", "count"}} {
 		out, errOut, code := qtool(t, "", args...)
 		if code != 0 || !strings.Contains(out, "Usage") || errOut != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)

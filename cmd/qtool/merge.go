@@ -7,9 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
+	"sort"
 	"strconv"
 	"strings"
+
+	"qtool/encode"
+	"qtool/internal/textin"
 )
 
 func init() {
@@ -139,8 +144,17 @@ func mergeRead(c *cli, path string) ([]mergeShard, error) {
 	if len(data) > mergeMaxFile {
 		return nil, usageErrorf("merge: %s: larger than %d MiB: not a file of shard records", name, mergeMaxFile>>20)
 	}
+	data = bytes.TrimPrefix(data, []byte(textin.BOM))
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var recs []mergeShard
+	// Lines are counted from the previous record on, not from the start of
+	// the file, so that reading stays linear in the size of the file.
+	lineOff, lineNo := 0, 1
+	lineOf := func(off int) int {
+		lineNo += bytes.Count(data[lineOff:off], []byte("\n"))
+		lineOff = off
+		return lineNo
+	}
 	for {
 		start := int(dec.InputOffset())
 		for start < len(data) && strings.IndexByte(" \t\r\n", data[start]) >= 0 {
@@ -165,8 +179,7 @@ func mergeRead(c *cli, path string) ([]mergeShard, error) {
 			line, col := mergeLineCol(data, off)
 			return nil, usageErrorf("merge: %s:%d:%d: %v", name, line, col, err)
 		}
-		line, _ := mergeLineCol(data, start)
-		where := fmt.Sprintf("%s:%d", name, line)
+		where := fmt.Sprintf("%s:%d", name, lineOf(min(start, len(data))))
 		if err := mergeCheckOne(in, where); err != nil {
 			return nil, err
 		}
@@ -215,6 +228,8 @@ func mergeCheckOne(in mergeIn, where string) error {
 	switch {
 	case in.N == nil:
 		return usageErrorf("merge: %s: record without \"n\": not a record of qtool count --json", where)
+	case *in.N < 1 || *in.N > encode.MaxN:
+		return usageErrorf("merge: %s: n=%d: want 1 ≤ n ≤ %d", where, *in.N, encode.MaxN)
 	case in.Solutions == nil:
 		return usageErrorf("merge: %s: record without \"solutions\": not a record of qtool count --json", where)
 	case in.Shard == nil || in.Shards == nil:
@@ -241,7 +256,9 @@ func mergeCheck(recs []mergeShard) (rec mergeRecord, missingUnique string, err e
 	first := recs[0]
 	m := *first.Shards
 	rec = mergeRecord{N: *first.N, Backend: first.Backend, Board: first.Board, Shards: m, Status: "ok", Complete: true}
-	seen := make(map[int]string, m)
+	// Both the records and the split may be large: nothing here is sized by
+	// m, only by the records read.
+	seen := make(map[int]string, min(m, len(recs)))
 	var unique uint64
 	var noUnique []int
 	for _, r := range recs {
@@ -266,7 +283,10 @@ func mergeCheck(recs []mergeShard) (rec mergeRecord, missingUnique string, err e
 			return rec, "", usageErrorf("merge: %s: the total overflows 64 bits", r.where)
 		}
 		if r.Unique != nil {
-			unique += *r.Unique
+			unique, carry = bits.Add64(unique, *r.Unique, 0)
+			if carry != 0 {
+				return rec, "", usageErrorf("merge: %s: the total of the fundamental solutions overflows 64 bits", r.where)
+			}
 		} else {
 			noUnique = append(noUnique, i)
 		}
@@ -275,24 +295,64 @@ func mergeCheck(recs []mergeShard) (rec mergeRecord, missingUnique string, err e
 		}
 	}
 	if len(seen) != m {
-		var missing []int
-		for i := range m {
-			if _, ok := seen[i]; !ok {
-				missing = append(missing, i)
-			}
+		present := make([]int, 0, len(seen))
+		for i := range seen {
+			present = append(present, i)
 		}
+		sort.Ints(present)
+		gaps := mergeGaps(present, m)
 		word := "shards"
-		if len(missing) == 1 {
+		if m-len(seen) == 1 {
 			word = "shard"
 		}
-		return rec, "", usageErrorf("merge: missing %s %s of %d (n=%d): %d of %d present", word, mergeRanges(missing), m, rec.N, len(seen), m)
+		return rec, "", usageErrorf("merge: missing %s %s of %d (n=%d): %d of %d present", word, mergeRangeList(gaps, m-len(seen)), m, rec.N, len(seen), m)
 	}
 	if len(noUnique) == 0 {
+		// Every class of solutions has 1 to 8 members (the symmetries of
+		// the square): totals that break this are not of one count.
+		if unique > rec.Solutions || (unique < math.MaxUint64/8 && rec.Solutions > 8*unique) {
+			return rec, "", usageErrorf("merge: the shards add up to %d solutions in %d classes: each class has 1 to 8 solutions, so these records are not of one count", rec.Solutions, unique)
+		}
 		rec.Unique = &unique
 	} else if len(noUnique) < m {
 		missingUnique = fmt.Sprintf("shards %s were counted without --unique", mergeRanges(noUnique))
 	}
 	return rec, missingUnique, nil
+}
+
+// mergeGaps returns the ranges [lo, hi] of 0..m-1 that present (sorted)
+// lacks, at most 21 of them: the list is cut after 20.
+func mergeGaps(present []int, m int) [][2]int {
+	var gaps [][2]int
+	next := 0
+	for _, p := range append(present, m) {
+		if p > next {
+			gaps = append(gaps, [2]int{next, p - 1})
+			if len(gaps) > 20 {
+				break
+			}
+		}
+		next = p + 1
+	}
+	return gaps
+}
+
+// mergeRangeList writes ranges as "0, 3-5, 9", cut after 20 ranges with the
+// number of elements in all.
+func mergeRangeList(rs [][2]int, total int) string {
+	var parts []string
+	for i, r := range rs {
+		if i == 20 {
+			parts = append(parts, fmt.Sprintf("… (%d in all)", total))
+			break
+		}
+		if r[1] > r[0] {
+			parts = append(parts, fmt.Sprintf("%d-%d", r[0], r[1]))
+		} else {
+			parts = append(parts, strconv.Itoa(r[0]))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // mergeRanges writes increasing numbers as ranges: "0, 3-5, 9", cut after

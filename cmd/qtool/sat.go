@@ -39,8 +39,8 @@ A clause count that disagrees with the header is a warning on stderr.
 
 Examples:
   qtool encode -n 50 --to dimacs > q50.cnf && qtool sat q50.cnf
-  qtool encode --board board.txt --to dimacs | qtool sat - --model=false
-  qtool sat --timeout 10s hard.cnf
+  qtool encode --board examples/board.txt --to dimacs | qtool sat - --model=false
+  qtool sat --timeout 10s examples/hard.cnf
 `
 
 func runSAT(ctx context.Context, c *cli, args []string) error {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"time"
 
@@ -35,7 +34,7 @@ Examples:
   qtool solve -n 8
   qtool solve -n 8 --limit 0 --format list
   qtool solve -n 8 --unique --format algebraic
-  qtool solve --board board.txt --backend dlx
+  qtool solve --board examples/board.txt --backend dlx
   qtool solve -n 1000000 --backend minconflicts --out queens.txt
 `
 
@@ -112,14 +111,16 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	}
 
 	w := c.stdout
-	var file *os.File
+	var out *outFile
 	if *outPath != "" {
-		file, err = os.Create(*outPath)
-		if err != nil {
-			return usageErrorf("--out: %v", err)
+		// The solutions go to a temporary file that replaces FILE at the
+		// end: a search that fails leaves FILE as it was, and one cut
+		// short leaves what it found, marked incomplete inside the file.
+		if out, err = createOut(*outPath); err != nil {
+			return usageErrorf("--out %s: %v", *outPath, err)
 		}
-		defer file.Close()
-		w = file
+		defer out.discard()
+		w = out.f
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	rec := solveRecord{N: b.N, Backend: be.Name(), Board: boardName(p.board), Given: b.Given(), Out: *outPath}
@@ -167,7 +168,7 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	rctx, cancel := withTimeout(ctx, p.timeout)
 	defer cancel()
 	start := time.Now()
-	out, err := be.Run(rctx, b, req)
+	res, err := be.Run(rctx, b, req)
 	if err != nil {
 		bw.Flush()
 		return runErr(rctx, be.Name(), err)
@@ -190,37 +191,61 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 			}
 		}
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing solutions: %v", err)
-	}
-	if out.Elapsed == 0 {
-		out.Elapsed = time.Since(start)
+	if res.Elapsed == 0 {
+		res.Elapsed = time.Since(start)
 	}
 	rec.Solutions = uint64(printed)
-	rec.Seconds = out.Elapsed.Seconds()
-	rec.Status = out.Status.String()
-	rec.Stats = out.Stats
-	if out.Nodes > 0 {
-		rec.Nodes = &out.Nodes
+	rec.Seconds = res.Elapsed.Seconds()
+	rec.Status = res.Status.String()
+	rec.Stats = res.Stats
+	if res.Nodes > 0 {
+		rec.Nodes = &res.Nodes
 	}
 	// A search that stopped because it printed what was asked for is
 	// complete; one that ran out of time before is not.
-	rec.Complete = out.Status == experiments.OK || (*limit > 0 && printed >= *limit && !*unique)
+	rec.Complete = res.Status == experiments.OK || (*limit > 0 && printed >= *limit && !*unique)
 	if rec.Complete {
 		rec.Status = experiments.OK.String()
 	}
+	if !rec.Complete && (!p.json || out != nil) {
+		// The listing itself says that it is not all of them.
+		fmt.Fprintf(bw, "# incomplete: %s after %d solution(s); the listing stops here\n", whyIncomplete(res.Status), printed)
+	} else if printed == 0 && out != nil {
+		fmt.Fprintf(bw, "# %s\n", noSolution(b))
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing solutions: %v", err)
+	}
+	if out != nil {
+		if err := out.commit(); err != nil {
+			return fmt.Errorf("--out: %v", err)
+		}
+	}
 	if p.json {
-		return errOr(writeJSON(c.stdout, rec), endStatusIf(rec.Complete, out.Status))
+		return errOr(writeJSON(c.stdout, rec), endStatusIf(rec.Complete, res.Status))
 	}
 	switch {
 	case printed == 0 && rec.Complete:
 		fmt.Fprintln(c.stdout, noSolution(b))
 	case !rec.Complete:
-		fmt.Fprintf(c.stderr, "qtool: %s after %d solution(s) in %.3f s\n", statusWord(out.Status), printed, rec.Seconds)
+		fmt.Fprintf(c.stderr, "qtool: %s after %d solution(s) in %.3f s\n", statusWord(res.Status), printed, rec.Seconds)
 	case *outPath != "":
 		fmt.Fprintf(c.stdout, "n = %d, backend %s: %d solution(s) written to %s in %.3f s\n", b.N, be.Name(), printed, *outPath, rec.Seconds)
 	}
-	return endStatusIf(rec.Complete, out.Status)
+	return endStatusIf(rec.Complete, res.Status)
+}
+
+// whyIncomplete says in a few words why a search stopped short.
+func whyIncomplete(s experiments.Status) string {
+	switch s {
+	case experiments.Timeout:
+		return "time limit reached"
+	case experiments.Interrupted:
+		return "interrupted"
+	case experiments.Unknown:
+		return "the method gave up"
+	}
+	return s.String()
 }
 
 // maxGrid is the largest n whose solutions solve prints as grids.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -44,6 +45,11 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *plot != "" {
+		if _, err := plotFormat("table", *plot); err != nil {
+			return err
+		}
+	}
 	var envs []results.Env
 	var recs []results.Record
 	for _, path := range operands {
@@ -66,6 +72,10 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	}
 	if len(recs) == 0 {
 		return usageErrorf("table: %s holds no runs", strings.Join(operands, ", "))
+	}
+	recs, dups := results.Dedupe(recs)
+	if dups > 0 {
+		fmt.Fprintf(c.stderr, "qtool: table: %d record(s) measure a run that a later record measures again; the later one is kept\n", dups)
 	}
 	rep := results.NewReport(envs, recs, *base)
 	if *base != "" && !reportHas(rep, *base) {

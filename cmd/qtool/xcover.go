@@ -39,9 +39,9 @@ found, marked incomplete.
 
 Examples:
   qtool encode -n 8 --to dlx | qtool xcover - --count
-  qtool xcover toy.dlx
-  qtool xcover pentominoes.dlx --limit 1
-  qtool xcover langford7.dlx --json
+  qtool xcover examples/toy.dlx
+  qtool xcover examples/pentominoes.dlx --limit 1
+  qtool xcover examples/langford7.dlx --json
 `
 
 // xcoverRecord is the JSON form of a run of xcover.

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// libraryPrefix matches the package prefixes of the library's errors
+// ("experiments: ", "encode: verify: "): the command line speaks to users,
+// who know commands and files, not Go packages.
+var libraryPrefix = regexp.MustCompile(`\b(?:dlx|encode|experiments|results|sat|search|oracle|textin|memlimit|cluster|cnf|web|probe|envprobe|trace): `)
+
+// userText is an error message as the command line prints it: on one
+// line, without the library's package prefixes.
+func userText(msg string) string {
+	msg = strings.ReplaceAll(msg, "\n", " ")
+	return libraryPrefix.ReplaceAllString(msg, "")
+}
+
+// durationHint explains a duration flag's value that time.ParseDuration
+// refused (flag says only "parse error").
+func durationHint(name, value string) string {
+	if _, err := time.ParseDuration(value); err == nil {
+		return ""
+	}
+	t := strings.TrimSpace(value)
+	if t != "" && strings.Trim(t, "0123456789.") == "" {
+		return "--" + name + " " + quoteArg(value) + ": a duration needs a unit, e.g. " + t + "s, " + t + "m or " + t + "ms (0 for no limit)"
+	}
+	return "--" + name + " " + quoteArg(value) + ": want a duration such as 10s, 2m30s or 500ms (0 for no limit)"
+}
+
+func quoteArg(s string) string { return `"` + s + `"` }

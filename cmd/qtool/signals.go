@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// signalError is the cause of the root context's end when a signal stopped
+// the program: SIGINT (Ctrl-C) or SIGTERM. Commands see a cancelled context
+// like any other, write what they finished marked incomplete, and the exit
+// status then tells which signal it was: 130 for SIGINT, 143 for SIGTERM.
+type signalError struct{ sig os.Signal }
+
+func (e *signalError) Error() string {
+	if e.sig == syscall.SIGTERM {
+		return "terminated (SIGTERM)"
+	}
+	return "interrupted (SIGINT)"
+}
+
+// code is the exit status for the signal: 128 + its number, as shells
+// report a process killed by it.
+func (e *signalError) code() int {
+	if e.sig == syscall.SIGTERM {
+		return exitTerminated
+	}
+	return exitInterrupted
+}
+
+// signalReady is called once the signal handler is installed; tests that
+// send signals to a child process wait for it.
+var signalReady = func() {}
+
+// signalContext returns a context that ends, with a *signalError as its
+// cause, at the first SIGINT or SIGTERM. After that first signal the
+// handler is removed, so that a second one stops the program at once.
+// stop releases the handler.
+func signalContext(parent context.Context) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	signalReady()
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-ch:
+			signal.Stop(ch)
+			cancel(&signalError{sig: s})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// signalCode maps the end of a command to the exit status of the signal
+// that stopped it: an interrupted command (exit 130) whose root context was
+// ended by SIGTERM exits 143. A command that failed only because its
+// context ended is reported as interrupted too.
+func signalCode(ctx context.Context, err error) error {
+	var se *signalError
+	if err == nil || !errors.As(context.Cause(ctx), &se) {
+		return err
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.code == exitInterrupted || ee.code == exitTerminated {
+			ee.code = se.code()
+		}
+		return err
+	}
+	if errors.Is(err, context.Canceled) {
+		return &exitError{code: se.code(), err: err}
+	}
+	return err
+}
+
+// checkedWriter remembers the first write error, so that a command whose
+// output could not be written (a full disk, a closed pipe, /dev/full) ends
+// with exit status 2 and a message instead of exit 0.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (cw *checkedWriter) Write(p []byte) (int, error) {
+	if cw.err != nil {
+		return 0, cw.err
+	}
+	n, err := cw.w.Write(p)
+	if err != nil {
+		cw.err = err
+	}
+	return n, err
+}
+
+// writeFailure is the error for output that could not be written.
+func writeFailure(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return usageErrorf("writing standard output: %v", err)
+}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets a test run the whole program in a child process (the test
+// binary itself, with QTOOL_TEST_MAIN set), to send it real signals.
+func TestMain(m *testing.M) {
+	if os.Getenv("QTOOL_TEST_MAIN") == "1" {
+		if os.Getenv("QTOOL_TEST_READY") == "1" {
+			signalReady = func() { fmt.Fprintln(os.Stderr, "qtool-test: signal handler ready") }
+		}
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// child starts qtool args in a child process, waits until its signal
+// handler is installed, and returns it with its stdout and stderr.
+func child(t *testing.T, dir string, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1", "QTOOL_TEST_READY=1")
+	var out, errOut bytes.Buffer
+	cmd.Stdout = &out
+	pr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(pr)
+	ready := false
+	for sc.Scan() {
+		if sc.Text() == "qtool-test: signal handler ready" {
+			ready = true
+			break
+		}
+		errOut.WriteString(sc.Text() + "\n")
+	}
+	if !ready {
+		cmd.Wait()
+		t.Fatalf("child ended before its signal handler was ready: %s", errOut.String())
+	}
+	go func() {
+		for sc.Scan() {
+			errOut.WriteString(sc.Text() + "\n")
+		}
+	}()
+	return cmd, &out, &errOut
+}
+
+func exitOf(t *testing.T, cmd *exec.Cmd) int {
+	t.Helper()
+	err := cmd.Wait()
+	if err == nil {
+		return 0
+	}
+	ee, ok := err.(*exec.ExitError)
+	if !ok {
+		t.Fatal(err)
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		t.Fatalf("child killed by %v instead of handling it", ws.Signal())
+	}
+	return ee.ExitCode()
+}
+
+// TestSignalsKeepTheCount: SIGTERM is handled like SIGINT — the count so
+// far is printed, marked incomplete — and the exit status names the signal.
+func TestSignalsKeepTheCount(t *testing.T) {
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		code int
+	}{{syscall.SIGTERM, 143}, {syscall.SIGINT, 130}} {
+		t.Run(tc.sig.String(), func(t *testing.T) {
+			cmd, out, errOut := child(t, t.TempDir(), "count", "-n", "24", "--backend", "backtrack", "--json")
+			time.Sleep(200 * time.Millisecond)
+			if err := cmd.Process.Signal(tc.sig); err != nil {
+				t.Fatal(err)
+			}
+			code := exitOf(t, cmd)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %s", code, tc.code, errOut)
+			}
+			var rec countRecord
+			if err := json.Unmarshal(out.Bytes(), &rec); err != nil {
+				t.Fatalf("no record on stdout (%q): %v", out, err)
+			}
+			if rec.Complete || rec.Status != "interrupted" || rec.N != 24 {
+				t.Fatalf("record %+v: want n 24, interrupted, incomplete", rec)
+			}
+		})
+	}
+}
+
+// TestWriteErrors: output that cannot be written is an error, exit 2.
+func TestWriteErrors(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("/dev/full not available")
+	}
+	defer full.Close()
+	for _, args := range [][]string{
+		{"count", "-n", "8"},
+		{"count", "-n", "8", "--json"},
+		{"solve", "-n", "8", "--limit", "0", "--format", "list"},
+		{"encode", "-n", "8", "--to", "dimacs"},
+		{"gen", "-n", "8", "-k", "3"},
+		{"help"},
+	} {
+		var errOut bytes.Buffer
+		c := &cli{stdin: strings.NewReader(""), stdout: full, stderr: &errOut}
+		code := exitCode(&errOut, runContextNoSignals(c, args))
+		if code != 2 || !strings.Contains(errOut.String(), "no space left on device") {
+			t.Errorf("%v > /dev/full: exit %d, stderr %q; want 2 and the reason", args, code, errOut.String())
+		}
+	}
+}
+
+var t0ctx = context.Background()
+
+func runContextNoSignals(c *cli, args []string) error {
+	return runContext(t0ctx, c, args)
+}

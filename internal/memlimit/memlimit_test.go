@@ -1,0 +1,36 @@
+package memlimit_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"qtool/internal/memlimit"
+)
+
+func TestCheck(t *testing.T) {
+	lim := memlimit.Limit()
+	if lim < 64<<20 {
+		t.Fatalf("limit %d bytes: implausibly small", lim)
+	}
+	if err := memlimit.Check("a small thing", 1<<20); err != nil {
+		t.Errorf("1 MiB refused: %v", err)
+	}
+	err := memlimit.Check("a board of n = 268435456", lim+1)
+	if err == nil || !strings.Contains(err.Error(), "a board of n = 268435456 needs about") {
+		t.Errorf("over the limit: %v", err)
+	}
+}
+
+func TestBytes(t *testing.T) {
+	for b, want := range map[uint64]string{0: "0 B", 999: "999 B", 1000: "1.0 kB", 4294967296: "4.3 GB", 13_800_000_000_000: "13.8 TB"} {
+		if got := memlimit.Bytes(b); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", b, got, want)
+		}
+	}
+}
+
+func ExampleBytes() {
+	fmt.Println(memlimit.Bytes(13_800_000_000))
+	// Output: 13.8 GB
+}
