@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"time"
 
-	"qtool/experiments"
 	"qtool/internal/listcheck"
+	"qtool/internal/memlimit"
 	"qtool/search"
 )
 
@@ -119,8 +119,8 @@ func runPlace(ctx context.Context, c *cli, args []string) error {
 		fmt.Fprintf(c.stdout, "no solution: the %d-queens problem has none\n", n)
 		return nil
 	}
-	if have := experiments.MemoryLimit(); need > have {
-		return usageErrorf("place: n = %d needs about %.1f GB with %s (%.2f bytes a queen), more than the %.1f GB available", n, float64(need)/1e9, *method, float64(need)/float64(n), float64(have)/1e9)
+	if err := memlimit.Check(fmt.Sprintf("place: n = %d with %s (%.2f bytes a queen)", n, *method, float64(need)/float64(n)), need); err != nil {
+		return usageErrorf("%v", err)
 	}
 
 	rctx, cancel := withTimeout(ctx, *timeout)
