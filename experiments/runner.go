@@ -100,7 +100,7 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 			cells := map[string]*cellState{}
 			for rep := 0; rep < s.Repeats; rep++ {
 				for _, b := range g.Backends {
-					if ok, _ := Supports(b, g.Task, p.Board); !ok {
+					if ok, _ := SupportsProblem(b, g.Task, p.Encode()); !ok {
 						continue
 					}
 					st := cells[b.Name()]
@@ -108,7 +108,7 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 						st = &cellState{}
 						cells[b.Name()] = st
 					}
-					k := results.Key{N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
+					k := results.Key{Variant: key.Variant, N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
 					if old, ok := done.take(k, key.Board); ok {
 						st.add(old)
 						if old.Status == results.Timeout {
@@ -214,6 +214,9 @@ type runResult struct {
 	err     error
 	elapsed time.Duration
 	found   []encode.Placement
+	// foundCells are the solutions of a problem other than plain
+	// n-queens, as sets of squares.
+	foundCells [][]encode.Cell
 }
 
 // onceEnd says how a run ended: the run's own context error (nil when
@@ -227,7 +230,7 @@ type onceEnd struct {
 }
 
 // once runs backend b on board p under its own deadline.
-func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board, rep int) (res runResult, end onceEnd) {
+func (r *Runner) once(ctx context.Context, b Backend, task Task, p Problem, rep int) (res runResult, end onceEnd) {
 	s := r.Spec
 	// One child context per run, always cancelled: a context made and
 	// dropped uncancelled stays among its parent's children for as long as
@@ -245,13 +248,24 @@ func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board,
 	req := Request{Mode: Count, Seed: s.Seed + int64(rep), Workers: s.Workers}
 	var mu sync.Mutex // Visit may be called from a parallel backend's workers
 	var found []encode.Placement
+	var foundCells [][]encode.Cell
+	prob := p.Encode()
 	if task != TaskCount {
 		req.Mode, req.Limit = Find, 1
-		req.Visit = func(pl encode.Placement) bool {
-			mu.Lock()
-			found = append(found, slices.Clone(pl))
-			mu.Unlock()
-			return false
+		if prob.PlainQueens() {
+			req.Visit = func(pl encode.Placement) bool {
+				mu.Lock()
+				found = append(found, slices.Clone(pl))
+				mu.Unlock()
+				return false
+			}
+		} else {
+			req.VisitCells = func(cs []encode.Cell) bool {
+				mu.Lock()
+				foundCells = append(foundCells, slices.Clone(cs))
+				mu.Unlock()
+				return false
+			}
 		}
 	}
 	ch := make(chan runResult, 1)
@@ -262,12 +276,12 @@ func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board,
 				res.err = fmt.Errorf("experiments: backend %s panicked: %v", b.Name(), v)
 			}
 			mu.Lock()
-			res.found = found
+			res.found, res.foundCells = found, foundCells
 			mu.Unlock()
 			ch <- res
 		}()
 		start := time.Now()
-		res.out, res.err = b.Run(rctx, p, req)
+		res.out, res.err = Solve(rctx, b, prob, req)
 		res.elapsed = time.Since(start)
 	}()
 	select {
@@ -301,7 +315,7 @@ func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, r
 	runtime.GC()
 	var total time.Duration
 	for runs := 1; ; runs++ {
-		res, end := r.once(ctx, b, task, p.Board, rep)
+		res, end := r.once(ctx, b, task, p, rep)
 		rctxErr, abandoned, intr := end.ctxErr, end.abandoned, end.interrupted
 		if intr {
 			return rec, true
@@ -369,6 +383,16 @@ func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res
 			return
 		}
 	}
+	for _, cs := range res.foundCells {
+		q := p.Encode()
+		q.Pieces = len(cs)
+		if err := encode.VerifyCells(q, cs); err != nil {
+			rec.Status, rec.Answer = results.Mismatch, uint64(len(res.foundCells))
+			rec.Message = "invalid solution: " + err.Error()
+			return
+		}
+	}
+	found := len(res.found) + len(res.foundCells)
 	// A run that finished after its time limit did not finish within it,
 	// whatever it answered: a backend that looks at its context only now
 	// and then may overrun a very short limit.
@@ -394,9 +418,9 @@ func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res
 		}
 		return
 	}
-	rec.Answer = uint64(len(res.found))
+	rec.Answer = uint64(found)
 	switch {
-	case len(res.found) > 0:
+	case found > 0:
 	case res.out.Solutions > 0:
 		rec.Status = results.Mismatch
 		rec.Message = fmt.Sprintf("reported %d solutions but handed over none", res.out.Solutions)

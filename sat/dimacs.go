@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
+
+	"qtool/cnf"
 )
 
 // maxVars is the largest variable that a DIMACS header may declare (and a
@@ -304,66 +305,11 @@ func (p *parser) readHeader(line, col int) error {
 	return nil
 }
 
-// Writer is an Adder that writes clauses in the DIMACS CNF format: comment
-// lines and the header first, then one clause per line as Add ends them.
-// The counts of the header are the caller's promise; Close reports a
-// clause count that broke it.
-type Writer struct {
-	w        *bufio.Writer
-	buf      []byte
-	clauses  int
-	declared int
-	err      error
-}
+// Writer is the DIMACS writer of package cnf.
+type Writer = cnf.Writer
 
-// NewWriter starts a DIMACS file on w with the given comment lines (each
-// written after "c ") and the header "p cnf vars clauses".
+// NewWriter starts a DIMACS file on w with the given comment lines and the
+// header "p cnf vars clauses" (see cnf.NewWriter).
 func NewWriter(w io.Writer, vars, clauses int, comments ...string) *Writer {
-	dw := &Writer{w: bufio.NewWriterSize(w, 1<<16), declared: clauses}
-	for _, c := range comments {
-		for _, l := range strings.Split(c, "\n") {
-			dw.write("c " + l + "\n")
-		}
-	}
-	dw.write(fmt.Sprintf("p cnf %d %d\n", vars, clauses))
-	return dw
-}
-
-func (d *Writer) write(s string) {
-	if d.err == nil {
-		_, d.err = d.w.WriteString(s)
-	}
-}
-
-// Add writes literal lit, or ends the clause when lit is 0.
-func (d *Writer) Add(lit int) {
-	if lit == 0 {
-		d.buf = append(d.buf, '0', '\n')
-		d.clauses++
-		if d.err == nil {
-			_, d.err = d.w.Write(d.buf)
-		}
-		d.buf = d.buf[:0]
-		return
-	}
-	d.buf = strconv.AppendInt(d.buf, int64(lit), 10)
-	d.buf = append(d.buf, ' ')
-}
-
-// Close flushes the output. It returns the first write error, or an error
-// when the number of clauses written differs from the header's.
-func (d *Writer) Close() error {
-	if len(d.buf) > 0 {
-		return errors.New("sat: dimacs writer closed inside a clause")
-	}
-	if d.err == nil {
-		d.err = d.w.Flush()
-	}
-	if d.err != nil {
-		return fmt.Errorf("sat: writing dimacs: %w", d.err)
-	}
-	if d.clauses != d.declared {
-		return fmt.Errorf("sat: dimacs header declares %d clauses, %d were written", d.declared, d.clauses)
-	}
-	return nil
+	return cnf.NewWriter(w, vars, clauses, comments...)
 }

@@ -198,7 +198,7 @@ func TestWriterErrors(t *testing.T) {
 	w := sat.NewWriter(&bytes.Buffer{}, 2, 2)
 	w.Add(1)
 	w.Add(0)
-	if err := w.Close(); err == nil || err.Error() != "sat: dimacs header declares 2 clauses, 1 were written" {
+	if err := w.Close(); err == nil || err.Error() != "cnf: dimacs header declares 2 clauses, 1 were written" {
 		t.Errorf("short: %v", err)
 	}
 	w = sat.NewWriter(&bytes.Buffer{}, 2, 1)

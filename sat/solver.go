@@ -8,6 +8,8 @@ import (
 
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
+
+	"qtool/cnf"
 )
 
 // Status is the answer of a solve.
@@ -37,12 +39,10 @@ func (s Status) String() string {
 	return fmt.Sprintf("Status(%d)", int(s))
 }
 
-// Adder receives clauses one literal at a time: a nonzero DIMACS literal
+// Adder is the clause sink of package cnf: a nonzero DIMACS literal
 // extends the current clause and 0 ends it. Solver and Writer are Adders;
 // so is anything else that ReadDIMACS may fill.
-type Adder interface {
-	Add(lit int)
-}
+type Adder = cnf.Adder
 
 // Solver is a CNF formula held by the CDCL solver gini (Een and Sörensson's
 // MiniSat lineage: conflict-driven clause learning with restarts, see

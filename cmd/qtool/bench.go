@@ -24,6 +24,8 @@ Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|firs
        qtool bench --preset completion [--n 20,30,50,100] [--deltas LIST] [--instances M]
                    [--seed S] [--timeout D] [--backends a,b] [--format F] [--plot FILE]
                    [--log FILE] [--resume]
+       qtool bench --preset diagonals [--n 10-16] [--excluded LIST] [--instances M]
+                   [--min-free F] [--seed S] [--timeout D] [--backends a,b] [--format text|md]
 
 Runs backends over a grid of problems, R times each with a time limit per
 run, checks every answer and prints a table: per problem and backend the
@@ -84,6 +86,9 @@ var benchLookup = experiments.Lookup
 type benchFlags struct {
 	backends, n, boards, mode string
 	preset, deltas            string
+	excluded                  string // --preset diagonals
+	problem                   string
+	minFree                   int
 	instances                 int
 	repeats                   int
 	timeout, mintime          time.Duration
@@ -112,9 +117,12 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
 	fs.Int64Var(&f.seed, "seed", 1, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.workers, "workers", 1, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
-	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion")
+	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion or diagonals")
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
-	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ")
+	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 10)")
+	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
+	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0,2,…,2n)")
+	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -181,7 +189,9 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return runErr
 	}
 	rep := results.NewReport(envs, append(prior, recs...), f.base)
-	if err := benchRender(c, rep, format, f.plot); err != nil {
+	if f.preset == "diagonals" {
+		renderDiagonals(c.stdout, append(prior, recs...), benchNames(spec), format == results.Markdown)
+	} else if err := benchRender(c, rep, format, f.plot); err != nil {
 		return err
 	}
 	if interrupted {
@@ -201,6 +211,14 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 	if err != nil {
 		return experiments.Spec{}, err
 	}
+	if f.preset == "diagonals" {
+		return diagonalsSpec(f, set, ref)
+	}
+	for _, name := range []string{"excluded", "min-free"} {
+		if set[name] {
+			return experiments.Spec{}, usageErrorf("bench: --%s applies to --preset diagonals only", name)
+		}
+	}
 	if f.preset != "" {
 		return completionSpec(ctx, f, set, ref)
 	}
@@ -210,7 +228,7 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 		}
 	}
 	var spec experiments.Spec
-	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] {
+	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] && !set["problem"] {
 		spec = experiments.DefaultSpec()
 		if len(spec.Grids) == 0 {
 			return spec, usageErrorf("bench: no backend is registered")
@@ -218,6 +236,9 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 	} else {
 		g, err := benchGrid(f)
 		if err != nil {
+			return spec, err
+		}
+		if g, err = benchVariant(f, set, g); err != nil {
 			return spec, err
 		}
 		spec.Grids = []experiments.Grid{g}
