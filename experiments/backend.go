@@ -42,6 +42,7 @@ type Caps struct {
 	MaxN     int  // largest n it accepts (0 = no limit)
 	Unique   bool // honours Request.Unique
 	Shards   bool // honours Request.Shard
+	Parts    bool // reports Outcome.Parts and honours Request.Checkpoint
 	// AliasOf names the backend that this one runs under another name
 	// (e.g. "sat", the default encoding, is one of the "sat-*"); the
 	// default experiment leaves aliases out so as not to measure twice.
@@ -96,6 +97,9 @@ type Request struct {
 	// ones included); returning false stops the search. Solve sets it for
 	// a plain n-queens board from Visit, and calls it for every problem.
 	VisitCells func([]encode.Cell) bool
+	// Checkpoint, when non-nil, asks a backend with Caps.Parts to record
+	// its progress in a file and to resume from it (see parts.go).
+	Checkpoint *Checkpoint
 }
 
 // Shard names one slice of a deterministic split of a count: slice Index of
@@ -144,6 +148,10 @@ type Outcome struct {
 	// the maximum or minimum found for the other variants (Solve fills
 	// it; 0 when a search for it was cut short before any answer).
 	Pieces int
+	// Split and Parts are the identity of a split count and the counts of
+	// its finished subproblems, from a backend with Caps.Parts.
+	Split *Split
+	Parts []Part
 }
 
 // Backend is what the harness asks of a solver: its name, what it can do

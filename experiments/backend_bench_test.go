@@ -17,6 +17,7 @@ var CountSink uint64
 // Backends whose run takes minutes at an n are skipped there (sat counts by
 // enumerating models).
 func BenchmarkCount(b *testing.B) {
+	benchCountLarge(b) // n = 16..18: backend_split_bench_test.go
 	for _, n := range []int{8, 12, 14} {
 		for _, name := range experiments.Names() {
 			be, _ := experiments.Lookup(name)

@@ -97,6 +97,7 @@ type benchFlags struct {
 	resume                    bool
 	seed                      int64
 	workers                   int
+	task                      string
 }
 
 func runBench(ctx context.Context, c *cli, args []string) error {
@@ -123,6 +124,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
 	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0,2,…,2n)")
 	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
+	benchTaskFlag(fs, &f.task)
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -147,6 +149,9 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	}
 	spec, err := benchSpec(ctx, f, setFlags(fs))
 	if err != nil {
+		return err
+	}
+	if spec, err = benchSlice(spec, f.task); err != nil {
 		return err
 	}
 	if f.base != "" && !benchHas(spec, f.base) {

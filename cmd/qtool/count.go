@@ -19,7 +19,8 @@ func init() {
 
 const countUsage = `
 Usage: qtool count -n N [--problem NAME] [--backend B] [--board FILE [--diagonals K]]
-                   [--unique] [--workers K] [--shard i/m] [--timeout D] [--json]
+                   [--unique] [--workers K] [--shard i/m] [--checkpoint FILE [--resume]]
+                   [--timeout D] [--json]
 
 Counts the solutions of the n-queens problem, or with --board the ways to
 complete a board whose queens are already placed (blocked squares 'x' of a
@@ -31,6 +32,14 @@ most pieces that fit, in "pieces"). A count cut short by
 --timeout or Ctrl-C is printed as a lower bound, marked incomplete, and the
 exit status is 3 (time limit) or 130 (interrupted).
 
+The default counter for an empty board of n ≤ 27 is the constellation
+backend: subproblems of pre-placed border queens, canonical under the 8
+symmetries. --shard i/m counts every m-th of them from i; --checkpoint FILE
+records the finished ones (atomically, every --checkpoint-every and when the
+count stops) and --resume continues from FILE with the same total. With
+--json the record carries the split ("split") and every subproblem's count
+("parts"), which qtool merge --compare checks piece by piece.
+
 Examples:
   qtool count -n 12
   qtool count -n 8 --backend backtrack --json
@@ -39,6 +48,7 @@ Examples:
   qtool count -n 18 --shard 3/16 --json > shard3.json
   qtool count -n 8 --problem domination --json
   qtool count --board examples/diag-14-4-924.param --diagonals 9
+  qtool count -n 10 --checkpoint n10.ckpt --resume
 `
 
 // countRecord is the JSON form of a count; the fields n, backend,
@@ -67,6 +77,9 @@ type countRecord struct {
 	Pieces   *int   `json:"pieces,omitempty"`
 	Blocked  int    `json:"blocked,omitempty"`
 	Excluded int    `json:"excluded_diagonals,omitempty"`
+	// Split and Parts: see count_checkpoint.go.
+	Split *experiments.Split `json:"split,omitempty"`
+	Parts []experiments.Part `json:"parts,omitempty"`
 }
 
 func runCount(ctx context.Context, c *cli, args []string) error {
@@ -76,6 +89,8 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	p.addProblem(fs)
 	unique := fs.Bool("unique", false, "also count fundamental solutions (classes under rotation and reflection)")
 	shard := fs.String("shard", "", "count only slice `i/m` of a deterministic split (0 ≤ i < m)")
+	var ck checkpointFlags
+	ck.add(fs)
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -115,6 +130,9 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		}
 		req.Shard = s
 	}
+	if err := ck.apply(be, &req); err != nil {
+		return err
+	}
 	if err := admit(be, prob, req); err != nil {
 		return err
 	}
@@ -131,7 +149,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		bar.done()
 	}
 	if err != nil {
-		return runErr(rctx, be.Name(), err)
+		return runErr(rctx, be.Name(), plainError(err))
 	}
 	if out.Elapsed == 0 {
 		out.Elapsed = time.Since(start)
@@ -162,6 +180,10 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		case encode.Maximum:
 			rec.Pieces = &out.Pieces
 		}
+	}
+	if out.Split != nil {
+		rec.Method = out.Split.Method
+		rec.Split, rec.Parts = out.Split, out.Parts
 	}
 	if p.json {
 		if err := writeJSON(c.stdout, rec); err != nil {
@@ -209,6 +231,9 @@ func printCount(w io.Writer, r countRecord, s experiments.Status) {
 	}
 	if r.Method != "" {
 		sol += " (counted by " + r.Method + ")"
+	}
+	if r.Split != nil {
+		add("split", r.Split.Identity)
 	}
 	add("solutions", sol)
 	if r.Unique != nil {

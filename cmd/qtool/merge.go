@@ -23,6 +23,7 @@ func init() {
 
 const mergeUsage = `
 Usage: qtool merge [--json] FILE...
+       qtool merge --compare [--json] A B   (see qtool merge --compare --help)
 
 Adds up the JSON records that qtool count --shard i/m --json prints, one per
 shard, and prints the total, with the fundamental solutions when every shard
@@ -76,6 +77,9 @@ type mergeRecord struct {
 }
 
 func runMerge(ctx context.Context, c *cli, args []string) error {
+	if wantsCompare(args) {
+		return runCompare(ctx, c, args) // merge_compare.go
+	}
 	fs := flagSet("merge", mergeUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	operands, err := parseFlags(c, fs, args)

@@ -134,6 +134,9 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 // board.
 func defaultBackend(b encode.Board, mode experiments.Mode, limit int) string {
 	name := "bitmask"
+	if mode == experiments.Count && b.Given() == 0 && b.N <= constellationMaxN {
+		name = "domains"
+	}
 	if b.N > 64 {
 		name = "dlx"
 		if mode == experiments.Find && limit == 1 && b.Given() == 0 {

@@ -1,0 +1,256 @@
+// Package checkpoint reads and writes the progress files of long counts:
+// which subproblems of a deterministic split are done and what each
+// counted, so that a count stopped by Ctrl-C, SIGTERM, a time limit or a
+// crash resumes where it was and ends with the same total.
+//
+// # Format
+//
+// A checkpoint is a text file of lines ending in "\n":
+//
+//	qtool-checkpoint 1
+//	split constellations/1 n=16 depth=1 subproblems=29116 hash=0123456789abcdef
+//	shard 3/16
+//	todo 1820
+//	part 3 5120 640 98304
+//	part 19 0 0 12
+//	…
+//	end 2 crc32=1a2b3c4d
+//
+// The first line names the format and its version. "split" is the identity
+// of the split (search.ConstellationPlan.Identity: method/version, n, depth,
+// the number of subproblems and a hash of their list); "shard i/m" the
+// slice counted; "todo" the number of subproblems in that slice. Each
+// "part ID SOLUTIONS UNIQUE NODES" is one finished subproblem: its id in
+// the split, its share of all solutions and of the fundamental ones, and
+// the queens its search placed. "end K crc32=X" closes the file: K is the
+// number of part lines and X the CRC-32 (IEEE, 8 hex digits) of every byte
+// before the end line. A file without its end line, with another count or
+// checksum, or whose split or shard is not the one being resumed, is
+// refused.
+//
+// Write replaces the file atomically (a temporary file in the same folder,
+// synced, then renamed over it), so that a crash leaves either the old
+// checkpoint or the new one, never half of one.
+package checkpoint
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Magic is the first line of a checkpoint file.
+const Magic = "qtool-checkpoint 1"
+
+// maxLine bounds a line: the split identity is the longest, well below.
+const maxLine = 4096
+
+// Part is one finished subproblem.
+type Part struct {
+	ID        int
+	Solutions uint64
+	Unique    uint64
+	Nodes     uint64
+}
+
+// State is the content of a checkpoint.
+type State struct {
+	// Split is the identity of the split the ids refer to.
+	Split string
+	// Shard and Shards name the slice counted (0 ≤ Shard < Shards).
+	Shard, Shards int
+	// Todo is the number of subproblems in the slice.
+	Todo int
+	// Parts are the finished subproblems, in increasing ID.
+	Parts []Part
+}
+
+// Encode writes s in the format of the package.
+func (s *State) Encode(w io.Writer) error {
+	if strings.ContainsAny(s.Split, "\n\r") || s.Split == "" {
+		return fmt.Errorf("checkpoint: bad split identity %q", s.Split)
+	}
+	parts := append([]Part(nil), s.Parts...)
+	sort.Slice(parts, func(i, j int) bool { return parts[i].ID < parts[j].ID })
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s\nsplit %s\nshard %d/%d\ntodo %d\n", Magic, s.Split, s.Shard, s.Shards, s.Todo)
+	for _, p := range parts {
+		fmt.Fprintf(&b, "part %d %d %d %d\n", p.ID, p.Solutions, p.Unique, p.Nodes)
+	}
+	fmt.Fprintf(&b, "end %d crc32=%08x\n", len(parts), crc32.ChecksumIEEE(b.Bytes()))
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// Write replaces the file at path with s atomically.
+func Write(path string, s *State) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("checkpoint: cannot write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	bw := bufio.NewWriter(f)
+	err = s.Encode(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("checkpoint: cannot write %s: %w", path, err)
+	}
+	return nil
+}
+
+// ErrNotExist is returned by Read for a file that does not exist.
+var ErrNotExist = errors.New("checkpoint: no such file")
+
+// Read reads and checks the checkpoint at path. Errors name the file and
+// the line.
+func Read(path string) (*State, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%w: %s", ErrNotExist, path)
+		}
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	defer f.Close()
+	return Decode(f, path)
+}
+
+// Decode reads a checkpoint from r; name is used in errors.
+func Decode(r io.Reader, name string) (*State, error) {
+	br := bufio.NewReaderSize(r, maxLine+2)
+	crc := crc32.NewIEEE()
+	s := &State{}
+	line := 0
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("checkpoint: %s:%d: %s", name, line, fmt.Sprintf(format, args...))
+	}
+	seen := map[int]bool{}
+	for {
+		raw, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			line++
+			return nil, bad("line longer than %d bytes", maxLine)
+		}
+		if err == io.EOF {
+			if len(raw) > 0 {
+				line++
+				return nil, bad("truncated: the last line has no end of line (the file was cut while written?)")
+			}
+			return nil, fmt.Errorf("checkpoint: %s: truncated: no end line after %d lines (the file was cut while written?)", name, line)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("checkpoint: %s: %w", name, err)
+		}
+		line++
+		text := string(raw[:len(raw)-1])
+		fields := strings.Fields(text)
+		switch {
+		case line == 1:
+			if text != Magic {
+				return nil, bad("not a qtool checkpoint (want first line %q)", Magic)
+			}
+		case line == 2:
+			id, ok := strings.CutPrefix(text, "split ")
+			if !ok || id == "" {
+				return nil, bad(`want "split IDENTITY"`)
+			}
+			s.Split = id
+		case line == 3:
+			if len(fields) != 2 || fields[0] != "shard" {
+				return nil, bad(`want "shard i/m"`)
+			}
+			is, ms, ok := strings.Cut(fields[1], "/")
+			i, err1 := strconv.Atoi(is)
+			m, err2 := strconv.Atoi(ms)
+			if !ok || err1 != nil || err2 != nil || m < 1 || i < 0 || i >= m {
+				return nil, bad("bad shard %q: want i/m with 0 ≤ i < m", fields[1])
+			}
+			s.Shard, s.Shards = i, m
+		case line == 4:
+			if len(fields) != 2 || fields[0] != "todo" {
+				return nil, bad(`want "todo N"`)
+			}
+			t, err := strconv.Atoi(fields[1])
+			if err != nil || t < 0 {
+				return nil, bad("bad todo %q", fields[1])
+			}
+			s.Todo = t
+		case len(fields) > 0 && fields[0] == "part":
+			if len(fields) != 5 {
+				return nil, bad(`want "part ID SOLUTIONS UNIQUE NODES"`)
+			}
+			var p Part
+			var errs [4]error
+			p.ID, errs[0] = strconv.Atoi(fields[1])
+			p.Solutions, errs[1] = strconv.ParseUint(fields[2], 10, 64)
+			p.Unique, errs[2] = strconv.ParseUint(fields[3], 10, 64)
+			p.Nodes, errs[3] = strconv.ParseUint(fields[4], 10, 64)
+			if err := errors.Join(errs[:]...); err != nil || p.ID < 0 {
+				return nil, bad("bad part line %q", text)
+			}
+			if seen[p.ID] {
+				return nil, bad("subproblem %d recorded twice", p.ID)
+			}
+			seen[p.ID] = true
+			if len(s.Parts) >= s.Todo {
+				return nil, bad("more parts than the %d subproblems of the shard", s.Todo)
+			}
+			s.Parts = append(s.Parts, p)
+		case len(fields) > 0 && fields[0] == "end":
+			want := fmt.Sprintf("end %d crc32=%08x", len(s.Parts), crc.Sum32())
+			if text != want {
+				return nil, bad("end line %q does not match the content (want %q): the file is damaged", text, want)
+			}
+			if _, err := br.ReadByte(); err != io.EOF {
+				return nil, bad("data after the end line")
+			}
+			return s, nil
+		default:
+			return nil, bad("unexpected line %q", text)
+		}
+		crc.Write(raw)
+	}
+}
+
+// Check reports whether s is a checkpoint of the given split and shard,
+// with a message that says what differs.
+func (s *State) Check(split string, shard, shards, todo int) error {
+	if s.Split != split {
+		return fmt.Errorf("checkpoint is of another split: %q, not %q (another n, method or version)", s.Split, split)
+	}
+	if s.Shard != shard || s.Shards != shards {
+		return fmt.Errorf("checkpoint is of shard %d/%d, not %d/%d", s.Shard, s.Shards, shard, shards)
+	}
+	if s.Todo != todo {
+		return fmt.Errorf("checkpoint counts %d subproblems in its shard, not %d", s.Todo, todo)
+	}
+	return nil
+}

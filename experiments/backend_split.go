@@ -1,0 +1,201 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"sync"
+	"time"
+
+	"qtool/checkpoint"
+	"qtool/encode"
+	"qtool/search"
+)
+
+func init() {
+	Register(splitBackend{name: "constellation", newPlan: func(n int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
+	Register(splitBackend{name: "domains", newPlan: func(n int) (search.Plan, error) { return search.NewDomainPlan(n) }})
+}
+
+// splitBackend counts the empty board through a search.Plan, a
+// deterministic list of subproblems: "constellation" is
+// search.ConstellationPlan (Q27's border constellations, weighted by the
+// size of their orbits under the 8 symmetries of the square), "domains" is
+// search.DomainPlan (Takaken's corner and edge domains of the bitmask
+// counter, the fastest). Both take 1 ≤ n ≤ 27, always count the
+// fundamental solutions too, split into shards, report the count of every
+// subproblem in Outcome.Parts and checkpoint and resume
+// (Request.Checkpoint).
+type splitBackend struct {
+	name    string
+	newPlan func(n int) (search.Plan, error)
+}
+
+func (b splitBackend) Name() string { return b.name }
+
+func (splitBackend) Caps() Caps {
+	return Caps{Count: true, Exact: true, MaxN: search.ConstellationMaxN, Unique: true, Shards: true, Parts: true}
+}
+
+// splitPlans caches the plans by backend and n: a plan is immutable once
+// built.
+var splitPlans sync.Map // splitKey -> search.Plan
+
+type splitKey struct {
+	name string
+	n    int
+}
+
+func (b splitBackend) plan(n int) (search.Plan, error) {
+	k := splitKey{b.name, n}
+	if p, ok := splitPlans.Load(k); ok {
+		return p.(search.Plan), nil
+	}
+	p, err := b.newPlan(n)
+	if err != nil {
+		return nil, err
+	}
+	splitPlans.Store(k, p)
+	return p, nil
+}
+
+// Run counts the solutions of the empty board b, or of one shard of its
+// split. With req.Checkpoint it reads the finished subproblems from the
+// file (Resume), counts the others, and writes the file at intervals and
+// when it ends, complete or not. Outcome.Parts lists every finished
+// subproblem of the shard (read or counted), in increasing id; the counts
+// are their sums.
+func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
+	if req.Mode != Count {
+		return Outcome{}, fmt.Errorf("experiments: backend %s only counts, not %v", be.name, req.Mode)
+	}
+	if len(req.Options) > 0 {
+		return Outcome{}, fmt.Errorf("experiments: backend %s has no options", be.name)
+	}
+	if b.Given() > 0 {
+		return Outcome{}, fmt.Errorf("experiments: backend %s counts the empty board only (its split uses the symmetry of the square)", be.name)
+	}
+	start := time.Now()
+	p, err := be.plan(b.N)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("experiments: %w", err)
+	}
+	shard, shards := 0, 1
+	if req.Shard != nil {
+		shard, shards = req.Shard.Index, req.Shard.Count
+	}
+	ids, err := p.Shard(shard, shards)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("experiments: %w", err)
+	}
+	split := &Split{
+		Method: p.Method(), Version: p.Version(),
+		N: b.N, Depth: p.Depth(), Total: p.Subproblems(), Identity: p.Identity(),
+		Shard: shard, Shards: shards, Todo: len(ids),
+	}
+	done := map[int]Part{}
+	ck := req.Checkpoint
+	if ck != nil {
+		if err := loadCheckpoint(ck, split, done); err != nil {
+			return Outcome{}, err
+		}
+		split.Resumed = len(done)
+	}
+	var mu sync.Mutex // guards done and the checkpoint file
+	state := func() *checkpoint.State {
+		s := &checkpoint.State{Split: split.Identity, Shard: shard, Shards: shards, Todo: len(ids)}
+		for _, q := range done {
+			s.Parts = append(s.Parts, checkpoint.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes})
+		}
+		return s
+	}
+	every := DefaultCheckpointEvery
+	if ck != nil && ck.Every > 0 {
+		every = ck.Every
+	}
+	var ckErr error
+	if ck != nil {
+		// Write at once: an unwritable path is refused before any work.
+		if err := checkpoint.Write(ck.Path, state()); err != nil {
+			return Outcome{}, fmt.Errorf("experiments: %w", err)
+		}
+	}
+	last := time.Now()
+	opt := search.PlanOptions{
+		Workers:  req.Workers,
+		Progress: req.Progress,
+		Skip:     func(id int) bool { _, ok := done[id]; return ok },
+		Done: func(q search.Part) {
+			mu.Lock()
+			defer mu.Unlock()
+			done[q.ID] = Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
+			if ck != nil && ckErr == nil && time.Since(last) >= every {
+				ckErr = checkpoint.Write(ck.Path, state())
+				last = time.Now()
+			}
+		},
+	}
+	_, err = search.CountPlan(ctx, p, ids, opt)
+	mu.Lock()
+	defer mu.Unlock()
+	if ck != nil && ckErr == nil {
+		ckErr = checkpoint.Write(ck.Path, state())
+	}
+	out := Outcome{Split: split, Elapsed: time.Since(start), Stats: map[string]uint64{
+		"subproblems": uint64(len(ids)), "done": uint64(len(done)), "resumed": uint64(split.Resumed),
+	}}
+	for _, q := range done {
+		out.Parts = append(out.Parts, q)
+		out.Solutions += q.Solutions
+		out.Unique += q.Unique
+		out.Nodes += q.Nodes
+	}
+	sort.Slice(out.Parts, func(i, j int) bool { return out.Parts[i].ID < out.Parts[j].ID })
+	if ckErr != nil {
+		return out, fmt.Errorf("experiments: %w", ckErr)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			out.Status = StatusOf(ctx)
+			return out, nil
+		}
+		return out, err
+	}
+	if len(done) != len(ids) {
+		return out, fmt.Errorf("experiments: %s count finished %d of %d subproblems", be.name, len(done), len(ids))
+	}
+	return out, nil
+}
+
+// loadCheckpoint fills done from the checkpoint file of ck when resuming,
+// after checking that it is of this split and shard.
+func loadCheckpoint(ck *Checkpoint, split *Split, done map[int]Part) error {
+	if ck.Path == "" {
+		return errors.New("experiments: checkpoint needs a file name")
+	}
+	if !ck.Resume {
+		if _, err := os.Stat(ck.Path); err == nil {
+			return fmt.Errorf("checkpoint %s already exists: resume it with --resume, or remove it to start again", ck.Path)
+		}
+		return nil
+	}
+	s, err := checkpoint.Read(ck.Path)
+	if errors.Is(err, checkpoint.ErrNotExist) {
+		return nil // a first run: nothing to resume
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.Check(split.Identity, split.Shard, split.Shards, split.Todo); err != nil {
+		return fmt.Errorf("%s: %w", ck.Path, err)
+	}
+	for _, q := range s.Parts {
+		if q.ID >= split.Total || q.ID%split.Shards != split.Shard {
+			return fmt.Errorf("checkpoint %s: subproblem %d is not in shard %d/%d", ck.Path, q.ID, split.Shard, split.Shards)
+		}
+		done[q.ID] = Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
+	}
+	return nil
+}
