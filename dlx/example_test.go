@@ -4,25 +4,34 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"qtool/dlx"
 )
 
-// Knuth's toy problem from TAOCP 7.2.2.1, with primary items A–E and
-// secondary items F and G, read from dlx1's format. The figures are those
-// that dlx1 prints for the same input.
+// toyText is Knuth's toy problem from TAOCP 7.2.2.1, with primary items
+// A–E and secondary items F and G, as the repository ships it in
+// examples/toy.dlx (the one copy of its text).
+var toyText = func() string {
+	b, err := os.ReadFile(filepath.Join("..", "examples", "toy.dlx"))
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
+// Knuth's toy problem read from a file in dlx1's format, the one that the
+// repository ships. The figures are those that dlx1 prints for the same
+// input.
 func Example() {
-	const toy = `| Knuth's toy problem
-A B C D E | F G
-C E F
-A D G
-B C F
-A D
-B G
-D E G
-`
-	p, err := dlx.Parse(strings.NewReader(toy), "toy.dlx")
+	f, err := os.Open("../examples/toy.dlx")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	p, err := dlx.Parse(f, "toy.dlx")
 	if err != nil {
 		fmt.Println(err)
 		return
