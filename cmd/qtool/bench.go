@@ -45,7 +45,8 @@ interruption (Ctrl-C: the table so far is printed, exit status 130),
 --resume measures only the runs the log lacks. qtool table re-renders a log.
 
 With none of --backends, --n, --boards, --mode, it runs the main experiment:
-every counting backend counts the solutions for n = 4..11, and the backends
+every counting backend counts the solutions for n = 4..11 (those that count
+by enumerating models, the sat backends, for n = 4..10), and the backends
 that find a solution without counting (min-conflicts, construction) find
 one for n = 1000, 10000, 100000; 3 repeats, 10s per run.
 
