@@ -31,6 +31,11 @@ type encoder struct {
 	// what the output is, for the messages ("a CNF of 9000000 variables
 	// and 40498500000 clauses").
 	size func(b encode.Board, opts map[string]string) (out, mem uint64, what string, err error)
+	// writeProblem, when set, writes a problem of --problem other than
+	// plain n-queens (its number of pieces chosen), saying how the number
+	// was chosen (how); sizeProblem estimates it as size does.
+	writeProblem func(w io.Writer, prob encode.Problem, how string) error
+	sizeProblem  func(prob encode.Problem) (out, mem uint64, what string)
 }
 
 var encoders = map[string]encoder{}
@@ -54,15 +59,35 @@ func encoderNames() []string {
 }
 
 const encodeUsage = `
-Usage: qtool encode -n N [--board FILE] --to TARGET [--amo ENC] [--out FILE]
+Usage: qtool encode -n N [--board FILE] [--problem NAME [--pieces M]] --to TARGET [--amo ENC] [--out FILE]
 
 Writes the n-queens problem (or the completion of a board) for an outside
 solver: --to dlx writes Knuth's exact-cover format (dlx1, TAOCP 7.2.2.1),
 --to dimacs writes a CNF for any SAT solver.
 
+--problem NAME (--to dlx only) writes a variant of qtool count --problem,
+also on a board with blocked squares: one option per free square, a
+primary item per line that must hold exactly one piece, a secondary item
+per line that may hold at most one, and an item with bounds "lo:hi|name"
+(Knuth's dlx3 multiplicities, TAOCP 7.2.2.1 Algorithm M) per line with
+other bounds, such as domination's "every square covered at least once"
+and the number of pieces ("3|total0"). No variant needs colours. The
+solutions of the matrix are the placements of exactly M pieces. For the
+minimum problems (domination, torus-domination) and the maximum ones
+(kings, bishops, knights, rooks), M is --pieces, or by default the optimum,
+found first by the search qtool count makes (from the same bound, stopping
+at the first placement): then qtool xcover --count counts what qtool count
+counts, e.g. the 4 minimum dominating sets of 3 queens for n = 6 (OEIS
+A002564). With --pieces M another than the optimum, the matrix counts the
+placements of M pieces: for domination, the dominating sets of M queens
+(minimal or not, none below the optimum); for kings and the other maximum
+problems, the non-attacking placements of M pieces (none above it).
+
 Examples:
   qtool encode -n 8 --to dlx > queens8.dlx
   qtool encode --board examples/board.txt --to dimacs --amo sequential > board.cnf
+  qtool encode -n 6 --problem domination --to dlx > domination6.dlx
+  qtool encode -n 5 --problem domination --pieces 3 --to dlx --out domination5.dlx
 
 The size of the output is estimated first: one larger than --max-size is
 refused with the estimate (--max-size 0 writes whatever the size), and so is
@@ -77,6 +102,9 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	to := fs.String("to", "", "`TARGET` format: "+strings.Join(encoderNames(), ", "))
 	amo := fs.String("amo", "", "at-most-one encoding for --to dimacs")
 	outPath := fs.String("out", "", "write to `FILE` instead of stdout (replaced only when the whole output is written)")
+	p.variants = true
+	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames()+" (--to dlx)")
+	pieces := fs.Int("pieces", 0, "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it)")
 	maxSize := fs.String("max-size", "4GB", "refuse an output larger than `SIZE` (e.g. 500MB, 20GB; 0 for no limit)")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
@@ -89,11 +117,13 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if !ok {
 		return usageErrorf("encode: --to %q: want one of %s", *to, strings.Join(encoderNames(), ", "))
 	}
-	p.backend = "backtrack" // any backend: load checks only the board
-	b, _, err := p.load(c, setFlags(fs), experiments.Count, 0)
+	p.backend = "dlx" // any backend that takes every problem: load checks only the board
+	set := setFlags(fs)
+	prob, _, err := p.loadProblem(c, set, experiments.Count, 0)
 	if err != nil {
 		return err
 	}
+	b := prob.Board
 	limit, err := parseSize(*maxSize)
 	if err != nil {
 		return usageErrorf("encode: --max-size %q: %v", *maxSize, err)
@@ -101,6 +131,39 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	opts := map[string]string{}
 	if *amo != "" {
 		opts["amo"] = *amo
+	}
+	model := !prob.PlainQueens() || set["pieces"]
+	if model && e.writeProblem == nil {
+		if prob.Variant != encode.Queens {
+			return usageErrorf("encode: --to %s writes plain n-queens only; --problem %v is written by --to dlx", e.name, prob.Variant)
+		}
+		return usageErrorf("%s has blocked squares or excluded diagonals: --to %s takes a plain board (--to dlx takes it)", boardName(p.board), e.name)
+	}
+	if model && *amo != "" {
+		return usageErrorf("encode: --amo applies to --to dimacs, not %s", e.name)
+	}
+	if model {
+		out, mem, what := e.sizeProblem(prob)
+		if err := memlimit.Check("encode: "+what, mem); err != nil {
+			return usageErrorf("%v", err)
+		}
+		if limit > 0 && out > limit {
+			return usageErrorf("encode: %s is about %s of text, more than --max-size %s; give --max-size 0 (or a larger size) to write it anyway", what, memlimit.Bytes(out), memlimit.Bytes(limit))
+		}
+		how := "given by --pieces"
+		if prob.Variant.Goal() == encode.Place {
+			how = "n of them, as the problem asks"
+		} else if !set["pieces"] {
+			how = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
+		}
+		if prob.Pieces, err = problemPieces(ctx, prob, *pieces, set["pieces"]); err != nil {
+			return err
+		}
+		if prob.Variant.Goal() == encode.Place {
+			prob.Pieces = 0
+		}
+		write := e.writeProblem
+		return runEncodeWrite(ctx, c, *outPath, func(w io.Writer) error { return write(w, prob, how) })
 	}
 	if e.size != nil {
 		out, mem, what, err := e.size(b, opts)
@@ -114,9 +177,18 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("encode: %s is about %s of text, more than --max-size %s; give --max-size 0 (or a larger size) to write it anyway", what, memlimit.Bytes(out), memlimit.Bytes(limit))
 		}
 	}
+	return runEncodeWrite(ctx, c, *outPath, func(w io.Writer) error { return e.write(w, b, opts) })
+}
+
+// runEncodeWrite writes the output of write to stdout or to the file
+// outName (replaced only when the whole output is written), stopping at
+// Ctrl-C or at the first write error.
+func runEncodeWrite(ctx context.Context, c *cli, outName string, write func(w io.Writer) error) error {
+	outPath := &outName
 	w := c.stdout
 	var of *outFile
 	if *outPath != "" {
+		var err error
 		if of, err = createOut(*outPath); err != nil {
 			return usageErrorf("--out %s: %v", *outPath, err)
 		}
@@ -127,7 +199,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	// however deep in its loops it is.
 	aw := &abortWriter{ctx: ctx, w: w}
 	bw := bufio.NewWriterSize(aw, 1<<16)
-	if err := aw.run(func() error { return e.write(bw, b, opts) }); err != nil {
+	if err := aw.run(func() error { return write(bw) }); err != nil {
 		if ctx.Err() != nil {
 			return withCode(exitInterrupted, fmt.Errorf("encode: interrupted; the output is incomplete%s", outNote(*outPath)))
 		}

@@ -15,6 +15,10 @@ func init() {
 		about: "Knuth's exact-cover format (dlx1, TAOCP 7.2.2.1), for qtool xcover or dlx1",
 		write: writeDLX,
 		size:  sizeDLX,
+		// --problem: the model's generalized exact cover, with
+		// multiplicities (dlx3) where a line has other bounds.
+		writeProblem: writeProblemDLX,
+		sizeProblem:  sizeProblemDLX,
 	})
 }
 

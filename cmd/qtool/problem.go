@@ -46,16 +46,6 @@ func (p *problemFlags) add(fs *flag.FlagSet) {
 	fs.BoolVar(&p.json, "json", false, "print one JSON object")
 }
 
-// load reads the board and looks up the backend. set reports which flags
-// were given on the command line.
-func (p *problemFlags) load(c *cli, set map[string]bool, mode experiments.Mode, limit int) (encode.Board, experiments.Backend, error) {
-	prob, be, err := p.loadProblem(c, set, mode, limit)
-	if err == nil && !prob.PlainQueens() {
-		err = usageErrorf("%s has blocked squares or excluded diagonals: this command takes a plain board", boardName(p.board))
-	}
-	return prob.Board, be, err
-}
-
 // loadProblem reads the problem (--problem, -n or --board, recognised by
 // content: see encode.ParseInstance) and looks up the backend.
 func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments.Mode, limit int) (encode.Problem, experiments.Backend, error) {
