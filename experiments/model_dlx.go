@@ -32,19 +32,35 @@ func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req Request, vi
 	if err != nil {
 		return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
 	}
+	// A line that may hold no piece (hi = 0: the given pieces fill it,
+	// e.g. the number of pieces when all are given) becomes an item with
+	// bounds 0..1 that no option holds, the options on it left out.
+	full := make([]bool, len(cv.Items))
 	for i := cv.Primary; i < cv.Primary+cv.Multiple; i++ {
 		it := cv.Items[i]
-		if it.Hi < it.Lo || it.Hi < 1 {
+		if it.Hi < it.Lo {
 			return Outcome{}, nil // a line that cannot be met: no solution
 		}
-		if err := p.SetBounds(i, it.Lo, min(it.Hi, dlx.MaxBound)); err != nil {
+		lo, hi := it.Lo, min(it.Hi, dlx.MaxBound)
+		if hi < 1 {
+			full[i], hi = true, 1
+		}
+		if err := p.SetBounds(i, lo, hi); err != nil {
 			return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
 		}
 	}
-	for _, opt := range cv.Options {
+	cell := make([]int32, 0, len(cv.Options)) // the model's cell of each option
+options:
+	for c, opt := range cv.Options {
+		for _, i := range opt {
+			if full[i] {
+				continue options
+			}
+		}
 		if err := p.AddOptionIndex(opt...); err != nil {
 			return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
 		}
+		cell = append(cell, int32(c))
 	}
 	cfg := dlx.Config{}
 	if visit != nil {
@@ -52,7 +68,7 @@ func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req Request, vi
 		cfg.Visit = func(options []int) bool {
 			chosen = chosen[:0]
 			for _, o := range options {
-				chosen = append(chosen, int32(o))
+				chosen = append(chosen, cell[o])
 			}
 			return visit(chosen)
 		}

@@ -100,3 +100,25 @@ func TestEncodeProblemDLXBounds(t *testing.T) {
 		t.Errorf("--out: %v\n%s", err, data)
 	}
 }
+
+// TestEncodeProblemAllGiven: a board whose given pieces are already the
+// optimum (a king on 2×2) has one solution, placing nothing more: the
+// written matrix, the dlx backend and the backtracking one agree.
+func TestEncodeProblemAllGiven(t *testing.T) {
+	ctx := context.Background()
+	board := xfile(t, "k2.txt", "Q.\n..\n")
+	enc, errOut, code := xrun(t, ctx, "", "encode", "--board", board, "--problem", "kings", "--to", "dlx")
+	if code != 0 {
+		t.Fatalf("encode: exit %d: %s", code, errOut)
+	}
+	out, _, code := xrun(t, ctx, enc, "xcover", "-", "--count")
+	if code != 0 || summary(t, out, "solutions") != "1" {
+		t.Errorf("xcover: exit %d\n%s\n%s", code, out, enc)
+	}
+	for _, be := range []string{"dlx", "backtrack"} {
+		out, errOut, code := xrun(t, ctx, "", "count", "--board", board, "--problem", "kings", "--backend", be)
+		if code != 0 || summary(t, out, "solutions") != "1" || !strings.HasPrefix(summary(t, out, "pieces"), "1 ") {
+			t.Errorf("count --backend %s: exit %d %s\n%s", be, code, errOut, out)
+		}
+	}
+}
