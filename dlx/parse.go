@@ -1,25 +1,22 @@
 package dlx
 
 import (
-	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"qtool/internal/memlimit"
+	"qtool/internal/textin"
 )
 
 // Error is a syntax or consistency error in a problem file, with the place
 // where it was found: file name, 1-based line and column (a byte offset).
-type Error struct {
-	File string
-	Line int
-	Col  int
-	Msg  string
-}
-
-// Error returns "dlx: FILE:LINE:COL: message".
-func (e *Error) Error() string { return "dlx: " + position(e.File, e.Line, e.Col) + e.Msg }
+// It is the position error that every text input of qtool shares, and
+// prints as "FILE:LINE:COL: message".
+type Error = textin.Error
 
 // Warning is something dubious but legal in a problem file, such as an
 // option that Algorithm X can never choose.
@@ -78,194 +75,352 @@ func fields(s string, toks []token) []token {
 	return toks
 }
 
-// Parse reads a problem in the format of Knuth's dlx1: lines whose first
-// non-blank character is '|' are comments and blank lines are skipped; the
-// first other line names the primary items, then (optionally) '|' and the
-// secondary items; each later line is an option, the names of its items
-// separated by white space. Item names may hold any bytes but white space,
-// '|' and ':' (dlx1's colour syntax, not supported here). An option without
-// a primary item is ignored with a Warning, as dlx1 ignores it. Errors are
-// *Error values naming file:line:col: unknown item, item declared twice, item
-// twice in one option, a second '|', no items, a reserved character. The
-// complexity is linear in the size of the input.
-func Parse(r io.Reader, name string) (*Problem, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	lineNo := 0
-	var buf []byte
-	// next returns the next line that is neither blank nor a comment.
-	next := func() (string, bool, error) {
-		for {
-			buf = buf[:0]
-			for {
-				chunk, err := br.ReadSlice('\n')
-				buf = append(buf, chunk...)
-				if err == bufio.ErrBufferFull {
-					continue
-				}
-				if err != nil && err != io.EOF {
-					return "", false, &Error{File: name, Line: lineNo + 1, Msg: err.Error()}
-				}
-				if len(buf) == 0 && err == io.EOF {
-					return "", false, nil
-				}
-				break
-			}
-			lineNo++
-			s := string(buf)
-			i := 0
-			for i < len(s) && isSpace(s[i]) {
-				i++
-			}
-			if i == len(s) || s[i] == '|' {
-				continue
-			}
-			return s, true, nil
-		}
-	}
-	errorf := func(col int, format string, args ...any) error {
-		return &Error{File: name, Line: lineNo, Col: col, Msg: fmt.Sprintf(format, args...)}
-	}
-	reserved := func(t token, what string) error {
-		if k := strings.IndexByte(t.text, ':'); k >= 0 {
-			return errorf(t.col+k, "%s %s contains reserved character ':' (colours are not supported)", what, clip(t.text))
-		}
-		if k := strings.IndexByte(t.text, '|'); k >= 0 {
-			return errorf(t.col+k, "%s %s contains reserved character '|'", what, clip(t.text))
-		}
-		return nil
-	}
+// DefaultMaxLine is the longest line Parse reads unless told otherwise:
+// 16 MiB, far beyond any item line Knuth's programs accept (dlx1's buffer
+// holds 9 bytes for each of 100,000 items).
+const DefaultMaxLine = 16 << 20
 
-	line, ok, err := next()
-	if err != nil {
+// maxWarnings is how many warnings a parse keeps; the rest are only
+// counted (Problem.Ignored).
+const maxWarnings = 100
+
+// ParseLimits bounds what ParseContext accepts, so that an input too large
+// for the machine is refused before it is built.
+type ParseLimits struct {
+	// MaxLine is the longest line in bytes (0: DefaultMaxLine).
+	MaxLine int
+	// MaxNodes is the largest number of nodes of the matrix (0: no limit
+	// but the 32-bit links); see MemoryEstimate for the bytes a node takes.
+	MaxNodes int
+}
+
+// Parse reads a problem in Knuth's format (see ParseContext) with the
+// default limits and no deadline.
+func Parse(r io.Reader, name string) (*Problem, error) {
+	return ParseContext(context.Background(), r, name, ParseLimits{})
+}
+
+// ParseContext reads a problem in the format of Knuth's dlx1, dlx2 and
+// dlx3: lines whose first non-blank character is '|' are comments and blank
+// lines are skipped; the first other line names the primary items, then
+// (optionally) '|' and the secondary items; each later line is an option,
+// the names of its items separated by white space. A primary item may carry
+// bounds, "lo:hi|name" or "v|name" (v..v), as in dlx3: the number of chosen
+// options that hold it must lie in lo..hi (0 ≤ lo ≤ hi, hi ≥ 1). In an
+// option a secondary item may carry a colour, "name:c", as in dlx2 (c one
+// character there; here any name without white space, ':' and '|'). Item
+// names may hold any bytes but white space, '|' and ':'. A byte-order mark
+// at the start is skipped. An option without a primary item is ignored with
+// a Warning, as dlx1 ignores it.
+//
+// Errors are *Error values naming file:line:col: unknown item, item
+// declared twice, item twice in one option, a second '|', no items, a
+// reserved character, bounds on a secondary item or out of order, a colour
+// on a primary item or with no item, a line longer than lim.MaxLine, a
+// problem larger than lim.MaxNodes. When ctx ends first ParseContext
+// returns ctx.Err(). The complexity is linear in the size of the input.
+func ParseContext(ctx context.Context, r io.Reader, name string, lim ParseLimits) (*Problem, error) {
+	ps := &parser{ctx: ctx, name: name, lim: lim}
+	if ps.lim.MaxLine <= 0 {
+		ps.lim.MaxLine = DefaultMaxLine
+	}
+	ps.lr = textin.NewReader(r, name, ps.lim.MaxLine)
+	if err := ps.itemLine(); err != nil {
 		return nil, err
 	}
-	if !ok {
-		if lineNo == 0 {
-			lineNo = 1
-		}
-		return nil, errorf(1, "no items: the file holds no item line")
-	}
-	toks := fields(line, nil)
-	var primary, secondary []string
-	declared := make(map[string]int, len(toks)) // name → column
-	bar := 0
-	for _, t := range toks {
-		if t.text == "|" {
-			if bar > 0 {
-				return nil, errorf(t.col, "second '|' in the item line (the first is at column %d)", bar)
-			}
-			bar = t.col
-			continue
-		}
-		if err := reserved(t, "item name"); err != nil {
-			return nil, err
-		}
-		if col, dup := declared[t.text]; dup {
-			return nil, errorf(t.col, "item %s declared twice (first at column %d)", clip(t.text), col)
-		}
-		declared[t.text] = t.col
-		if bar > 0 {
-			secondary = append(secondary, t.text)
-		} else {
-			primary = append(primary, t.text)
-		}
-	}
-	if len(primary) == 0 {
-		// Unreachable: a line starting with '|' is a comment.
-		return nil, errorf(1, "no primary items")
-	}
-	p, err := NewProblem(primary, secondary)
-	if err != nil {
-		return nil, errorf(1, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
-	}
-	itemsLine := lineNo
-
-	var opt []int
-	seenLine := make([]int, len(p.names)+1) // the line on which item i was last seen
-	seenCol := make([]int, len(p.names)+1)
 	for {
-		line, ok, err := next()
+		line, ok, err := ps.next()
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			break
+			return ps.p, nil
 		}
-		toks = fields(line, toks)
-		opt = opt[:0]
-		hasPrimary := false
-		for _, t := range toks {
-			i, known := p.index[t.text]
-			if !known {
-				if t.text == "|" {
-					return nil, errorf(t.col, "'|' in an option (only the item line separates primary from secondary items)")
-				}
-				if err := reserved(t, "item"); err != nil {
-					return nil, err
-				}
-				return nil, errorf(t.col, "unknown item %s (not in the item line, line %d)", clip(t.text), itemsLine)
-			}
-			if seenLine[i] == lineNo {
-				return nil, errorf(t.col, "item %s twice in one option (first at column %d)", clip(t.text), seenCol[i])
-			}
-			seenLine[i], seenCol[i] = lineNo, t.col
-			opt = append(opt, int(i-1))
-			if int(i) <= p.primary {
-				hasPrimary = true
-			}
-		}
-		if !hasPrimary {
-			p.warnings = append(p.warnings, Warning{File: name, Line: lineNo, Col: toks[0].col,
-				Msg: "option ignored: it has no primary item"})
-			continue
-		}
-		if err := p.AddOptionIndex(opt...); err != nil {
-			if errors.Is(err, ErrNoPrimary) {
-				continue
-			}
-			return nil, errorf(toks[0].col, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
+		if err := ps.option(line); err != nil {
+			return nil, err
 		}
 	}
-	return p, nil
 }
 
-// WriteTo writes the problem in dlx1's format (see Parse): the item line,
-// then one line per option. Parse reads it back as the same problem. A
-// problem without primary items has no such form: its item line would read
-// as a comment.
-func (p *Problem) WriteTo(w io.Writer) (int64, error) {
-	if p.primary == 0 {
-		return 0, errors.New("dlx: a problem without primary items cannot be written in dlx1's format")
-	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	var n int64
-	put := func(s string) {
-		k, _ := bw.WriteString(s)
-		n += int64(k)
-	}
-	for i, name := range p.names {
-		switch {
-		case i == p.primary:
-			put(" | ")
-		case i > 0:
-			put(" ")
-		}
-		put(name)
-	}
-	put("\n")
-	for o := range p.first {
-		for q := p.first[o]; p.nodes[q].itm > 0; q++ {
-			if q != p.first[o] {
-				put(" ")
+// parser holds the state of ParseContext.
+type parser struct {
+	ctx    context.Context
+	name   string
+	lim    ParseLimits
+	lr     *textin.Reader
+	lineNo int
+	p      *Problem
+
+	itemsLine         int
+	toks              []token
+	opt, colors       []int
+	seenLine, seenCol []int // the line and column at which item i was last seen
+}
+
+// errorf returns an *Error at column col of the current line.
+func (ps *parser) errorf(col int, format string, args ...any) error {
+	return &Error{File: ps.name, Line: ps.lineNo, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// next returns the next line that is neither blank nor a comment, false at
+// the end of the input.
+func (ps *parser) next() (string, bool, error) {
+	for {
+		if ps.lineNo&4095 == 4095 {
+			if err := ps.ctx.Err(); err != nil {
+				return "", false, err
 			}
-			put(p.names[p.nodes[q].itm-1])
 		}
-		put("\n")
+		line, ok, err := ps.readLine()
+		if err != nil || !ok {
+			return "", false, err
+		}
+		i := 0
+		for i < len(line) && isSpace(line[i]) {
+			i++
+		}
+		if i == len(line) || line[i] == '|' {
+			continue
+		}
+		return string(line), true, nil
 	}
-	if err := bw.Flush(); err != nil {
-		return n, fmt.Errorf("dlx: %w", err)
+}
+
+// readLine reads one line (without its end) of at most lim.MaxLine bytes;
+// textin drops a byte-order mark at the start.
+func (ps *parser) readLine() ([]byte, bool, error) {
+	line, err := ps.lr.Next()
+	if err == io.EOF {
+		return nil, false, nil
 	}
-	return n, nil
+	if err != nil {
+		return nil, false, err
+	}
+	ps.lineNo = ps.lr.LineNo()
+	return line, true, nil
+}
+
+// itemLine reads the item line and makes the problem.
+func (ps *parser) itemLine() error {
+	line, ok, err := ps.next()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if ps.lineNo == 0 {
+			ps.lineNo = 1
+		}
+		return ps.errorf(1, "no items: the file holds no item line")
+	}
+	toks := fields(line, nil)
+	var primary, secondary []string
+	var bounds []Bound
+	var boundCols []int
+	declared := make(map[string]int, len(toks)) // name → column
+	bar := 0
+	for _, t := range toks {
+		if t.text[0] == '|' {
+			if bar > 0 {
+				return ps.errorf(t.col, "second '|' in the item line (the first is at column %d)", bar)
+			}
+			bar = t.col
+			if t.text = t.text[1:]; t.text == "" {
+				continue
+			}
+			t.col++ // "|X" is the separator, then X, as Knuth's programs read it
+		}
+		name, b, err := ps.itemName(t, bar > 0)
+		if err != nil {
+			return err
+		}
+		if col, dup := declared[name]; dup {
+			return ps.errorf(t.col, "item %s declared twice (first at column %d)", clip(name), col)
+		}
+		declared[name] = t.col
+		if bar > 0 {
+			secondary = append(secondary, name)
+			continue
+		}
+		primary = append(primary, name)
+		bounds = append(bounds, b)
+		boundCols = append(boundCols, t.col)
+	}
+	if len(primary) == 0 {
+		// Unreachable: a line starting with '|' is a comment.
+		return ps.errorf(1, "no primary items")
+	}
+	p, err := NewProblem(primary, secondary)
+	if err != nil {
+		return ps.errorf(1, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
+	}
+	for i, b := range bounds {
+		if err := p.SetBounds(i, b.Lo, b.Hi); err != nil {
+			return ps.errorf(boundCols[i], "%s", strings.TrimPrefix(err.Error(), "dlx: "))
+		}
+	}
+	ps.p = p
+	ps.itemsLine = ps.lineNo
+	ps.seenLine = make([]int, len(p.names)+1)
+	ps.seenCol = make([]int, len(p.names)+1)
+	return nil
+}
+
+// itemName reads one name of the item line, with its bounds for a primary
+// item ("lo:hi|name", "v|name", or plain "name" for 1..1).
+func (ps *parser) itemName(t token, secondary bool) (string, Bound, error) {
+	one := Bound{1, 1}
+	k := strings.IndexByte(t.text, '|')
+	if k < 0 {
+		if c := strings.IndexByte(t.text, ':'); c >= 0 {
+			switch {
+			case secondary:
+				return "", one, ps.errorf(t.col+c, "item name %s contains reserved character ':' (a colour belongs in an option, as %s:c)", clip(t.text), clip(t.text[:c]))
+			case c > 0 && allDigits(t.text[:c]):
+				return "", one, ps.errorf(t.col+c, "item %s: lower bound without upper bound (write lo:hi|name)", clip(t.text))
+			}
+			return "", one, ps.errorf(t.col+c, "item name %s contains reserved character ':'", clip(t.text))
+		}
+		return t.text, one, nil
+	}
+	if secondary {
+		return "", one, ps.errorf(t.col+k, "bounds on secondary item %s: only primary items have bounds", clip(t.text))
+	}
+	spec, name := t.text[:k], t.text[k+1:]
+	if name == "" {
+		return "", one, ps.errorf(t.col+k+1, "bounds %s without an item name", clip(t.text))
+	}
+	if j := strings.IndexAny(name, ":|"); j >= 0 {
+		return "", one, ps.errorf(t.col+k+1+j, "item name %s contains reserved character '%c'", clip(name), name[j])
+	}
+	loText, hiText, twoBounds := strings.Cut(spec, ":")
+	if !twoBounds {
+		hiText = spec
+	}
+	hi, err := ps.bound(hiText, t.col+len(spec)-len(hiText), name)
+	if err != nil {
+		return "", one, err
+	}
+	lo := hi
+	if twoBounds {
+		if lo, err = ps.bound(loText, t.col, name); err != nil {
+			return "", one, err
+		}
+	}
+	switch {
+	case hi == 0:
+		return "", one, ps.errorf(t.col, "item %s: upper bound is zero", clip(name))
+	case lo > hi:
+		return "", one, ps.errorf(t.col, "item %s: lower bound %d exceeds upper bound %d", clip(name), lo, hi)
+	}
+	return name, Bound{lo, hi}, nil
+}
+
+// bound reads one decimal bound at column col.
+func (ps *parser) bound(s string, col int, item string) (int, error) {
+	if s == "" {
+		return 0, ps.errorf(col, "item %s: missing bound (write lo:hi|name or v|name)", clip(item))
+	}
+	v := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, ps.errorf(col+i, "item %s: %q is not a digit of a bound", clip(item), s[i])
+		}
+		if v = 10*v + int(s[i]-'0'); v > MaxBound {
+			return 0, ps.errorf(col, "item %s: bound %s is larger than %d", clip(item), clipText(s), MaxBound)
+		}
+	}
+	return v, nil
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// option reads one option line and adds it to the problem.
+func (ps *parser) option(line string) error {
+	p := ps.p
+	ps.toks = fields(line, ps.toks)
+	ps.opt, ps.colors = ps.opt[:0], ps.colors[:0]
+	hasPrimary, colored := false, false
+	for _, t := range ps.toks {
+		i, c, err := ps.entry(t)
+		if err != nil {
+			return err
+		}
+		if ps.seenLine[i] == ps.lineNo {
+			return ps.errorf(t.col, "item %s twice in one option (first at column %d)", clip(p.names[i-1]), ps.seenCol[i])
+		}
+		ps.seenLine[i], ps.seenCol[i] = ps.lineNo, t.col
+		ps.opt = append(ps.opt, int(i-1))
+		ps.colors = append(ps.colors, c)
+		hasPrimary = hasPrimary || int(i) <= p.primary
+		colored = colored || c != 0
+	}
+	if !hasPrimary {
+		if len(p.warnings) < maxWarnings {
+			p.warnings = append(p.warnings, Warning{File: ps.name, Line: ps.lineNo, Col: ps.toks[0].col,
+				Msg: "option ignored: it has no primary item"})
+		}
+		p.ignored++
+		return nil
+	}
+	if ps.lim.MaxNodes > 0 && len(p.nodes)+len(ps.opt)+1 > ps.lim.MaxNodes {
+		return ps.errorf(ps.toks[0].col, "problem too large: more than %d nodes (%s) would not fit in the memory allowed",
+			ps.lim.MaxNodes, memlimit.Bytes(uint64(ps.lim.MaxNodes)*NodeBytes))
+	}
+	colors := ps.colors
+	if !colored {
+		colors = nil
+	}
+	if err := p.AddColoredOption(ps.opt, colors); err != nil {
+		if errors.Is(err, ErrNoPrimary) {
+			return nil
+		}
+		return ps.errorf(ps.toks[0].col, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
+	}
+	return nil
+}
+
+// entry reads one item of an option, "name" or "name:colour", and returns
+// the item's number (1-based) and its colour (0: none).
+func (ps *parser) entry(t token) (int32, int, error) {
+	p := ps.p
+	if i, known := p.index[t.text]; known {
+		return i, 0, nil
+	}
+	if strings.IndexByte(t.text, '|') >= 0 {
+		if t.text == "|" {
+			return 0, 0, ps.errorf(t.col, "'|' in an option (only the item line separates primary from secondary items)")
+		}
+		k := strings.IndexByte(t.text, '|')
+		return 0, 0, ps.errorf(t.col+k, "item %s contains reserved character '|'", clip(t.text))
+	}
+	name, color, hasColor := strings.Cut(t.text, ":")
+	if !hasColor {
+		return 0, 0, ps.errorf(t.col, "unknown item %s (not in the item line, line %d)", clip(t.text), ps.itemsLine)
+	}
+	ccol := t.col + len(name) // the column of ':'
+	switch i, known := p.index[name]; {
+	case name == "":
+		return 0, 0, ps.errorf(t.col, "colour %s with no item before ':'", clip(t.text))
+	case !known:
+		return 0, 0, ps.errorf(t.col, "unknown item %s (not in the item line, line %d)", clip(name), ps.itemsLine)
+	case int(i) <= p.primary:
+		return 0, 0, ps.errorf(ccol, "primary item %s cannot have a colour (only secondary items have colours)", clip(name))
+	case color == "":
+		return 0, 0, ps.errorf(ccol+1, "empty colour after %s:", clip(name))
+	default:
+		c, err := p.Color(color)
+		if err != nil {
+			return 0, 0, ps.errorf(ccol+1, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
+		}
+		return i, c, nil
+	}
 }
 
 // clip quotes a name for a message, cut to a readable length.
@@ -275,4 +430,12 @@ func clip(s string) string {
 		return strconv.Quote(s[:most]) + "…"
 	}
 	return strconv.Quote(s)
+}
+
+// clipText is s cut to a readable length, unquoted.
+func clipText(s string) string {
+	if len(s) > 20 {
+		return s[:20] + "…"
+	}
+	return s
 }

@@ -3,7 +3,6 @@ package dlx_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -27,8 +26,28 @@ func TestParseErrors(t *testing.T) {
 		{"A B | C A\n", "f.dlx:1:9", `item "A" declared twice`},
 		{"A | B | C\n", "f.dlx:1:7", "second '|'"},
 		{"A B:x\n", "f.dlx:1:4", "reserved character ':'"},
-		{"A B\nA B:1\n", "f.dlx:2:4", "reserved character ':'"},
-		{"A a|b\n", "f.dlx:1:4", "reserved character '|'"},
+		{"A B\nA B:1\n", "f.dlx:2:4", `primary item "B" cannot have a colour`},
+		{"A a|b\n", "f.dlx:1:3", `'a' is not a digit of a bound`},
+		{"A | B\nA B|x\n", "f.dlx:2:4", `reserved character '|'`},
+		{"A | 2|B\n", "f.dlx:1:6", `bounds on secondary item "2|B"`},
+		{"A 3:2|p\n", "f.dlx:1:3", `item "p": lower bound 3 exceeds upper bound 2`},
+		{"A 0|p\n", "f.dlx:1:3", `item "p": upper bound is zero`},
+		{"A 0:0|p\n", "f.dlx:1:3", `item "p": upper bound is zero`},
+		{"A :2|p\n", "f.dlx:1:3", `item "p": missing bound`},
+		{"A 2:|p\n", "f.dlx:1:5", `item "p": missing bound`},
+		{"A 1:2:3|p\n", "f.dlx:1:6", `':' is not a digit of a bound`},
+		{"A 2|\n", "f.dlx:1:5", `bounds "2|" without an item name`},
+		{"A 2|p:q\n", "f.dlx:1:6", `reserved character ':'`},
+		{"A 2:p\n", "f.dlx:1:4", `lower bound without upper bound`},
+		{"A 99999999999|p\n", "f.dlx:1:3", `larger than`},
+		{"A | X\nA :c\n", "f.dlx:2:3", `colour ":c" with no item before ':'`},
+		{"A | X\nA X:\n", "f.dlx:2:5", `empty colour after "X":`},
+		{"A | X\nA Y:c\n", "f.dlx:2:3", `unknown item "Y"`},
+		{"A | X\nA X:c:d\n", "f.dlx:2:5", `reserved character ':'`},
+		{"A | X\nA X:a X:b\n", "f.dlx:2:7", `item "X" twice in one option`},
+		{"A | X:c\n", "f.dlx:1:6", `a colour belongs in an option`},
+		{"A |X |Y\n", "f.dlx:1:6", "second '|'"},
+		{"\xef\xbb\xbfA B\nA C\n", "f.dlx:2:3", `unknown item "C"`},
 		{"A B\nA | B\n", "f.dlx:2:3", "'|' in an option"},
 		{"| c\n  A\tB\r\nB\tZZ\r\n", "f.dlx:3:3", `unknown item "ZZ"`},
 	} {
@@ -38,7 +57,7 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("%q: got %v, want a *dlx.Error", c.text, err)
 			continue
 		}
-		if want := "dlx: " + c.pos + ": "; !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), c.want) {
+		if want := c.pos + ": "; !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %q, want %q…%q", c.text, err, want, c.want)
 		}
 	}
@@ -91,11 +110,13 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func sameProblem(p, q *dlx.Problem) bool {
-	if p.Items() != q.Items() || p.Primary() != q.Primary() || p.Options() != q.Options() {
+	if p.Items() != q.Items() || p.Primary() != q.Primary() || p.Options() != q.Options() || p.Colors() != q.Colors() {
 		return false
 	}
 	for i := 0; i < p.Items(); i++ {
-		if p.Item(i) != q.Item(i) || p.Len(i) != q.Len(i) {
+		lp, hp := p.Bounds(i)
+		lq, hq := q.Bounds(i)
+		if p.Item(i) != q.Item(i) || p.Len(i) != q.Len(i) || lp != lq || hp != hq {
 			return false
 		}
 	}
@@ -118,11 +139,15 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("A | B | C\n"))
 	f.Add([]byte("A B:x\nA\n"))
 	f.Add([]byte("  | comment\n\nA\tB\r\nA B\nB A\n| x\n"))
+	f.Add([]byte(dlx2Example))
+	f.Add([]byte(dlx3Example))
+	f.Add([]byte("0:2|A 3|B | X\nA B X:red\nB X:red\nB X:blue\nA\nB\n"))
+	f.Add([]byte("\ufeffA | X Y\nA X:1 Y\nA X:1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := dlx.Parse(strings.NewReader(string(data)), "fuzz")
 		if err != nil {
 			var e *dlx.Error
-			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 || !strings.HasPrefix(err.Error(), "dlx: fuzz:") {
+			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 || !strings.HasPrefix(err.Error(), "fuzz:") {
 				t.Fatalf("error without a place: %v", err)
 			}
 			return
@@ -135,30 +160,19 @@ func FuzzParse(f *testing.F) {
 		if !sameProblem(p, q) {
 			t.Fatalf("round trip changed the problem:\n%s", text)
 		}
+		if again := writeString(t, q); again != text {
+			t.Fatalf("written twice differently:\n%s\n%s", text, again)
+		}
 		if p.Options() > 12 || p.Items() > 64 {
 			return
 		}
-		var opts [][]int
-		for o := 0; o < p.Options(); o++ {
-			opts = append(opts, p.Option(o))
-		}
-		want := bruteForce(p.Primary(), p.Items(), opts)
-		var got []string
-		_, err = p.Solve(context.Background(), func(o []int) bool {
-			if err := checkSolution(p, o); err != nil {
-				t.Fatal(err)
+		g := fromProblem(p)
+		want := g.brute()
+		for _, workers := range []int{1, 2} {
+			got, _ := solveAll(t, p, dlx.Config{Workers: workers})
+			if !slices.Equal(got, want) {
+				t.Fatalf("%d workers: got solutions %v, want %v for\n%s", workers, got, want, text)
 			}
-			s := slices.Clone(o)
-			slices.Sort(s)
-			got = append(got, fmt.Sprint(s))
-			return true
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Fatalf("got solutions %v, want %v for\n%s", got, want, text)
 		}
 	})
 }

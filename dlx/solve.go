@@ -2,23 +2,37 @@ package dlx
 
 import (
 	"context"
+	"fmt"
 	"math"
-	"slices"
 	"time"
 )
 
-// Stats counts the work of a search the way dlx1 counts it, so that the
-// figures can be compared with Knuth's programs on the same input.
+// Stats counts the work of a search the way Knuth's programs count it, so
+// that the figures can be compared with dlx1, dlx2 and dlx3 on the same
+// input.
 type Stats struct {
 	// Solutions is the number of solutions found.
 	Solutions uint64
 	// Nodes is the number of nodes of the search tree: one for each entry
-	// into a level, and one for each solution (dlx1's "nodes").
+	// into a level, and one for each solution (Knuth's "nodes").
 	Nodes uint64
 	// Updates is the number of link updates: one for each item removed
-	// from its list by cover and one for each node hidden (dlx1's
-	// "updates").
+	// from its list by cover and one for each node hidden (or tweaked away,
+	// in Algorithm M) (Knuth's "updates").
 	Updates uint64
+	// Cleansings is the number of colour constraints satisfied by purify:
+	// one for each purify and one for each option of the purified item
+	// that has the same colour (dlx2's and dlx3's "cleansings"; always 0
+	// without colours).
+	Cleansings uint64
+}
+
+func (s Stats) plus(t Stats) Stats {
+	return Stats{s.Solutions + t.Solutions, s.Nodes + t.Nodes, s.Updates + t.Updates, s.Cleansings + t.Cleansings}
+}
+
+func (s Stats) minus(t Stats) Stats {
+	return Stats{s.Solutions - t.Solutions, s.Nodes - t.Nodes, s.Updates - t.Updates, s.Cleansings - t.Cleansings}
 }
 
 // Progress is a snapshot of a running search, for progress reports.
@@ -28,10 +42,59 @@ type Progress struct {
 	Level int
 	// Done estimates the fraction of the search tree already explored, as
 	// dlx1 does from the position of each choice among its siblings
-	// (Knuth's "progress report"). It is a crude estimate, in [0, 1).
+	// (Knuth's "progress report"), or from the subproblems finished when
+	// several workers search. It is a crude estimate, in [0, 1).
 	Done float64
 	// Elapsed is the time since the search started.
 	Elapsed time.Duration
+}
+
+// Algorithm names the variant of Knuth's search that Run uses.
+type Algorithm uint8
+
+const (
+	// Auto picks the least general algorithm that fits the problem: X
+	// without colours and bounds, C with colours, M with bounds.
+	Auto Algorithm = iota
+	// X is Algorithm X of TAOCP 7.2.2.1 as Knuth's dlx1 runs it: exact
+	// cover with primary and secondary items.
+	X
+	// C is Algorithm C (exact covering with colours) as Knuth's dlx2 runs
+	// it: commit, purify, unpurify, uncommit.
+	C
+	// M is Algorithm M (covering with multiplicities and colours) as
+	// Knuth's dlx3 runs it: bounds, tweak and untweak, branching on the
+	// item of least branching degree.
+	M
+)
+
+// String returns the algorithm's letter, or "auto".
+func (a Algorithm) String() string {
+	switch a {
+	case X:
+		return "X"
+	case C:
+		return "C"
+	case M:
+		return "M"
+	}
+	return "auto"
+}
+
+// ParseAlgorithm reads "X", "C", "M" or "auto" (any case; also "dlx1",
+// "dlx2", "dlx3").
+func ParseAlgorithm(s string) (Algorithm, error) {
+	switch s {
+	case "auto", "":
+		return Auto, nil
+	case "X", "x", "dlx1":
+		return X, nil
+	case "C", "c", "dlx2":
+		return C, nil
+	case "M", "m", "dlx3":
+		return M, nil
+	}
+	return Auto, fmt.Errorf("dlx: unknown algorithm %q (want X, C, M or auto)", s)
 }
 
 // Config controls a search run by Problem.Run.
@@ -39,15 +102,32 @@ type Config struct {
 	// Visit, when not nil, is called with each solution: the numbers of the
 	// chosen options, in the order they were chosen. The slice is reused:
 	// it is valid only during the call. Returning false stops the search.
-	// When Visit is nil the solutions are only counted.
+	// When Visit is nil the solutions are only counted. With several
+	// workers the calls are serialized but come in no fixed order.
 	Visit func(options []int) bool
 	// Limit stops the search after this many solutions (0: no limit).
 	Limit uint64
-	// Progress, when not nil, is called from the searching goroutine about
+	// Progress, when not nil, is called from a searching goroutine about
 	// once per Interval.
 	Progress func(Progress)
 	// Interval between progress reports; 0 means one second.
 	Interval time.Duration
+	// Algorithm is the variant of the search (Auto: the one the problem
+	// needs). X refuses a problem with colours or bounds, C one with
+	// bounds. On a problem without colours and bounds X and C make the
+	// same moves and count the same; M counts as dlx3 does, which differs
+	// in the updates of dead ends.
+	Algorithm Algorithm
+	// Workers is the number of goroutines that search (0 or 1: one, in the
+	// calling goroutine). The tree is split at its first levels into
+	// subproblems that the workers take in turn; the totals (solutions,
+	// nodes, updates, cleansings) equal those of one worker whenever the
+	// search runs to its end.
+	Workers int
+	// Trace, when not nil, is called at every step of the search (see
+	// Event), from the searching goroutine; it forces one worker. A nil
+	// Trace costs nothing: the search without it runs other code.
+	Trace func(Event)
 }
 
 // How often the search looks at its context and its clock: after this many
@@ -58,7 +138,7 @@ const (
 	checkUpdates = 1 << 16
 )
 
-// Solve runs Algorithm X on the problem and calls visit with each solution
+// Solve runs the search on the problem and calls visit with each solution
 // (see Config.Visit); visit returning false stops the search. It returns
 // what the search did, and ctx.Err() when the context ended the search early
 // (the statistics are then those of the part explored).
@@ -72,237 +152,126 @@ func (p *Problem) Count(ctx context.Context) (uint64, Stats, error) {
 	return st.Solutions, st, err
 }
 
-// Run is Algorithm X with dancing links, TAOCP 7.2.2.1, as implemented by
-// Knuth's dlx1: at each level the search covers the primary item with the
-// fewest remaining options (ties go to the leftmost item, the MRV
-// heuristic), then tries each option in its list in turn, covering the
-// option's other items, descending, and uncovering on the way back. It works
-// on a copy of the links, so the problem is left untouched. It returns the
+// AlgorithmFor returns the algorithm that Run uses for the problem when
+// asked for a: a itself, unless a is Auto, then the least general one that
+// fits; or an error when a cannot handle the problem.
+func (p *Problem) AlgorithmFor(a Algorithm) (Algorithm, error) {
+	switch {
+	case a == X && (p.HasBounds() || p.HasColors()):
+		return a, fmt.Errorf("dlx: algorithm X does not handle colours or bounds (use C or M)")
+	case a == C && p.HasBounds():
+		return a, fmt.Errorf("dlx: algorithm C does not handle bounds (use M)")
+	case a != Auto:
+		return a, nil
+	case p.HasBounds():
+		return M, nil
+	case p.HasColors():
+		return C, nil
+	}
+	return X, nil
+}
+
+// Run is Knuth's search for the problem, TAOCP 7.2.2.1: Algorithm X with
+// dancing links as dlx1 runs it, Algorithm C (colours) as dlx2 runs it, or
+// Algorithm M (multiplicities) as dlx3 runs it — see Config.Algorithm. At
+// each level X and C cover the primary item with the fewest remaining
+// options (ties go to the leftmost item, the MRV heuristic), then try each
+// option in its list in turn, covering (or purifying, for a colour) the
+// option's other items, descending, and uncovering on the way back; M
+// branches on the item of least branching degree (see runM). Run works on
+// a copy of the links, so the problem is left untouched. It returns the
 // statistics of the search, and ctx.Err() when the context ended it early.
 //
 // See D. E. Knuth, The Art of Computer Programming, Volume 4B, Section
 // 7.2.2.1 (Addison-Wesley, 2022), and "Dancing links", arXiv:cs/0011047.
 func (p *Problem) Run(ctx context.Context, cfg Config) (Stats, error) {
-	var st Stats
 	if err := ctx.Err(); err != nil {
-		return st, err
+		return Stats{}, err
+	}
+	alg, err := p.AlgorithmFor(cfg.Algorithm)
+	if err != nil {
+		return Stats{}, err
 	}
 	if p.primary == 0 {
 		// Every primary item is covered at level 0: the empty set of
 		// options is the one solution (Algorithm X, step X2).
-		st.Nodes, st.Solutions = 1, 1
 		if cfg.Visit != nil {
 			cfg.Visit(nil)
 		}
-		return st, nil
+		return Stats{Nodes: 1, Solutions: 1}, nil
 	}
-
-	nd := slices.Clone(p.nodes)
-	cl := slices.Clone(p.items)
-	choice := make([]uint32, p.primary+1) // choice[l]: the option node tried at level l
-	visit := cfg.Visit
-	var sol []int
-	if visit != nil {
-		sol = make([]int, 0, p.primary)
+	if cfg.Workers > 1 && cfg.Trace == nil {
+		return p.runParallel(ctx, cfg, alg)
 	}
-	limit := cfg.Limit
-	if limit == 0 {
-		limit = math.MaxUint64
-	}
-	start := time.Now()
-	interval := cfg.Interval
-	if interval <= 0 {
-		interval = time.Second
-	}
-	nextReport := start.Add(interval)
-
-	var (
-		level            int
-		best, cur, pp, k uint32
-		x, t             int32
-		nodes, updates   uint64
-		count            uint64
-		nodeCheck        = uint64(checkNodes)
-		updateCheck      = uint64(checkUpdates)
-		err              error
-	)
-
-forward: // X2: enter a new level
-	nodes++
-	if nodes >= nodeCheck || updates >= updateCheck {
-		nodeCheck, updateCheck = nodes+checkNodes, updates+checkUpdates
-		if err = ctx.Err(); err != nil {
-			goto done
-		}
-		if cfg.Progress != nil {
-			if now := time.Now(); now.After(nextReport) {
-				nextReport = now.Add(interval)
-				cfg.Progress(Progress{
-					Stats:   Stats{Solutions: count, Nodes: nodes, Updates: updates},
-					Level:   level,
-					Done:    estimate(nd, choice[:level]),
-					Elapsed: now.Sub(start),
-				})
-			}
-		}
-	}
-	// X3: choose the item with the fewest remaining options, leftmost
-	// among equals.
-	t = math.MaxInt32
-	for k = cl[0].next; k != 0; k = cl[k].next {
-		if nd[k].itm < t {
-			best, t = k, nd[k].itm
-			if t == 0 {
-				break
-			}
-		}
-	}
-	// X4: cover it.
-	updates += cover(nd, cl, best)
-	cur = nd[best].down
-	choice[level] = cur
-
-advance: // X5: try option cur
-	if cur == best {
-		goto backup
-	}
-	for pp = cur + 1; pp != cur; {
-		x = nd[pp].itm
-		if x <= 0 {
-			pp = nd[pp].up
-		} else {
-			updates += cover(nd, cl, uint32(x))
-			pp++
-		}
-	}
-	if cl[0].next == 0 {
-		// Every primary item is covered: a solution, which dlx1 counts
-		// as a node of the tree too.
-		nodes++
-		count++
-		if visit != nil {
-			sol = sol[:0]
-			for _, c := range choice[:level+1] {
-				sol = append(sol, optionOf(nd, c))
-			}
-			if !visit(sol) {
-				goto done
-			}
-		}
-		if count >= limit {
-			goto done
-		}
-		goto recover
-	}
-	level++
-	goto forward
-
-backup: // X7: no more options for this item
-	uncover(nd, cl, best)
-	if level == 0 {
-		goto done
-	}
-	level--
-	cur = choice[level]
-	best = uint32(nd[cur].itm)
-
-recover: // X6: undo option cur and try the next one
-	for pp = cur - 1; pp != cur; {
-		x = nd[pp].itm
-		if x <= 0 {
-			pp = nd[pp].down
-		} else {
-			uncover(nd, cl, uint32(x))
-			pp--
-		}
-	}
-	cur = nd[cur].down
-	choice[level] = cur
-	goto advance
-
-done:
-	st = Stats{Solutions: count, Nodes: nodes, Updates: updates}
-	return st, err
+	return p.runOne(ctx, cfg, alg, nil)
 }
 
-// cover removes item c from the list of active items and hides every option
-// in its list (Knuth's cover, with hide written out). It returns the number
-// of updates: one for the item and one for each node hidden.
-func cover(nd []node, cl []item, c uint32) uint64 {
-	l, r := cl[c].prev, cl[c].next
-	cl[l].next = r
-	cl[r].prev = l
-	upd := uint64(1)
-	for p := nd[c].down; p != c; p = nd[p].down {
-		// hide(p): unlink the other nodes of p's option from their items.
-		for q := p + 1; q != p; {
-			x := nd[q].itm
-			if x <= 0 { // a spacer: back to the start of the option
-				q = nd[q].up
-				continue
-			}
-			u, d := nd[q].up, nd[q].down
-			nd[u].down = d
-			nd[d].up = u
-			nd[uint32(x)].itm--
-			upd++
-			q++
-		}
+// runOne runs one search, all of it or, with a split, the subproblems that
+// the split gives it.
+func (p *Problem) runOne(ctx context.Context, cfg Config, alg Algorithm, sp *split) (Stats, error) {
+	switch {
+	case alg == M:
+		return p.runM(ctx, cfg, sp)
+	case alg == C || cfg.Trace != nil:
+		return p.runC(ctx, cfg, sp)
 	}
-	return upd
+	return p.runX(ctx, cfg, sp)
 }
 
-// uncover undoes cover(c), in the reverse order (Knuth's uncover, with
-// unhide written out).
-func uncover(nd []node, cl []item, c uint32) {
-	for p := nd[c].up; p != c; p = nd[p].up {
-		// unhide(p)
-		for q := p - 1; q != p; {
-			x := nd[q].itm
-			if x <= 0 {
-				q = nd[q].down
-				continue
-			}
-			u, d := nd[q].up, nd[q].down
-			nd[u].down = q
-			nd[d].up = q
-			nd[uint32(x)].itm++
-			q--
-		}
-	}
-	l, r := cl[c].prev, cl[c].next
-	cl[l].next = c
-	cl[r].prev = c
+// search holds what every variant of the search needs besides its links.
+type search struct {
+	ctx         context.Context
+	cfg         Config
+	sp          *split
+	limit       uint64
+	start       time.Time
+	interval    time.Duration
+	nextReport  time.Time
+	nodeCheck   uint64
+	updateCheck uint64
 }
 
-// optionOf returns the number of the option that contains node x: the
-// spacer before the option holds minus that number.
-func optionOf(nd []node, x uint32) int {
-	for nd[x-1].itm > 0 {
-		x--
+func newSearch(ctx context.Context, cfg Config, sp *split) search {
+	s := search{ctx: ctx, cfg: cfg, sp: sp, limit: cfg.Limit, start: time.Now(), interval: cfg.Interval,
+		nodeCheck: checkNodes, updateCheck: checkUpdates}
+	if s.limit == 0 {
+		s.limit = math.MaxUint64
 	}
-	return int(-nd[x-1].itm)
+	if s.interval <= 0 {
+		s.interval = time.Second
+	}
+	s.nextReport = s.start.Add(s.interval)
+	return s
 }
 
-// estimate computes dlx1's estimate of the fraction of the tree explored: if
-// the choice at level l is the k-th of m options, level l contributes
-// (k−1)/(m_0 m_1 … m_l).
-func estimate(nd []node, choice []uint32) float64 {
-	f, scale := 0.0, 1.0
-	for _, c := range choice {
-		i := uint32(nd[c].itm)
-		k, m := 0, 0
-		for q := nd[i].down; q != i; q = nd[q].down {
-			m++
-			if q == c {
-				k = m
-			}
-		}
-		if m == 0 {
-			break
-		}
-		scale /= float64(m)
-		f += float64(k-1) * scale
+// due is called when the counters pass nodeCheck or updateCheck: it sets
+// the next checkpoints and returns the context's error, if any.
+func (s *search) due(nodes, updates uint64) error {
+	s.nodeCheck, s.updateCheck = nodes+checkNodes, updates+checkUpdates
+	return s.ctx.Err()
+}
+
+// reportDue reports whether a progress report is due now.
+func (s *search) reportDue() bool {
+	if s.cfg.Progress == nil {
+		return false
 	}
-	return f + scale/2
+	now := time.Now()
+	if now.Before(s.nextReport) {
+		return false
+	}
+	s.nextReport = now.Add(s.interval)
+	return true
+}
+
+// report sends a progress report.
+func (s *search) report(st Stats, level int, done float64) {
+	s.cfg.Progress(Progress{Stats: st, Level: level, Done: done, Elapsed: time.Since(s.start)})
+}
+
+// visits reports whether a solution found now is this search's to visit:
+// always without a split; in a split, those in its own subproblems, and
+// those above the split for the first worker only.
+func (s *search) visits() bool {
+	return s.sp == nil || s.sp.inTask || s.sp.visitUpper
 }

@@ -1,11 +1,12 @@
 package encode
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
+
+	"qtool/dlx"
 )
 
 // Matrix is the n-queens problem as a generalized exact-cover problem, in
@@ -31,9 +32,17 @@ type Matrix struct {
 	// increasing k.
 	Secondary []string
 	// Options lists the items of each option: r_i, c_j, then a_{i+j} and
-	// b_{i−j+n−1} when those diagonals have items.
-	Options    [][]int
-	rows, cols []int // the square of each option
+	// b_{i−j+n−1} when those diagonals have items (nil from
+	// ExactCoverLayout, which does not store them).
+	Options [][]int
+	// NumOptions is the number of options and NumEntries the sum of their
+	// lengths.
+	NumOptions, NumEntries int
+
+	rows, cols                           []int // the square of each stored option
+	freeRows, freeCols                   []int
+	colTaken, diag, anti                 []bool
+	rowItem, colItem, diagItem, antiItem []int
 }
 
 // OrganPipe returns the t-th row (or column) in Knuth's organ-pipe order for
@@ -60,8 +69,34 @@ func OrganPipe(n, j int) int {
 // option, so the matrix covers only the free rows and columns. Building it
 // takes O(n + f²) time for f free rows, so that a board of thousands of rows
 // with a dozen free ones is encoded in microseconds. An invalid board is
-// rejected with the error of Board.Validate.
+// rejected with the error of Board.Validate. ExactCover stores every
+// option; ExactCoverLayout gives the items and the size and walks the
+// options without storing them.
 func ExactCover(b Board) (*Matrix, error) {
+	m, err := ExactCoverLayout(b)
+	if err != nil {
+		return nil, err
+	}
+	m.Options = make([][]int, 0, m.NumOptions)
+	m.rows = make([]int, 0, m.NumOptions)
+	m.cols = make([]int, 0, m.NumOptions)
+	flat := make([]int, 0, m.NumEntries)
+	m.EachOption(func(row, col int, items []int) bool {
+		start := len(flat)
+		flat = append(flat, items...)
+		m.Options = append(m.Options, flat[start:len(flat):len(flat)])
+		m.rows, m.cols = append(m.rows, row), append(m.cols, col)
+		return true
+	})
+	return m, nil
+}
+
+// ExactCoverLayout is ExactCover without the options: the items, and
+// NumOptions and NumEntries, the number of options and the sum of their
+// lengths, so that a solver can size (or refuse) the matrix before it is
+// built; EachOption then walks the options. It takes O(n + f²) time and
+// O(n) memory for f free rows.
+func ExactCoverLayout(b Board) (*Matrix, error) {
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
@@ -69,73 +104,88 @@ func ExactCover(b Board) (*Matrix, error) {
 	if n > MaxN {
 		return nil, fmt.Errorf("encode: exact cover: n = %d is larger than qtool handles (%d)", n, MaxN)
 	}
-	// Lines taken by the given queens.
-	colTaken := make([]bool, n)
-	diag := make([]bool, 2*n-1) // i+j
-	anti := make([]bool, 2*n-1) // i−j+n−1
+	m := &Matrix{Board: b, colTaken: make([]bool, n), diag: make([]bool, 2*n-1), anti: make([]bool, 2*n-1)}
 	for r, c := range b.Queens {
 		if c >= 0 {
-			colTaken[c], diag[r+c], anti[r-c+n-1] = true, true, true
+			m.colTaken[c], m.diag[r+c], m.anti[r-c+n-1] = true, true, true
 		}
 	}
-	rows := b.FreeRows()
-	cols := make([]int, 0, len(rows))
+	m.freeRows = b.FreeRows()
 	for c := 0; c < n; c++ {
-		if !colTaken[c] {
-			cols = append(cols, c)
+		if !m.colTaken[c] {
+			m.freeCols = append(m.freeCols, c)
 		}
 	}
-	// The squares that can still take a queen, and how many lie on each
-	// diagonal.
-	type square struct{ r, c int }
-	var squares []square
+	// How many options lie on each diagonal: a diagonal with fewer than
+	// two gets no item.
 	onDiag := make([]int32, 2*n-1) // i+j → options on it
 	onAnti := make([]int32, 2*n-1) // i−j+n−1 → options on it
-	for _, r := range rows {
-		for _, c := range cols {
-			if diag[r+c] || anti[r-c+n-1] {
-				continue
-			}
-			squares = append(squares, square{r, c})
-			onDiag[r+c]++
-			onAnti[r-c+n-1]++
-		}
-	}
-
-	m := &Matrix{Board: b}
-	rowItem := make([]int, n)
-	colItem := make([]int, n)
+	m.eachSquare(func(r, c int) {
+		onDiag[r+c]++
+		onAnti[r-c+n-1]++
+		m.NumOptions++
+	})
+	m.rowItem = make([]int, n)
+	m.colItem = make([]int, n)
 	for j := 0; j < n; j++ {
 		t := OrganPipe(n, j)
 		if b.Queen(t) < 0 {
-			rowItem[t] = len(m.Primary)
+			m.rowItem[t] = len(m.Primary)
 			m.Primary = append(m.Primary, "r"+strconv.Itoa(t))
 		}
-		if !colTaken[t] {
-			colItem[t] = len(m.Primary)
+		if !m.colTaken[t] {
+			m.colItem[t] = len(m.Primary)
 			m.Primary = append(m.Primary, "c"+strconv.Itoa(t))
 		}
 	}
-	diagItem := secondaryItems(m, "a", onDiag)
-	antiItem := secondaryItems(m, "b", onAnti)
-
-	m.Options = make([][]int, len(squares))
-	m.rows = make([]int, len(squares))
-	m.cols = make([]int, len(squares))
-	flat := make([]int, 0, 4*len(squares))
-	for o, s := range squares {
-		start := len(flat)
-		flat = append(flat, rowItem[s.r], colItem[s.c])
-		if k := diagItem[s.r+s.c]; k >= 0 {
-			flat = append(flat, k)
+	m.diagItem = secondaryItems(m, "a", onDiag)
+	m.antiItem = secondaryItems(m, "b", onAnti)
+	m.NumEntries = 2 * m.NumOptions
+	for k := range onDiag {
+		if m.diagItem[k] >= 0 {
+			m.NumEntries += int(onDiag[k])
 		}
-		if k := antiItem[s.r-s.c+n-1]; k >= 0 {
-			flat = append(flat, k)
+		if m.antiItem[k] >= 0 {
+			m.NumEntries += int(onAnti[k])
 		}
-		m.Options[o] = flat[start:len(flat):len(flat)]
-		m.rows[o], m.cols[o] = s.r, s.c
 	}
 	return m, nil
+}
+
+// eachSquare calls f with every square that can still take a queen, row by
+// row.
+func (m *Matrix) eachSquare(f func(r, c int)) {
+	n := m.Board.N
+	for _, r := range m.freeRows {
+		for _, c := range m.freeCols {
+			if !m.diag[r+c] && !m.anti[r-c+n-1] {
+				f(r, c)
+			}
+		}
+	}
+}
+
+// EachOption calls f with every option of the matrix in order — its square
+// and its items (r_i, c_j, then the diagonals that have items) — until f
+// returns false. The items slice is reused: it is valid only during the
+// call. It works on a Matrix from ExactCover or ExactCoverLayout.
+func (m *Matrix) EachOption(f func(row, col int, items []int) bool) {
+	n := m.Board.N
+	items := make([]int, 0, 4)
+	stop := false
+	m.eachSquare(func(r, c int) {
+		if stop {
+			return
+		}
+		items = append(items[:0], m.rowItem[r], m.colItem[c])
+		if k := m.diagItem[r+c]; k >= 0 {
+			items = append(items, k)
+		}
+		if k := m.antiItem[r-c+n-1]; k >= 0 {
+			items = append(items, k)
+		}
+		stop = !f(r, c, items)
+	})
 }
 
 // secondaryItems adds an item named prefix+k for every diagonal k that holds
@@ -190,44 +240,17 @@ func (m *Matrix) Decode(options []int) (Placement, error) {
 }
 
 // WriteDLX writes the matrix in the text format of Knuth's dlx1 (see package
-// dlx): a comment, the item line (primary items, '|', secondary items), then
-// one option per line. A board without a free row has no primary item and
-// no such form; WriteDLX says so with an error. The output is streamed.
+// dlx) with dlx's one writer of that format: a comment, the item line
+// (primary items, '|', secondary items), then one option per line, walked
+// without storing the options. A board without a free row has no primary
+// item and no such form; WriteDLX says so with an error.
 func (m *Matrix) WriteDLX(w io.Writer) error {
 	if len(m.Primary) == 0 {
 		return errors.New("encode: the board has no free row: there is no exact-cover problem to write")
 	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	fmt.Fprintf(bw, "| %d-queens (%d queens given): Knuth's queens-dlx form, TAOCP 7.2.2.1\n", m.Board.N, m.Board.Given())
-	names := func(list []string) {
-		for i, s := range list {
-			if i > 0 {
-				bw.WriteByte(' ')
-			}
-			bw.WriteString(s)
-		}
-	}
-	names(m.Primary)
-	if len(m.Secondary) > 0 {
-		bw.WriteString(" | ")
-		names(m.Secondary)
-	}
-	bw.WriteByte('\n')
-	np := len(m.Primary)
-	for _, opt := range m.Options {
-		for j, i := range opt {
-			if j > 0 {
-				bw.WriteByte(' ')
-			}
-			if i < np {
-				bw.WriteString(m.Primary[i])
-			} else {
-				bw.WriteString(m.Secondary[i-np])
-			}
-		}
-		if err := bw.WriteByte('\n'); err != nil {
-			return err
-		}
-	}
-	return bw.Flush()
+	dw := dlx.NewWriter(w)
+	dw.Comment(fmt.Sprintf("%d-queens (%d queens given): Knuth's queens-dlx form, TAOCP 7.2.2.1", m.Board.N, m.Board.Given()))
+	dw.Items(m.Primary, m.Secondary, nil)
+	m.EachOption(func(_, _ int, items []int) bool { return dw.Option(items, nil) == nil })
+	return dw.Flush()
 }

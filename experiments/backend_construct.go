@@ -27,7 +27,10 @@ func (constructBackend) Caps() Caps {
 }
 
 // Run builds the solution of the empty board b and hands it to req.Visit
-// (Find only). For n = 2 and 3 the Status is OK with no solution.
+// (Find only). For n = 2 and 3 the Status is OK with no solution. A board
+// whose placement and its check (13 bytes a row) would not fit in
+// MemoryLimit is refused before anything is allocated; the construction
+// stops at once when ctx ends (Status Timeout or Interrupted).
 func (constructBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
 	if err := refuse("construct", req); err != nil {
 		return Outcome{}, err
@@ -45,13 +48,20 @@ func (constructBackend) Run(ctx context.Context, b encode.Board, req Request) (O
 			return Outcome{}, err
 		}
 	}
-	start := time.Now()
-	p, err := search.Construct(b.N)
-	out := Outcome{Elapsed: time.Since(start)}
-	if errors.Is(err, search.ErrConstructNoSolution) {
-		return out, nil
+	// The placement, and the caller's check of it.
+	if err := checkMemory("construct", b.N, search.ConstructBytes(b.N)+verifyBytes(b.N)); err != nil {
+		return Outcome{}, err
 	}
-	if err != nil {
+	start := time.Now()
+	p, err := search.ConstructContext(ctx, b.N)
+	out := Outcome{Elapsed: time.Since(start)}
+	switch {
+	case errors.Is(err, search.ErrConstructNoSolution):
+		return out, nil
+	case err != nil && ctx.Err() != nil:
+		out.Status = StatusOf(ctx)
+		return out, nil
+	case err != nil:
 		return out, err
 	}
 	out.Solutions = 1

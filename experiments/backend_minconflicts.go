@@ -73,7 +73,9 @@ func minConflictsInt(k, v string, least int) (int, error) {
 // "steps", "swaps", "restarts" and "initial_conflicts". When the search
 // gives up within its budget the Status is Unknown: no proof that b has no
 // completion. For n = 2 and 3, which have no solution, the Status is OK
-// with no solution: a final answer.
+// with no solution: a final answer. A board whose search, answer and check
+// (about 19 bytes a row) would not fit in MemoryLimit is refused before
+// anything is allocated.
 func (minConflictsBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
 	if err := refuse("minconflicts", req); err != nil {
 		return Outcome{}, err
@@ -83,6 +85,11 @@ func (minConflictsBackend) Run(ctx context.Context, b encode.Board, req Request)
 	}
 	opt, err := minConflictsOptions(req)
 	if err != nil {
+		return Outcome{}, err
+	}
+	// The search, its answer (8 bytes a row) and the caller's check.
+	need := search.MinConflictsBytes(b.N, b.Given()) + 8*uint64(b.N) + verifyBytes(b.N)
+	if err := checkMemory("minconflicts", b.N, need); err != nil {
 		return Outcome{}, err
 	}
 	start := time.Now()

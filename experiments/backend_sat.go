@@ -3,10 +3,7 @@ package experiments
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
-	"strings"
-	"sync"
 	"time"
 
 	"qtool/encode"
@@ -36,22 +33,9 @@ func SATMemoryEstimate(vars, clauses int) uint64 {
 	return satBytesPerClause*uint64(clauses) + satBytesPerVar*uint64(vars)
 }
 
-// SATMemoryLimit returns the memory the sat backends allow a formula: the
-// machine's physical memory where it can be read (MemTotal of
-// /proc/meminfo on Linux), 16 GiB elsewhere.
-var SATMemoryLimit = sync.OnceValue(func() uint64 {
-	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			f := strings.Fields(line)
-			if len(f) == 3 && f[0] == "MemTotal:" && f[2] == "kB" {
-				if kb, err := strconv.ParseUint(f[1], 10, 64); err == nil && kb > 0 {
-					return kb << 10
-				}
-			}
-		}
-	}
-	return 16 << 30
-})
+// SATMemoryLimit returns the memory the sat backends allow a formula:
+// MemoryLimit, which the command line sets from the machine's probe.
+var SATMemoryLimit = MemoryLimit
 
 // satBackend solves a board with the CDCL solver gini: the CNF of
 // encode.CNF (in dense numbering, so that only the free squares have

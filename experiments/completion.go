@@ -88,8 +88,9 @@ func (c Completion) Grids() ([]Grid, error) { return c.GridsContext(context.Back
 
 // GridsContext is Grids that stops with ctx's error when ctx ends: the
 // instances of a large n take long to generate (up to n² attempts each).
-// A set of instances that cannot fit in memory (encode.BoardBytes each) is
-// refused before any is generated.
+// A set of instances that cannot fit in memory (8 bytes a row of each
+// board, and the scratch of generating and validating one) is refused
+// before any is generated.
 func (c Completion) GridsContext(ctx context.Context) ([]Grid, error) {
 	if len(c.Ns) == 0 {
 		return nil, errors.New("experiments: completion: no n")
@@ -111,7 +112,7 @@ func (c Completion) GridsContext(ctx context.Context) ([]Grid, error) {
 			return nil, fmt.Errorf("experiments: completion: δ must be at least 1, got %d", d)
 		}
 	}
-	var need uint64
+	var need, scratch uint64
 	for _, n := range c.Ns {
 		if n < 1 || n > encode.MaxN {
 			return nil, fmt.Errorf("experiments: completion: n must be between 1 and %d, got %d", encode.MaxN, n)
@@ -120,8 +121,12 @@ func (c Completion) GridsContext(ctx context.Context) ([]Grid, error) {
 		if c.Deltas == nil {
 			ds = len(CompletionDeltas(n, DefaultCompletionX))
 		}
-		need += uint64(ds) * uint64(max(c.Instances, 0)) * (encode.BoardBytes(n) + encode.GenerateBytes(n)/uint64(max(c.Instances, 1)))
+		// Each instance keeps its board (8 bytes a row); generating one and
+		// validating one take their scratch once at a time.
+		need += uint64(ds) * uint64(max(c.Instances, 0)) * 8 * uint64(n)
+		scratch = max(scratch, encode.GenerateBytes(n)+encode.BoardBytes(n))
 	}
+	need += scratch
 	if err := memlimit.Check("experiments: completion: the instance set", need); err != nil {
 		return nil, err
 	}

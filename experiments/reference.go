@@ -1,11 +1,12 @@
 package experiments
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"qtool/internal/textin"
 )
 
 // Reference is a table of known counts: the number of solutions of the
@@ -17,20 +18,30 @@ type Reference struct {
 	counts map[int]uint64
 }
 
+// maxReferenceLine bounds a line of a reference table (a count has at most
+// 20 digits; comments may be longer).
+const maxReferenceLine = 64 << 10
+
 // ReadReference reads a table of counts: one line per n, fields separated
 // by tabs or spaces, the first field n and the second the number of
 // solutions of the empty n×n board; further fields (such as the number of
 // fundamental solutions) are ignored, and so are blank lines and lines
-// starting with '#'. name is used in error messages (file:line:col) and as
-// the Source. The complexity is O(size of the input).
+// starting with '#', and a byte-order mark at the start. name is used in
+// error messages (file:line:col) and as the Source. The complexity is
+// O(size of the input); memory is that of the table, one line at a time.
 func ReadReference(r io.Reader, name string) (*Reference, error) {
 	ref := &Reference{Source: name, counts: map[int]uint64{}}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	no := 0
-	for sc.Scan() {
-		no++
-		line := sc.Text()
+	in := textin.NewReader(r, name, maxReferenceLine)
+	for {
+		raw, err := in.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		no := in.LineNo()
+		line := string(raw)
 		trimmed := strings.TrimSpace(line)
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
 			continue
@@ -52,9 +63,6 @@ func ReadReference(r io.Reader, name string) (*Reference, error) {
 			return nil, fmt.Errorf("experiments: %s:%d:%d: n=%d counted twice: %d and %d", name, no, col(1), n, old, c)
 		}
 		ref.counts[n] = c
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("experiments: %s:%d: %v", name, no+1, err)
 	}
 	if len(ref.counts) == 0 {
 		return nil, fmt.Errorf("experiments: %s: no counts", name)

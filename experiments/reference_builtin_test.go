@@ -2,6 +2,7 @@ package experiments_test
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"qtool/experiments"
@@ -24,5 +25,18 @@ func TestBuiltinReference(t *testing.T) {
 	}
 	if c, ok := ref.Count(8); !ok || c != 92 {
 		t.Errorf("built-in count of n = 8: %d, %v", c, ok)
+	}
+}
+
+// TestReadReferenceHostile: an endless line is refused at its place, and a
+// byte-order mark is skipped.
+func TestReadReferenceHostile(t *testing.T) {
+	_, err := experiments.ReadReference(strings.NewReader(strings.Repeat("9", 100000)), "ref.tsv")
+	if err == nil || !strings.HasPrefix(err.Error(), "ref.tsv:1:65537: line longer than") {
+		t.Errorf("long line: %v", err)
+	}
+	ref, err := experiments.ReadReference(strings.NewReader("\ufeff8\t92\n"), "bom.tsv")
+	if c, ok := ref.Count(8); err != nil || !ok || c != 92 {
+		t.Errorf("BOM: %v", err)
 	}
 }

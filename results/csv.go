@@ -16,6 +16,10 @@ var csvHeader = []string{"n", "board", "hash", "backend", "mode", "repeat", "ans
 
 const csvOldColumns = 12
 
+func init() {
+	RegisterFormat(CSV, nil, func(r *Report, w io.Writer) error { return WriteCSV(w, r.Records) })
+}
+
 // WriteCSV writes one line per record under a header line (tidy data: one
 // observation per line, one variable per column), seconds in the shortest
 // form that reads back exactly. The environment is not part of it; the JSON
@@ -56,20 +60,8 @@ func ReadCSV(r io.Reader, name string) ([]Record, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = 0 // every line as long as the header
 	cr.ReuseRecord = true
-	head, err := cr.Read()
-	if err != nil {
-		if err == io.EOF {
-			return nil, fmt.Errorf("results: %s: empty file, want a header line %q", name, strings.Join(csvHeader, ","))
-		}
-		return nil, csvError(name, err)
-	}
-	if len(head) != len(csvHeader) && len(head) != csvOldColumns {
-		return nil, fmt.Errorf("results: %s:1: %d columns, want the %d of %q", name, len(head), len(csvHeader), strings.Join(csvHeader, ","))
-	}
-	for i, h := range head {
-		if h != csvHeader[i] {
-			return nil, fmt.Errorf("results: %s:1:%d: column %d is %q, want %q", name, i+1, i+1, h, csvHeader[i])
-		}
+	if err := readCSVHeader(cr, name); err != nil {
+		return nil, err
 	}
 	var out []Record
 	for {
@@ -80,53 +72,101 @@ func ReadCSV(r io.Reader, name string) ([]Record, error) {
 		if err != nil {
 			return nil, csvError(name, err)
 		}
-		var rec Record
-		bad := func(i int, msg string) error {
+		rec, err := csvRecord(fields, func(i int, msg string) error {
 			l, c := cr.FieldPos(i)
 			return fmt.Errorf("results: %s:%d:%d: %s: %s", name, l, c, csvHeader[i], msg)
-		}
-		if rec.N, err = strconv.Atoi(fields[0]); err != nil || rec.N < 1 {
-			return nil, bad(0, fmt.Sprintf("want a positive integer, got %q", fields[0]))
-		}
-		rec.Board, rec.Hash, rec.Backend, rec.Mode = fields[1], fields[2], fields[3], fields[4]
-		if rec.Backend == "" {
-			return nil, bad(3, "empty")
-		}
-		if rec.Mode == "" {
-			return nil, bad(4, "empty")
-		}
-		if rec.Repeat, err = strconv.Atoi(fields[5]); err != nil || rec.Repeat < 0 {
-			return nil, bad(5, fmt.Sprintf("want a non-negative integer, got %q", fields[5]))
-		}
-		if rec.Answer, err = strconv.ParseUint(fields[6], 10, 64); err != nil {
-			return nil, bad(6, fmt.Sprintf("want a non-negative integer, got %q", fields[6]))
-		}
-		if rec.Nodes, err = strconv.ParseUint(fields[7], 10, 64); err != nil {
-			return nil, bad(7, fmt.Sprintf("want a non-negative integer, got %q", fields[7]))
-		}
-		if rec.Seconds, err = strconv.ParseFloat(fields[8], 64); err != nil || rec.Seconds < 0 || math.IsInf(rec.Seconds, 0) || math.IsNaN(rec.Seconds) {
-			return nil, bad(8, fmt.Sprintf("want a non-negative number, got %q", fields[8]))
-		}
-		if rec.Runs, err = strconv.Atoi(fields[9]); err != nil || rec.Runs < 1 {
-			return nil, bad(9, fmt.Sprintf("want a positive integer, got %q", fields[9]))
-		}
-		if rec.Runs == 1 {
-			rec.Runs = 0 // the default, as in the JSON form
-		}
-		if rec.Status, err = ParseStatus(fields[10]); err != nil {
-			return nil, bad(10, fmt.Sprintf("unknown status %q", fields[10]))
-		}
-		rec.Message = fields[11]
-		if len(fields) > csvOldColumns {
-			if rec.Given, err = strconv.Atoi(fields[12]); err != nil || rec.Given < 0 || rec.Given > rec.N {
-				return nil, bad(12, fmt.Sprintf("want an integer from 0 to n = %d, got %q", rec.N, fields[12]))
-			}
-			if rec.K, err = strconv.Atoi(fields[13]); err != nil || rec.K < 0 || rec.K > rec.N {
-				return nil, bad(13, fmt.Sprintf("want an integer from 0 to n = %d, got %q", rec.N, fields[13]))
-			}
+		})
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, rec)
 	}
+}
+
+// readCSVHeader reads the header line: the columns of WriteCSV, or the
+// older ones without given and k.
+func readCSVHeader(cr *csv.Reader, name string) error {
+	head, err := cr.Read()
+	if err != nil {
+		if err == io.EOF {
+			return fmt.Errorf("results: %s: empty file, want a header line %q", name, strings.Join(csvHeader, ","))
+		}
+		return csvError(name, err)
+	}
+	if len(head) != len(csvHeader) && len(head) != csvOldColumns {
+		return fmt.Errorf("results: %s:1: %d columns, want the %d of %q", name, len(head), len(csvHeader), strings.Join(csvHeader, ","))
+	}
+	for i, h := range head {
+		if h != csvHeader[i] {
+			return fmt.Errorf("results: %s:1:%d: column %d is %q, want %q", name, i+1, i+1, h, csvHeader[i])
+		}
+	}
+	return nil
+}
+
+// csvRecord reads the fields of one line; bad(i, msg) is the error for
+// field i.
+func csvRecord(fields []string, bad func(i int, msg string) error) (Record, error) {
+	var rec Record
+	// whole reads field i as an integer from lo to hi.
+	whole := func(i, lo, hi int, want string) (int, error) {
+		v, err := strconv.Atoi(fields[i])
+		if err != nil || v < lo || v > hi {
+			return 0, bad(i, fmt.Sprintf("want %s, got %q", want, fields[i]))
+		}
+		return v, nil
+	}
+	// count reads field i as a uint64.
+	count := func(i int) (uint64, error) {
+		v, err := strconv.ParseUint(fields[i], 10, 64)
+		if err != nil {
+			return 0, bad(i, fmt.Sprintf("want a non-negative integer, got %q", fields[i]))
+		}
+		return v, nil
+	}
+	var err error
+	if rec.N, err = whole(0, 1, math.MaxInt, "a positive integer"); err != nil {
+		return rec, err
+	}
+	rec.Board, rec.Hash, rec.Backend, rec.Mode = fields[1], fields[2], fields[3], fields[4]
+	if rec.Backend == "" {
+		return rec, bad(3, "empty")
+	}
+	if rec.Mode == "" {
+		return rec, bad(4, "empty")
+	}
+	if rec.Repeat, err = whole(5, 0, math.MaxInt, "a non-negative integer"); err != nil {
+		return rec, err
+	}
+	if rec.Answer, err = count(6); err != nil {
+		return rec, err
+	}
+	if rec.Nodes, err = count(7); err != nil {
+		return rec, err
+	}
+	if rec.Seconds, err = strconv.ParseFloat(fields[8], 64); err != nil || rec.Seconds < 0 || math.IsInf(rec.Seconds, 0) || math.IsNaN(rec.Seconds) {
+		return rec, bad(8, fmt.Sprintf("want a non-negative number, got %q", fields[8]))
+	}
+	if rec.Runs, err = whole(9, 1, math.MaxInt, "a positive integer"); err != nil {
+		return rec, err
+	}
+	if rec.Runs == 1 {
+		rec.Runs = 0 // the default, as in the JSON form
+	}
+	if rec.Status, err = ParseStatus(fields[10]); err != nil {
+		return rec, bad(10, fmt.Sprintf("unknown status %q", fields[10]))
+	}
+	rec.Message = fields[11]
+	if len(fields) > csvOldColumns {
+		within := fmt.Sprintf("an integer from 0 to n = %d", rec.N)
+		if rec.Given, err = whole(12, 0, rec.N, within); err != nil {
+			return rec, err
+		}
+		if rec.K, err = whole(13, 0, rec.N, within); err != nil {
+			return rec, err
+		}
+	}
+	return rec, nil
 }
 
 func csvError(name string, err error) error {

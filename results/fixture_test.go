@@ -12,11 +12,8 @@ import (
 // that gives up, boards from files, and names full of LaTeX and Markdown
 // specials.
 func fixture() ([]results.Env, []results.Record) {
-	env := results.Env{
-		GoVersion: "go1.26.0", OS: "linux", Arch: "amd64", CPU: "Test CPU @ 2.00GHz", Cores: 2,
-		Commit: "0123456789ab", Date: time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC), Seed: 1,
-		Settings: map[string]string{"repeats": "3", "timeout": "10s", "reference": "testdata/nqueens-counts.tsv"},
-	}
+	env := fixtureEnv(time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC),
+		map[string]string{"repeats": "3", "timeout": "10s", "reference": "testdata/nqueens-counts.tsv"})
 	var recs []results.Record
 	add := func(p results.Problem, backend, mode string, answer, nodes uint64, st results.Status, msg string, secs ...float64) {
 		for i, s := range secs {
@@ -64,4 +61,13 @@ func fixture() ([]results.Env, []results.Record) {
 		}
 	}
 	return []results.Env{env}, recs
+}
+
+// fixtureEnv is the machine of the fixtures, measured at date with the
+// given settings.
+func fixtureEnv(date time.Time, settings map[string]string) results.Env {
+	return results.Env{
+		GoVersion: "go1.26.0", OS: "linux", Arch: "amd64", CPU: "Test CPU @ 2.00GHz", Cores: 2,
+		Commit: "0123456789ab", Date: date, Seed: 1, Settings: settings,
+	}
 }

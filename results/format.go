@@ -4,64 +4,93 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
-// Format is an output format of a Report.
-type Format int
+// Format is an output format of a Report, by the name that ParseFormat
+// reads. The formats live in a registry (RegisterFormat): each is
+// registered by the file that writes it, so that adding one touches that
+// file alone; the command line lists FormatNames.
+type Format string
 
+// The formats of this package.
 const (
-	Text     Format = iota // aligned columns for a terminal (tablewriter)
-	Markdown               // GitHub-flavoured Markdown tables
-	CSV                    // one line per record, tidy
-	LaTeX                  // booktabs tabulars
-	JSON                   // one JSON document: environments, tables, records
+	Text     Format = "text"  // aligned columns for a terminal (tablewriter)
+	Markdown Format = "md"    // GitHub-flavoured Markdown tables
+	CSV      Format = "csv"   // one line per record, tidy
+	LaTeX    Format = "latex" // booktabs tabulars
+	JSON     Format = "json"  // one JSON document: environments, tables, records
 )
-
-var formatNames = [...]string{Text: "text", Markdown: "md", CSV: "csv", LaTeX: "latex", JSON: "json"}
 
 // String returns the name ParseFormat reads.
-func (f Format) String() string {
-	if f >= 0 && int(f) < len(formatNames) {
-		return formatNames[f]
-	}
-	return fmt.Sprintf("format(%d)", int(f))
+func (f Format) String() string { return string(f) }
+
+// formatEntry is a registered format.
+type formatEntry struct {
+	name  Format
+	write func(*Report, io.Writer) error
 }
 
-// ParseFormat reads a format name: text, md (or markdown), csv, latex (or
-// tex) or json.
-func ParseFormat(s string) (Format, error) {
-	switch strings.ToLower(s) {
-	case "text", "txt":
-		return Text, nil
-	case "md", "markdown":
-		return Markdown, nil
-	case "csv":
-		return CSV, nil
-	case "latex", "tex":
-		return LaTeX, nil
-	case "json":
-		return JSON, nil
+var (
+	formatsMu sync.RWMutex
+	formats   = map[string]formatEntry{} // by name and by alias, lower case
+	names     []string                   // the names, sorted
+)
+
+// RegisterFormat makes a format known to ParseFormat, Report.Write and
+// FormatNames under name and its aliases (case does not matter); write
+// renders a whole report. It panics when a name or alias is taken, or
+// empty: registering is done once, from an init function or a package
+// variable, as image.RegisterFormat is.
+func RegisterFormat(name Format, aliases []string, write func(*Report, io.Writer) error) {
+	formatsMu.Lock()
+	defer formatsMu.Unlock()
+	keys := append([]string{string(name)}, aliases...)
+	for i, a := range keys {
+		keys[i] = strings.ToLower(a)
+		if _, taken := formats[keys[i]]; taken || keys[i] == "" || write == nil || slices.Contains(keys[:i], keys[i]) {
+			panic(fmt.Sprintf("results: RegisterFormat(%q): name %q is empty or taken, or no writer", name, a))
+		}
 	}
-	return 0, fmt.Errorf("results: unknown format %q (want text, md, csv, latex or json)", s)
+	for _, key := range keys {
+		formats[key] = formatEntry{name: name, write: write}
+	}
+	names = append(names, string(name))
+	sort.Strings(names)
+}
+
+// FormatNames returns the names of the registered formats, sorted.
+func FormatNames() []string {
+	formatsMu.RLock()
+	defer formatsMu.RUnlock()
+	return slices.Clone(names)
+}
+
+// ParseFormat reads a format name or alias: text (txt), md (markdown),
+// csv, latex (tex), json, or any other registered one.
+func ParseFormat(s string) (Format, error) {
+	formatsMu.RLock()
+	e, ok := formats[strings.ToLower(s)]
+	formatsMu.RUnlock()
+	if !ok {
+		return "", fmt.Errorf("results: unknown format %q (known: %s)", s, strings.Join(FormatNames(), ", "))
+	}
+	return e.name, nil
 }
 
 // Write renders the report in format f.
 func (r *Report) Write(w io.Writer, f Format) error {
-	switch f {
-	case Text:
-		return r.WriteText(w)
-	case Markdown:
-		return r.WriteMarkdown(w)
-	case CSV:
-		return WriteCSV(w, r.Records)
-	case LaTeX:
-		return r.WriteLaTeX(w)
-	case JSON:
-		return r.WriteJSON(w)
+	formatsMu.RLock()
+	e, ok := formats[strings.ToLower(string(f))]
+	formatsMu.RUnlock()
+	if !ok {
+		return fmt.Errorf("results: unknown format %q", string(f))
 	}
-	return fmt.Errorf("results: unknown format %d", int(f))
+	return e.write(r, w)
 }
 
 // unit is a time unit for display.

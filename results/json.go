@@ -11,6 +11,8 @@ import (
 	"qtool/internal/textin"
 )
 
+func init() { RegisterFormat(JSON, nil, (*Report).WriteJSON) }
+
 // WriteJSON renders the report as one indented JSON document with the
 // environments, the tables (every cell's statistics and comparison) and the
 // records themselves.

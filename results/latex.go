@@ -7,6 +7,8 @@ import (
 	"strings"
 )
 
+func init() { RegisterFormat(LaTeX, []string{"tex"}, (*Report).WriteLaTeX) }
+
 // WriteLaTeX renders each table as a booktabs tabular (\toprule, \midrule,
 // \bottomrule; the document needs \usepackage{booktabs}), ready to \input
 // inside a table float. Names are escaped, times are typeset with thin

@@ -1,13 +1,8 @@
 package results
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
 	"runtime"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -178,76 +173,20 @@ type Env struct {
 	Settings  map[string]string `json:"settings,omitempty"` // e.g. repeats, timeout, reference
 }
 
-// CurrentEnv describes this process: Go version, OS and architecture, the
-// CPU model (from /proc/cpuinfo where there is one), the number of logical
-// cores, the commit (from the build's version-control stamp, or else from
-// git rev-parse in the current directory, "+dirty" when the tree has
-// changes) and the current time in UTC.
+// CurrentEnv describes this process as the Go runtime knows it: Go
+// version, OS and architecture, the number of logical cores and the
+// current time in UTC. The CPU model and the commit, which take a look at
+// the system, are the caller's to fill in (the command line does, from
+// its machine probe).
 func CurrentEnv(seed int64) Env {
 	return Env{
 		GoVersion: runtime.Version(),
 		OS:        runtime.GOOS,
 		Arch:      runtime.GOARCH,
-		CPU:       cpuModel(),
 		Cores:     runtime.NumCPU(),
-		Commit:    commit(),
 		Date:      time.Now().UTC().Truncate(time.Second),
 		Seed:      seed,
 	}
-}
-
-func cpuModel() string {
-	data, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return ""
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		key, val, ok := strings.Cut(sc.Text(), ":")
-		if !ok {
-			continue
-		}
-		switch strings.TrimSpace(key) {
-		case "model name", "Processor", "cpu model", "uarch":
-			if v := strings.Join(strings.Fields(val), " "); v != "" {
-				return v
-			}
-		}
-	}
-	return ""
-}
-
-func commit() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		var rev string
-		var dirty bool
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				dirty = s.Value == "true"
-			}
-		}
-		if rev != "" {
-			if len(rev) > 12 {
-				rev = rev[:12]
-			}
-			if dirty {
-				rev += "+dirty"
-			}
-			return rev
-		}
-	}
-	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
-	if err != nil {
-		return ""
-	}
-	rev := strings.TrimSpace(string(out))
-	if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
-		rev += "+dirty"
-	}
-	return rev
 }
 
 // envLines lists the environments as "key: value" pairs in a fixed order;

@@ -17,6 +17,25 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
+// golden compares got with the golden file testdata/name (-update
+// rewrites it).
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s (go test -update rewrites it); got:\n%s", path, got)
+	}
+}
+
 // TestGolden renders the fixture in every format and compares with the
 // files under testdata/ (go test -run TestGolden -update rewrites them).
 func TestGolden(t *testing.T) {
@@ -37,19 +56,7 @@ func TestGolden(t *testing.T) {
 			if err := rep.Write(&buf, c.f); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", c.file)
-			if *update {
-				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("%s differs from %s (go test -update rewrites it); got:\n%s", c.f, path, buf.String())
-			}
+			golden(t, c.file, buf.Bytes())
 		})
 	}
 }

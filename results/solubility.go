@@ -99,77 +99,9 @@ type HalfPoint struct {
 // newSolubility summarises the rows of a decide table.
 func newSolubility(t *Table) *Solubility {
 	s := &Solubility{Backends: slices.Clone(t.Backends)}
-	type group struct{ n, free int }
-	idx := map[group]int{}
-	var placed []int
-	var times [][][]float64 // per row, per backend: times (+Inf for a timeout)
-	for _, r := range t.Rows {
-		g := group{r.N, r.Problem.Free()}
-		i, ok := idx[g]
-		if !ok {
-			i = len(s.Rows)
-			idx[g] = i
-			row := SolubilityRow{N: g.n, Free: g.free, X: float64(g.free) * float64(g.free) / float64(g.n)}
-			row.Cells = make([]SolubilityCell, len(t.Backends))
-			for j, b := range t.Backends {
-				row.Cells[j].Backend = b
-			}
-			s.Rows = append(s.Rows, row)
-			placed = append(placed, 0)
-			times = append(times, make([][]float64, len(t.Backends)))
-		}
-		row := &s.Rows[i]
-		row.Instances++
-		placed[i] += r.Given
-		if r.K > 0 && r.Given < r.K {
-			row.Short++
-		}
-		switch {
-		case !r.HasAnswer:
-			row.Undecided++
-		case r.Answer > 0:
-			row.Soluble++
-		default:
-			row.Insoluble++
-		}
-		for j, c := range r.Cells {
-			if c.Repeats == 0 {
-				continue
-			}
-			sc := &row.Cells[j]
-			sc.Instances++
-			switch c.Status {
-			case OK:
-				times[i][j] = append(times[i][j], c.Seconds.Median)
-			case Timeout:
-				sc.Timeouts++
-				times[i][j] = append(times[i][j], math.Inf(1))
-			default:
-				if c.Status.severity() > sc.Status.severity() {
-					sc.Status = c.Status
-					sc.Message = r.Problem.String() + ": " + c.Message
-				}
-			}
-		}
-	}
+	tallies := s.tally(t)
 	for i := range s.Rows {
-		row := &s.Rows[i]
-		row.Placed = float64(placed[i]) / float64(row.Instances)
-		if d := row.Decided(); d > 0 {
-			row.Fraction = float64(row.Soluble) / float64(d)
-			row.Low, row.High = Wilson(row.Soluble, d)
-		}
-		for j := range row.Cells {
-			c := &row.Cells[j]
-			if c.Status != OK || len(times[i][j]) == 0 {
-				continue
-			}
-			c.Median = medianInf(times[i][j])
-			c.HasMedian = !math.IsInf(c.Median, 1)
-			if !c.HasMedian {
-				c.Median = 0
-			}
-		}
+		s.Rows[i].summarise(tallies[i])
 	}
 	sort.Slice(s.Rows, func(a, b int) bool {
 		if s.Rows[a].N != s.Rows[b].N {
@@ -182,28 +114,127 @@ func newSolubility(t *Table) *Solubility {
 		for hi < len(s.Rows) && s.Rows[hi].N == s.Rows[lo].N {
 			hi++
 		}
-		var xs, fs, lows, highs []float64
-		var ws []int
-		for _, r := range s.Rows[lo:hi] {
-			if r.Decided() > 0 {
-				xs, fs, ws = append(xs, r.X), append(fs, r.Fraction), append(ws, r.Decided())
-				lows, highs = append(lows, r.Low), append(highs, r.High)
-			}
-		}
-		if len(xs) > 0 {
-			h := HalfCrossing(xs, fs, ws)
-			h.N = s.Rows[lo].N
-			if h.Found {
-				h.Delta = math.Sqrt(h.X * float64(h.N))
-			}
-			// The upper ends of the intervals reach 1/2 first.
-			h.Low, h.LowSide = bound(HalfCrossing(xs, highs, ws), xs)
-			h.High, h.HighSide = bound(HalfCrossing(xs, lows, ws), xs)
+		if h, ok := halfPoint(s.Rows[lo:hi]); ok {
 			s.Half = append(s.Half, h)
 		}
 		lo = hi
 	}
 	return s
+}
+
+// solubilityTally is what a row of the summary gathers from the
+// instances before it is summarised.
+type solubilityTally struct {
+	placed int         // queens placed, over the instances
+	times  [][]float64 // per backend: times to decide (+Inf for a timeout)
+}
+
+// tally makes a row of s for each (n, free rows) of t's rows, in order of
+// first appearance, and counts the instances, answers and cells of each.
+func (s *Solubility) tally(t *Table) []solubilityTally {
+	type group struct{ n, free int }
+	idx := map[group]int{}
+	var tallies []solubilityTally
+	for _, r := range t.Rows {
+		g := group{r.N, r.Problem.Free()}
+		i, ok := idx[g]
+		if !ok {
+			i = len(s.Rows)
+			idx[g] = i
+			row := SolubilityRow{N: g.n, Free: g.free, X: float64(g.free) * float64(g.free) / float64(g.n)}
+			row.Cells = make([]SolubilityCell, len(t.Backends))
+			for j, b := range t.Backends {
+				row.Cells[j].Backend = b
+			}
+			s.Rows = append(s.Rows, row)
+			tallies = append(tallies, solubilityTally{times: make([][]float64, len(t.Backends))})
+		}
+		row, tl := &s.Rows[i], &tallies[i]
+		row.Instances++
+		tl.placed += r.Given
+		if r.K > 0 && r.Given < r.K {
+			row.Short++
+		}
+		switch {
+		case !r.HasAnswer:
+			row.Undecided++
+		case r.Answer > 0:
+			row.Soluble++
+		default:
+			row.Insoluble++
+		}
+		for j, c := range r.Cells {
+			if c.Repeats > 0 {
+				row.Cells[j].add(c, r.Problem, &tl.times[j])
+			}
+		}
+	}
+	return tallies
+}
+
+// add counts one instance's cell: its time (+Inf for a timeout) goes to
+// times, any other failure marks the cell with the worst status seen.
+func (sc *SolubilityCell) add(c Cell, p Problem, times *[]float64) {
+	sc.Instances++
+	switch c.Status {
+	case OK:
+		*times = append(*times, c.Seconds.Median)
+	case Timeout:
+		sc.Timeouts++
+		*times = append(*times, math.Inf(1))
+	default:
+		if c.Status.severity() > sc.Status.severity() {
+			sc.Status = c.Status
+			sc.Message = p.String() + ": " + c.Message
+		}
+	}
+}
+
+// summarise sets the mean placed, the fraction soluble with its Wilson
+// interval and each backend's median time from the tally.
+func (row *SolubilityRow) summarise(tl solubilityTally) {
+	row.Placed = float64(tl.placed) / float64(row.Instances)
+	if d := row.Decided(); d > 0 {
+		row.Fraction = float64(row.Soluble) / float64(d)
+		row.Low, row.High = Wilson(row.Soluble, d)
+	}
+	for j := range row.Cells {
+		c := &row.Cells[j]
+		if c.Status != OK || len(tl.times[j]) == 0 {
+			continue
+		}
+		c.Median = medianInf(tl.times[j])
+		c.HasMedian = !math.IsInf(c.Median, 1)
+		if !c.HasMedian {
+			c.Median = 0
+		}
+	}
+}
+
+// halfPoint is where the fraction soluble of the rows of one n (sorted by
+// free rows) crosses 1/2, with the range where the ends of the intervals
+// cross it; false when no row is decided.
+func halfPoint(rows []SolubilityRow) (HalfPoint, bool) {
+	var xs, fs, lows, highs []float64
+	var ws []int
+	for _, r := range rows {
+		if r.Decided() > 0 {
+			xs, fs, ws = append(xs, r.X), append(fs, r.Fraction), append(ws, r.Decided())
+			lows, highs = append(lows, r.Low), append(highs, r.High)
+		}
+	}
+	if len(xs) == 0 {
+		return HalfPoint{}, false
+	}
+	h := HalfCrossing(xs, fs, ws)
+	h.N = rows[0].N
+	if h.Found {
+		h.Delta = math.Sqrt(h.X * float64(h.N))
+	}
+	// The upper ends of the intervals reach 1/2 first.
+	h.Low, h.LowSide = bound(HalfCrossing(xs, highs, ws), xs)
+	h.High, h.HighSide = bound(HalfCrossing(xs, lows, ws), xs)
+	return h, true
 }
 
 // bound turns a crossing into an end of a range: its x, or the end of xs

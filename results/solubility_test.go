@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -20,11 +18,8 @@ import (
 // the median, an instance every backend timed out on, and a backend not
 // run for n = 16.
 func decideFixture() ([]results.Env, []results.Record) {
-	env := results.Env{
-		GoVersion: "go1.26.0", OS: "linux", Arch: "amd64", CPU: "Test CPU @ 2.00GHz", Cores: 2,
-		Commit: "0123456789ab", Date: time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC), Seed: 1,
-		Settings: map[string]string{"preset": "completion", "instances": "4", "timeout": "2s"},
-	}
+	env := fixtureEnv(time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC),
+		map[string]string{"preset": "completion", "instances": "4", "timeout": "2s"})
 	var recs []results.Record
 	// add records one instance: its answer and each backend's time; a
 	// negative time is a timeout, NaN a wrong answer.
@@ -247,19 +242,7 @@ func TestGoldenDecide(t *testing.T) {
 		if err := rep.Write(&buf, c.f); err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join("testdata", c.file)
-		if *update {
-			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to create it)", err)
-		}
-		if !bytes.Equal(buf.Bytes(), want) {
-			t.Errorf("%s differs from %s (go test -update rewrites it); got:\n%s", c.f, path, buf.String())
-		}
+		golden(t, c.file, buf.Bytes())
 	}
 	var png bytes.Buffer
 	if err := rep.WritePlot(&png, "png"); err != nil || !bytes.HasPrefix(png.Bytes(), []byte("\x89PNG")) {

@@ -11,6 +11,11 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 )
 
+func init() {
+	RegisterFormat(Text, []string{"txt"}, (*Report).WriteText)
+	RegisterFormat(Markdown, []string{"markdown"}, (*Report).WriteMarkdown)
+}
+
 // WriteText renders the report for a terminal, in the manner of
 // benchstat: the environment as "key: value" lines, then per mode a title
 // and a table aligned by tablewriter, then a line for every cell that is

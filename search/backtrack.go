@@ -37,6 +37,12 @@ const checkEvery = 1 << 12
 // error is the board's (see Board.Validate) or the context's, in which case
 // the stats cover the work done. Memory is O(n).
 func Backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement) bool) (BacktrackStats, error) {
+	return backtrack(ctx, b, visit, nil)
+}
+
+// backtrack is Backtrack reporting each step to hook when it is not nil
+// (see BacktrackTrace).
+func backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement) bool, hook BacktrackHook) (BacktrackStats, error) {
 	if err := b.Validate(); err != nil {
 		return BacktrackStats{}, err
 	}
@@ -65,7 +71,13 @@ func Backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement)
 			s.cols = append(s.cols, c)
 		}
 	}
+	if hook != nil {
+		s.traced(hook)
+	}
 	s.place1(0)
+	if hook != nil && s.halt&halted == 0 && len(s.rows) > 0 {
+		s.leave(0)
+	}
 	return s.stats, s.err
 }
 
@@ -81,25 +93,46 @@ type backtracker struct {
 	visit func(encode.Placement) bool
 	stats BacktrackStats
 	check int
-	stop  bool
+	halt  uint8 // halted: the search must end; traced: a hook wants the events
 	err   error
+	trace *backtrackTrace // nil unless traced
+}
+
+// Bits of backtracker.halt.
+const (
+	halted uint8 = 1 << iota
+	traced
+)
+
+// poll looks at the context every checkEvery nodes (and, when traced,
+// reports the events at every node); false means the search must end.
+func (s *backtracker) poll(i int) bool {
+	s.check = checkEvery
+	if s.trace != nil && !s.enter(i) {
+		return false
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.err = err
+		s.halt |= halted
+		return false
+	}
+	return true
 }
 
 // place1 places a queen in free row number i (all earlier free rows hold
-// one). It returns with s.stop set when the search must end.
+// one). It returns with s.halt set when the search must end. A traced
+// search reports its events from the branches that the untraced one takes
+// rarely (every checkEvery nodes, at a solution, when halted), so that
+// tracing costs it nothing (see BacktrackTrace).
 func (s *backtracker) place1(i int) {
 	s.stats.Nodes++
-	if s.check--; s.check == 0 {
-		s.check = checkEvery
-		if err := s.ctx.Err(); err != nil {
-			s.err, s.stop = err, true
-			return
-		}
+	if s.check--; s.check == 0 && !s.poll(i) {
+		return
 	}
 	if i == len(s.rows) {
 		s.stats.Solutions++
 		if s.visit != nil && !s.visit(s.place) {
-			s.stop = true
+			s.halt |= halted
 		}
 		return
 	}
@@ -114,9 +147,11 @@ func (s *backtracker) place1(i int) {
 		s.place[r] = c
 		s.place1(i + 1)
 		s.col[c], s.diag[r+c], s.anti[off-c] = false, false, false
-		if s.stop {
-			s.place[r] = -1
-			return
+		if s.halt != 0 {
+			if s.halt&halted != 0 || !s.back(i, c) {
+				s.place[r] = -1
+				return
+			}
 		}
 	}
 	s.place[r] = -1

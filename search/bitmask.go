@@ -103,7 +103,7 @@ type BitmaskStats struct {
 
 func bitmaskCheck(b encode.Board, opt BitmaskOptions) error {
 	if b.N > BitmaskMaxN {
-		return fmt.Errorf("search: bitmask search needs n ≤ %d (one bit per column), got n = %d; use --backend backtrack or dlx", BitmaskMaxN, b.N)
+		return fmt.Errorf("search: bitmask search needs n ≤ %d (one bit per column), got n = %d", BitmaskMaxN, b.N)
 	}
 	if err := b.Validate(); err != nil {
 		return err

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"qtool/encode"
 )
@@ -36,28 +38,87 @@ func constructNone(who string, n int) error {
 //
 // n = 1 has the one trivial solution; n = 2 and n = 3 have none and
 // Construct returns an error wrapping ErrConstructNoSolution. The
-// complexity is O(n) time and the returned placement is the only memory.
+// complexity is O(n) time and the returned placement (8 bytes a row, see
+// ConstructBytes) is the only memory.
 func Construct(n int) (encode.Placement, error) {
-	switch {
-	case n < 1:
-		return nil, fmt.Errorf("search: construct: n must be at least 1, got %d", n)
-	case n > encode.MaxN:
-		return nil, fmt.Errorf("search: construct: n = %d is larger than the largest board (%d)", n, encode.MaxN)
-	case n == 2 || n == 3:
-		return nil, constructNone("construct", n)
+	return ConstructContext(context.Background(), n)
+}
+
+// ConstructContext is Construct under a context: it looks at ctx every
+// 2¹⁶ columns and returns ctx's error when it has ended, so that a
+// construction of 10⁸ queens stops within milliseconds of a deadline.
+func ConstructContext(ctx context.Context, n int) (encode.Placement, error) {
+	if err := constructCheck(n, encode.MaxN); err != nil {
+		return nil, err
 	}
 	p := make(encode.Placement, n)
+	if err := constructInto(ctx, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ConstructMaxN is the largest order that ConstructColumns accepts: the
+// rows are numbered in 32 bits.
+const ConstructMaxN = math.MaxInt32
+
+// ConstructColumns is ConstructContext for boards beyond encode.MaxN: it
+// returns the column of each row as an int32, 4 bytes a queen (4 GB for
+// n = 10⁹), for n up to ConstructMaxN.
+func ConstructColumns(ctx context.Context, n int) ([]int32, error) {
+	if err := constructCheck(n, ConstructMaxN); err != nil {
+		return nil, err
+	}
+	p := make([]int32, n)
+	if err := constructInto(ctx, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ConstructBytes is the memory, in bytes, that Construct and
+// ConstructContext take for order n, estimated before allocating: the
+// placement, 8 bytes a row.
+func ConstructBytes(n int) uint64 {
+	return 8 * uint64(max(n, 0))
+}
+
+// constructCheck refuses the orders that have no construction.
+func constructCheck(n, most int) error {
+	switch {
+	case n < 1:
+		return fmt.Errorf("search: construct: n must be at least 1, got %d", n)
+	case n > most:
+		return fmt.Errorf("search: construct: n = %d is larger than the largest board (%d)", n, most)
+	case n == 2 || n == 3:
+		return constructNone("construct", n)
+	}
+	return nil
+}
+
+// constructCheckEvery is the number of columns between looks at the
+// context.
+const constructCheckEvery = 1 << 16
+
+// constructInto fills p (of length n ≥ 4, or 1) with the construction.
+func constructInto[T int | int32](ctx context.Context, p []T) error {
+	n := len(p)
 	col := 0
+	var err error
 	// put places the queen of the next column in row v (1-based).
 	put := func(v int) {
-		p[v-1] = col
+		p[v-1] = T(col)
 		col++
 	}
 	// every2 places the queens of the next columns in rows from, from+2,
-	// …, up to to.
+	// …, up to to, looking at the context now and then.
 	every2 := func(from, to int) {
-		for v := from; v <= to; v += 2 {
-			put(v)
+		for v := from; v <= to && err == nil; {
+			stop := min(to, v+2*constructCheckEvery)
+			for ; v <= stop; v += 2 {
+				put(v)
+			}
+			err = ctx.Err()
 		}
 	}
 	switch n % 6 {
@@ -77,8 +138,11 @@ func Construct(n int) (encode.Placement, error) {
 		every2(2, n)
 		every2(1, n)
 	}
+	if err != nil {
+		return err
+	}
 	if col != n {
 		panic(fmt.Sprintf("search: construct: placed %d queens for n = %d", col, n))
 	}
-	return p, nil
+	return nil
 }

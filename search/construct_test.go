@@ -1,6 +1,7 @@
 package search_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -98,5 +99,63 @@ func BenchmarkConstruct(b *testing.B) {
 				ConstructSink = p
 			}
 		})
+	}
+}
+
+// countingCtx is a context whose Err reports cancellation from its k-th
+// call on, and counts the calls.
+type countingCtx struct {
+	context.Context
+	k, calls int
+}
+
+func (c *countingCtx) Err() error {
+	c.calls++
+	if c.calls >= c.k {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestConstructContext checks that the construction looks at its context
+// as it goes and stops at the first look after it ends, on every residue
+// of n mod 6, and that the compact form equals the plain one.
+func TestConstructContext(t *testing.T) {
+	for n := 3_000_000; n < 3_000_006; n++ {
+		ctx := &countingCtx{Context: context.Background(), k: 3}
+		if p, err := search.ConstructContext(ctx, n); !errors.Is(err, context.Canceled) || p != nil {
+			t.Errorf("n = %d: got %v, want context.Canceled", n, err)
+		}
+		if ctx.calls != 3 {
+			t.Errorf("n = %d: Err called %d times after the context ended at the 3rd, want no more", n, ctx.calls)
+		}
+		ctx = &countingCtx{Context: context.Background(), k: 1 << 30}
+		p, err := search.ConstructContext(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := n / (1 << 16) / 2; ctx.calls < want {
+			t.Errorf("n = %d: Err called %d times, want at least %d", n, ctx.calls, want)
+		}
+		cols, err := search.ConstructColumns(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, c := range cols {
+			if int(c) != p[r] {
+				t.Fatalf("n = %d: row %d: ConstructColumns %d, Construct %d", n, r, c, p[r])
+			}
+		}
+	}
+	for _, n := range []int{0, 2, 3, search.ConstructMaxN + 1} {
+		if _, err := search.ConstructColumns(context.Background(), n); err == nil {
+			t.Errorf("n = %d: no error", n)
+		}
+	}
+	if _, err := search.Construct(encode.MaxN + 1); err == nil {
+		t.Errorf("n = MaxN+1: no error")
+	}
+	if got := search.ConstructBytes(1000); got != 8000 {
+		t.Errorf("ConstructBytes(1000) = %d, want 8000", got)
 	}
 }

@@ -43,6 +43,71 @@ type MinConflictsOptions struct {
 	// each row before it settles for the least attacked column it saw
 	// (see MinConflicts); 0 means 32.
 	InitTries int
+	// Trace, when non-nil, is called on the searching goroutine at every
+	// event of the search (see MinConflictsEvent), in order: the initial
+	// placement queen by queen, then each repair step. It must not keep the
+	// event's fields beyond what it copies; it costs one comparison per
+	// event when nil.
+	Trace func(MinConflictsEvent)
+}
+
+// MinConflictsEventKind says what a MinConflictsEvent reports.
+type MinConflictsEventKind uint8
+
+const (
+	// MinConflictsPlace: the initial placement put the queen of free row
+	// Row on column Col.
+	MinConflictsPlace MinConflictsEventKind = iota
+	// MinConflictsPick: a repair step picked the attacked queen (Row,
+	// Col), attacked by Attackers queens.
+	MinConflictsPick
+	// MinConflictsMove: the picked queen of row Row moved to column Col
+	// and the queen of row Partner to column PartnerCol (their columns
+	// swapped). Walk says that it was a random-walk step.
+	MinConflictsMove
+	// MinConflictsStay: no partner lowered or kept the number of
+	// attacking pairs, and the step moved nothing.
+	MinConflictsStay
+	// MinConflictsRestart: a try ran out of steps; a fresh initial
+	// placement follows.
+	MinConflictsRestart
+)
+
+func (k MinConflictsEventKind) String() string {
+	switch k {
+	case MinConflictsPlace:
+		return "place"
+	case MinConflictsPick:
+		return "pick"
+	case MinConflictsMove:
+		return "move"
+	case MinConflictsStay:
+		return "stay"
+	case MinConflictsRestart:
+		return "restart"
+	}
+	return fmt.Sprintf("event(%d)", int(k))
+}
+
+// MinConflictsEvent is one step of MinConflicts, reported to
+// MinConflictsOptions.Trace. Rows and columns are 0-based. Replaying the
+// Place and Move events on an empty board (with the given queens) gives the
+// search's placement at every moment.
+type MinConflictsEvent struct {
+	Kind MinConflictsEventKind
+	// Row and Col: the queen placed (Place), picked (Pick) or moved, with
+	// its new column (Move).
+	Row, Col int
+	// Partner and PartnerCol: for Move, the other row and its new column.
+	Partner, PartnerCol int
+	// Attackers: for Pick, the queens that attack the picked one.
+	Attackers int
+	// Walk: for Move, a random-walk step (see MinConflictsOptions.Walk).
+	Walk bool
+	// Conflicts is the number of attacking pairs after the event.
+	Conflicts int64
+	// Step is the number of repair steps so far (MinConflictsStats.Steps).
+	Step uint64
 }
 
 // MinConflictsStats counts what MinConflicts did, over all its tries.
@@ -109,34 +174,89 @@ const (
 // solution at all, it returns an error wrapping ErrConstructNoSolution.
 // An invalid board is reported by Board.Validate's error.
 //
-// The search is deterministic for a given Seed. Memory is O(n): the
-// returned placement (8 bytes per row); 2 bits per diagonal (none, one, or
-// more queens, the counts of the few diagonals with more being kept in a
-// small hash table); 2 bits per row and column; and for a board with given
-// queens the list of free rows (4 bytes each): a little over 9 bytes per
-// queen on an empty board. The expected time on an empty board is linear
-// in n.
+// The search is deterministic for a given Seed. Memory is O(n): about
+// MinConflictsBytes(n, given) for the search, plus the returned placement
+// (8 bytes a row). The expected time on an empty board is linear in n.
 func MinConflicts(ctx context.Context, b encode.Board, opts MinConflictsOptions) (encode.Placement, MinConflictsStats, error) {
-	n := b.N
 	if err := mcValidate(b); err != nil {
 		return nil, MinConflictsStats{}, err
 	}
+	cols, st, err := mcSolve(ctx, b, opts)
+	if err != nil {
+		return nil, st, err
+	}
+	p := make(encode.Placement, len(cols))
+	for r, c := range cols {
+		p[r] = int(c)
+	}
+	return p, st, nil
+}
+
+// MinConflictsMaxN is the largest order that MinConflicts and
+// MinConflictsColumns accept: rows, columns and the 2n−1 diagonals of each
+// direction are numbered in 32 bits.
+const MinConflictsMaxN = math.MaxInt32 / 2
+
+// MinConflictsColumns is MinConflicts on the empty board of order n, for
+// boards beyond encode.MaxN: it returns the column of each row as an int32
+// (4 bytes a queen, where an encode.Placement takes 8), and needs about
+// MinConflictsBytes(n, 0) bytes in all, that slice included: a little over
+// 5¼ bytes a queen, 5.3 GB for n = 10⁹. n may be up to MinConflictsMaxN.
+func MinConflictsColumns(ctx context.Context, n int, opts MinConflictsOptions) ([]int32, MinConflictsStats, error) {
+	if n < 1 {
+		return nil, MinConflictsStats{}, fmt.Errorf("search: min-conflicts: n must be at least 1, got %d", n)
+	}
+	return mcSolve(ctx, encode.Board{N: n}, opts)
+}
+
+// MinConflictsBytes estimates, before anything is allocated, the memory in
+// bytes that the search of MinConflicts and MinConflictsColumns takes on a
+// board of order n with given queens already placed: 4 bytes a row for the
+// columns; 2 bits for each of the 2(2n−1) diagonals (one byte a queen); a
+// bit a column and a bit a row (the columns taken, the rows listed as
+// attacked); 4 bytes a free row for the list of free rows when some queen
+// is given; and the list of attacked rows, which the nearly conflict-free
+// initial placement keeps below a few per cent of the rows (0.2 % on empty
+// boards up to n = 10⁸), counted here at 1/16 of the free rows with room to
+// grow. MinConflicts's returned placement (8 bytes a row) and the board's
+// validation (5 bytes a row, only when queens are given) come on top.
+func MinConflictsBytes(n, given int) uint64 {
+	if n < 1 {
+		return 0
+	}
+	un, m := uint64(n), uint64(n-min(max(given, 0), n))
+	words := 2 * 2 * ((2*un-1+128+63)/64 + 1) // both diagonal directions
+	words += (un+63)/64 + 2 + (un+63)/64      // columns taken, rows listed
+	bytes := 4*un + 8*words + 2*4*(m/16+1)
+	// The counts of the diagonals with more than one queen: tables of
+	// 8-byte slots at most half full, doubled as they grow, and the
+	// rounding of the allocations to pages.
+	bytes += 2*2*8*(m/512+mcTableMin) + 64<<10
+	if given > 0 {
+		bytes += 4 * m
+	}
+	return bytes
+}
+
+// mcSolve is MinConflicts on a validated board: it returns the columns.
+func mcSolve(ctx context.Context, b encode.Board, opts MinConflictsOptions) ([]int32, MinConflictsStats, error) {
+	n := b.N
 	if n == 2 || n == 3 {
 		return nil, MinConflictsStats{}, constructNone("min-conflicts", n)
 	}
-	if n > math.MaxInt32/2 {
-		return nil, MinConflictsStats{}, fmt.Errorf("search: min-conflicts: n = %d is too large (at most %d)", n, math.MaxInt32/2)
+	if n > MinConflictsMaxN {
+		return nil, MinConflictsStats{}, fmt.Errorf("search: min-conflicts: n = %d is too large (at most %d)", n, MinConflictsMaxN)
 	}
 	if opts.MaxSteps < 0 || opts.Partners < 0 || opts.InitTries < 0 {
 		return nil, MinConflictsStats{}, fmt.Errorf("search: min-conflicts: negative option (steps %d, partners %d, init tries %d)", opts.MaxSteps, opts.Partners, opts.InitTries)
 	}
-	s := &mcState{n: n, p: make(encode.Placement, n)}
+	s := &mcState{n: n, p: make([]int32, n), trace: opts.Trace}
 	s.rng.seed(uint64(opts.Seed))
 	s.m = n
 	if b.Given() > 0 {
 		for r := 0; r < n; r++ {
 			if c := b.Queen(r); c >= 0 {
-				s.p[r] = c
+				s.p[r] = int32(c)
 			} else {
 				s.rows = append(s.rows, int32(r))
 			}
@@ -150,6 +270,7 @@ func MinConflicts(ctx context.Context, b encode.Board, opts MinConflictsOptions)
 	s.d2.init(2*n - 1)
 	s.used = make([]uint64, (n+63)/64+2) // column c is bit c+64: padding for windows
 	s.listed = make([]uint64, (n+63)/64)
+	s.conf = make([]int32, 0, s.m/16+1)
 
 	maxSteps := opts.MaxSteps
 	if maxSteps == 0 {
@@ -179,6 +300,9 @@ func MinConflicts(ctx context.Context, b encode.Board, opts MinConflictsOptions)
 	for try := 0; ; try++ {
 		if try > 0 {
 			s.st.Restarts++
+			if s.trace != nil {
+				s.trace(MinConflictsEvent{Kind: MinConflictsRestart, Conflicts: s.pairs, Step: s.st.Steps})
+			}
 		}
 		if err := s.initial(ctx, b, tries); err != nil {
 			return nil, s.st, err
@@ -213,16 +337,17 @@ func mcValidate(b encode.Board) error {
 // mcState is one min-conflicts search.
 type mcState struct {
 	n      int
-	m      int              // free rows
-	p      encode.Placement // p[r] = column of row r: the given queens, and a permutation of the free columns on the free rows
-	rows   []int32          // the free rows in increasing order; nil when every row is free
-	d1, d2 mcDiagonals      // queens on diagonal r+c, and on r−c+n−1
-	pairs  int64            // attacking pairs
-	used   []uint64         // bit c+64: column c is taken (during an initial placement; padded for windows)
-	conf   []int32          // rows that may hold an attacked queen: every attacked diagonal holds one of them
-	listed []uint64         // bit r: row r is in conf
+	m      int         // free rows
+	p      []int32     // p[r] = column of row r: the given queens, and a permutation of the free columns on the free rows
+	rows   []int32     // the free rows in increasing order; nil when every row is free
+	d1, d2 mcDiagonals // queens on diagonal r+c, and on r−c+n−1
+	pairs  int64       // attacking pairs
+	used   []uint64    // bit c+64: column c is taken (during an initial placement; padded for windows)
+	conf   []int32     // rows that may hold an attacked queen: every attacked diagonal holds one of them
+	listed []uint64    // bit r: row r is in conf
 	rng    mcRand
 	st     MinConflictsStats
+	trace  func(MinConflictsEvent) // MinConflictsOptions.Trace
 }
 
 // row returns the t-th free row.
@@ -306,7 +431,7 @@ func (s *mcState) initial(ctx context.Context, b encode.Board, tries int) error 
 		for s.used[(c+64)>>6]&(1<<(c&63)) != 0 {
 			c++
 		}
-		p[s.row(u)] = c
+		p[s.row(u)] = int32(c)
 		c++
 	}
 	// Draw from that pool: the columns not taken are those of rows t..m-1.
@@ -320,7 +445,7 @@ func (s *mcState) initial(ctx context.Context, b encode.Board, tries int) error 
 		best, bestK := t, math.MaxInt
 		for k := 0; k < tries; k++ {
 			u := t + s.rng.intn(m-t)
-			c := p[s.row(u)]
+			c := int(p[s.row(u)])
 			if s.d1.empty(r+c) && s.d2.empty(r-c+n-1) {
 				best, bestK = u, 0
 				break
@@ -331,7 +456,7 @@ func (s *mcState) initial(ctx context.Context, b encode.Board, tries int) error 
 		}
 		ru := s.row(best)
 		p[r], p[ru] = p[ru], p[r]
-		s.place(r, p[r], bestK)
+		s.place(r, int(p[r]), bestK)
 	}
 	s.st.InitialConflicts = uint64(s.pairs)
 	return nil
@@ -389,12 +514,15 @@ func mcPick(x, random uint64) int {
 // place puts the queen of free row r on column c, where it is attacked by
 // k queens, during an initial placement.
 func (s *mcState) place(r, c, k int) {
-	s.p[r] = c
+	s.p[r] = int32(c)
 	s.used[(c+64)>>6] |= 1 << (c & 63)
 	s.put(r, c)
 	if k > 0 {
 		s.pairs += int64(k)
 		s.list(r)
+	}
+	if s.trace != nil {
+		s.trace(MinConflictsEvent{Kind: MinConflictsPlace, Row: r, Col: c, Conflicts: s.pairs, Step: s.st.Steps})
 	}
 }
 
@@ -424,7 +552,8 @@ func (s *mcState) repair(ctx context.Context, maxSteps, partners int, walk uint6
 		}
 		x := s.rng.intn(len(s.conf))
 		i := int(s.conf[x])
-		if s.attacked(i, p[i]) == 2 { // only itself, on each diagonal
+		a := s.attacked(i, int(p[i]))
+		if a == 2 { // only itself, on each diagonal
 			s.delist(x)
 			continue
 		}
@@ -435,7 +564,11 @@ func (s *mcState) repair(ctx context.Context, maxSteps, partners int, walk uint6
 				return false, err
 			}
 		}
+		if s.trace != nil {
+			s.trace(MinConflictsEvent{Kind: MinConflictsPick, Row: i, Col: int(p[i]), Attackers: a - 2, Conflicts: s.pairs, Step: s.st.Steps})
+		}
 		if m < 2 {
+			s.stay()
 			continue
 		}
 		bestJ, bestD, ties := -1, math.MaxInt, 0
@@ -461,19 +594,28 @@ func (s *mcState) repair(ctx context.Context, maxSteps, partners int, walk uint6
 		}
 		switch {
 		case bestJ >= 0 && bestD < 0:
-			s.swap(x, i, bestJ, bestD)
+			s.swap(x, i, bestJ, bestD, false)
 		case walk > 0 && len(s.conf) <= mcWalkBelow && s.rng.next() < walk:
 			// No partner lowers the conflicts: a random-walk step.
 			j := s.row(s.rng.intn(m))
 			for j == i {
 				j = s.row(s.rng.intn(m))
 			}
-			s.swap(x, i, j, s.delta(i, j))
+			s.swap(x, i, j, s.delta(i, j), true)
 		case bestJ >= 0 && bestD == 0:
-			s.swap(x, i, bestJ, bestD)
+			s.swap(x, i, bestJ, bestD, false)
+		default:
+			s.stay()
 		}
 	}
 	return s.pairs == 0, nil
+}
+
+// stay reports a repair step that moved nothing to the trace.
+func (s *mcState) stay() {
+	if s.trace != nil {
+		s.trace(MinConflictsEvent{Kind: MinConflictsStay, Conflicts: s.pairs, Step: s.st.Steps})
+	}
 }
 
 // delta returns the change in the number of attacking pairs that swapping
@@ -487,7 +629,7 @@ func (s *mcState) repair(ctx context.Context, maxSteps, partners int, walk uint6
 // one for two that leave the same diagonal.
 func (s *mcState) delta(i, j int) int {
 	n := s.n
-	c, cj := s.p[i], s.p[j]
+	c, cj := int(s.p[i]), int(s.p[j])
 	a1, a2, b1, b2 := i+c, i-c+n-1, j+cj, j-cj+n-1
 	na1, na2, nb1, nb2 := i+cj, i-cj+n-1, j+c, j-c+n-1
 	remove := s.d1.count(a1) + s.d2.count(a2) + s.d1.count(b1) + s.d2.count(b2) - 4 - mcEq(a1, b1) - mcEq(a2, b2)
@@ -497,13 +639,14 @@ func (s *mcState) delta(i, j int) int {
 
 // swap exchanges the columns of rows i and j, whose change in attacking
 // pairs is delta, and updates the list: entry x (row i) leaves it when i is
-// no longer attacked, and j joins it when it is.
-func (s *mcState) swap(x, i, j, delta int) {
+// no longer attacked, and j joins it when it is. walk says that it is a
+// random-walk step, for the trace.
+func (s *mcState) swap(x, i, j, delta int, walk bool) {
 	p := s.p
-	c, cj := p[i], p[j]
+	c, cj := int(p[i]), int(p[j])
 	s.take(i, c)
 	s.take(j, cj)
-	p[i], p[j] = cj, c
+	p[i], p[j] = int32(cj), int32(c)
 	s.put(i, cj)
 	s.put(j, c)
 	s.pairs += int64(delta)
@@ -513,6 +656,9 @@ func (s *mcState) swap(x, i, j, delta int) {
 	}
 	if s.attacked(j, c) > 2 {
 		s.list(j)
+	}
+	if s.trace != nil {
+		s.trace(MinConflictsEvent{Kind: MinConflictsMove, Row: i, Col: cj, Partner: j, PartnerCol: c, Walk: walk, Conflicts: s.pairs, Step: s.st.Steps})
 	}
 }
 

@@ -19,7 +19,7 @@ func init() {
 
 const benchUsage = `
 Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|first|complete|decide]
-                   [--repeats R] [--timeout D] [--mintime D] [--format text|md|csv|latex|json]
+                   [--repeats R] [--timeout D] [--mintime D] [--format F]
                    [--plot FILE] [--log FILE] [--resume] [--base B] [--reference FILE]
        qtool bench --preset completion [--n 20,30,50,100] [--deltas LIST] [--instances M]
                    [--seed S] [--timeout D] [--backends a,b] [--format F] [--plot FILE]
@@ -104,7 +104,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.IntVar(&f.repeats, "repeats", 3, "runs of each cell `R`")
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "time limit `D` of one run, and budget of a cell's repeats (0 = none; 2s for --preset completion)")
 	fs.DurationVar(&f.mintime, "mintime", 10*time.Millisecond, "repeat shorter runs back to back for at least `D` and record the mean (0 = single runs)")
-	fs.StringVar(&f.format, "format", "text", "output `format`: text, md, csv, latex or json")
+	fs.StringVar(&f.format, "format", "text", formatUsage())
 	fs.StringVar(&f.plot, "plot", "", "also plot seconds against n to `FILE` (.svg, .png or .pdf)")
 	fs.StringVar(&f.log, "log", experiments.DefaultLogName, "append every measured run to `FILE` (JSON lines); empty for none")
 	fs.BoolVar(&f.resume, "resume", false, "keep the runs already in the log and measure only the others")
@@ -122,9 +122,9 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("bench: unexpected argument %q (see qtool bench --help)", operands[0])
 	}
-	format, err := results.ParseFormat(f.format)
+	format, err := parseFormat("bench", f.format)
 	if err != nil {
-		return usageErrorf("bench: --format %q: want text, md, csv, latex or json", f.format)
+		return err
 	}
 	if f.resume && f.log == "" {
 		return usageErrorf("bench: --resume needs a log (--log FILE)")
@@ -146,7 +146,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	}
 
 	var prior []results.Record
-	envs := []results.Env{spec.Env()}
+	envs := []results.Env{hostEnv(spec.Env())}
 	var logFile *experiments.LogFile
 	if f.log != "" {
 		var oldEnvs []results.Env

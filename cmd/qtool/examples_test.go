@@ -121,13 +121,13 @@ func TestHelpExamples(t *testing.T) {
 			copyTree(t, "../../testdata", filepath.Join(work, "testdata"))
 			if strings.HasPrefix(where, "qtool table") {
 				// table renders the log of an earlier bench: make one.
-				if code, stderr, _ := runExample(t, work, bin, "qtool bench --backends bitmask,dlx --n 4-7 --repeats 2 > /dev/null"); code != 0 {
+				if code, stderr, _ := runExample(t, work, bin, "qtool bench --backends bitmask,dlx --n 4-7 --repeats 2 > /dev/null", time.Minute); code != 0 {
 					t.Fatalf("making a log for table: exit %d: %s", code, stderr)
 				}
 			}
 			cut := false // an example of this text was cut short
 			for _, line := range lines {
-				code, stderr, interrupted := runExample(t, work, bin, line)
+				code, stderr, interrupted := runExample(t, work, bin, line, exampleBudget)
 				t.Logf("%s → exit %d%s", line, code, map[bool]string{true: " (cut short)"}[interrupted])
 				if strings.Contains(stderr, "panic:") || strings.Contains(stderr, "fatal error:") {
 					t.Errorf("%s: %s crashed:\n%s", where, line, stderr)
@@ -155,8 +155,8 @@ func TestHelpExamples(t *testing.T) {
 }
 
 // runExample runs one command line in sh, interrupting its process group
-// after exampleBudget.
-func runExample(t *testing.T, dir, bin, line string) (code int, stderr string, interrupted bool) {
+// after budget.
+func runExample(t *testing.T, dir, bin, line string, budget time.Duration) (code int, stderr string, interrupted bool) {
 	cmd := exec.Command("sh", "-c", line)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
@@ -171,7 +171,7 @@ func runExample(t *testing.T, dir, bin, line string) (code int, stderr string, i
 	var err error
 	select {
 	case err = <-done:
-	case <-time.After(exampleBudget):
+	case <-time.After(budget):
 		interrupted = true
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
 		select {

@@ -81,3 +81,19 @@ func TestMessagesSpeakToUsers(t *testing.T) {
 		t.Errorf("check of an illegal board: exit %d, %q", code, out)
 	}
 }
+
+func TestUserText(t *testing.T) {
+	for in, want := range map[string]string{
+		"experiments: unknown backend \"foo\"":             "unknown backend \"foo\"",
+		"bench: --n: experiments: range \"9-4\" backwards": "bench: --n: range \"9-4\" backwards",
+		"illegal: encode: verify: row 3":                   "illegal: verify: row 3",
+		"backend dlx: 999999 free rows make a matrix":      "backend dlx: 999999 free rows make a matrix",
+		"experiments: encode: generate: n = 5":             "generate: n = 5",
+		"sat: hard.cnf:3:4: bad literal\nsecond line":      "hard.cnf:3:4: bad literal second line",
+		"use --backend sat: the dlx: matrix":               "use --backend sat: the dlx: matrix",
+	} {
+		if got := userText(in); got != want {
+			t.Errorf("userText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -6,16 +6,24 @@ import (
 	"time"
 )
 
-// libraryPrefix matches the package prefixes of the library's errors
-// ("experiments: ", "encode: verify: "): the command line speaks to users,
-// who know commands and files, not Go packages.
-var libraryPrefix = regexp.MustCompile(`\b(?:dlx|encode|experiments|results|sat|search|oracle|textin|memlimit|cluster|cnf|web|probe|envprobe|trace): `)
+// libraryPrefix matches a package prefix of the library's errors
+// ("experiments: ", "encode: verify: ") where one can stand: at the start
+// of the message or after another prefix's ": ". The command line speaks to
+// users, who know commands and files, not Go packages; "backend dlx: …"
+// keeps its name.
+var libraryPrefix = regexp.MustCompile(`(^|: )(?:dlx|encode|experiments|results|sat|search|oracle|textin|memlimit|cluster|cnf|web|probe|envprobe|trace): `)
 
 // userText is an error message as the command line prints it: on one
 // line, without the library's package prefixes.
 func userText(msg string) string {
 	msg = strings.ReplaceAll(msg, "\n", " ")
-	return libraryPrefix.ReplaceAllString(msg, "")
+	for {
+		next := libraryPrefix.ReplaceAllString(msg, "$1")
+		if next == msg {
+			return msg
+		}
+		msg = next
+	}
 }
 
 // durationHint explains a duration flag's value that time.ParseDuration

@@ -14,7 +14,7 @@ func init() {
 }
 
 const tableUsage = `
-Usage: qtool table LOG... [--format text|md|csv|latex|json] [--base B] [--plot FILE]
+Usage: qtool table LOG... [--format F] [--base B] [--plot FILE]
 
 Reads the runs that qtool bench logged (JSON lines, or the CSV of --format
 csv; - for standard input), merges the files given, and prints the same
@@ -31,7 +31,7 @@ Examples:
 
 func runTable(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("table", tableUsage)
-	format := fs.String("format", "text", "output `format`: text, md, csv, latex or json")
+	format := fs.String("format", "text", formatUsage())
 	base := fs.String("base", "", "compare the backends with backend `B` (default: the first of each table)")
 	plot := fs.String("plot", "", "also plot seconds against n to `FILE` (.svg, .png or .pdf)")
 	operands, err := parseFlags(c, fs, args)
@@ -41,9 +41,9 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	if len(operands) == 0 {
 		return usageErrorf("table: give the log to render, e.g. qtool table %s (see qtool table --help)", "bench-log.jsonl")
 	}
-	f, err := results.ParseFormat(*format)
+	f, err := parseFormat("table", *format)
 	if err != nil {
-		return usageErrorf("table: --format %q: want text, md, csv, latex or json", *format)
+		return err
 	}
 	if *plot != "" {
 		if _, err := plotFormat("table", *plot); err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -14,130 +15,111 @@ import (
 )
 
 func init() {
-	register(command{name: "xcover", summary: "solve any exact-cover problem in Knuth's dlx format", run: runXcover})
+	register(command{name: "xcover", summary: "solve any exact-cover problem in Knuth's dlx format (colours, multiplicities)", run: runXcover})
 }
 
 const xcoverUsage = `
-Usage: qtool xcover FILE [--count] [--limit K] [--json] [--timeout D]
+Usage: qtool xcover FILE [--count] [--limit K] [--json] [--timeout D] [--workers K] [--algorithm A]
 
 Solves a generalized exact-cover problem written in the format of Knuth's
-dlx1 (TAOCP 7.2.2.1) with Algorithm X and dancing links. FILE - reads
+dlx1, dlx2 and dlx3 (TAOCP 7.2.2.1) with dancing links. FILE - reads
 standard input. The first line that is neither blank nor a comment (a line
 starting with '|') names the primary items, then '|' and the secondary
 items; each later line is an option, the names of its items. A solution
 covers every primary item exactly once and every secondary item at most
-once.
+once. Two extensions, as Knuth's programs read them:
+  colours (dlx2)         an option may give a secondary item a colour,
+                         "x:c"; options that agree on x's colour may share x
+  multiplicities (dlx3)  a primary item may carry bounds, "lo:hi|name" or
+                         "v|name": it must be in lo..hi of the chosen options
+The search is Algorithm X (dlx1) without them, C (dlx2) with colours, M
+(dlx3) with bounds; --algorithm forces one (C and M also solve the plain
+problems; M counts updates as dlx3 does).
 
 Each solution is printed as its option lines, in the order chosen, with a
-blank line between solutions, then a summary: solutions, nodes and updates
-(counted as dlx1 counts them, so they compare with Knuth's figures),
-seconds and status. --count prints only the summary. A malformed file
-stops with "dlx: FILE:LINE:COL: what is wrong" and exit status 2; an option
-without a primary item is ignored with a warning on stderr, as dlx1 does.
-A run cut short by --timeout (exit 3) or Ctrl-C (exit 130) prints what it
-found, marked incomplete.
+blank line between solutions, then a summary: solutions, nodes, updates
+and cleansings (counted as Knuth's programs count them, so they compare
+with his figures), seconds and status. --count prints only the summary.
+--workers K searches with K goroutines (0: one per processor): the tree is
+split into subproblems at its first levels, the totals are those of one
+worker, solutions come in no fixed order. A malformed file stops with
+"dlx: FILE:LINE:COL: what is wrong" and exit status 2; an option without a
+primary item is ignored with a warning on stderr, as Knuth's programs do. A
+problem too large for the machine's memory is refused while it is read. A
+run cut short by --timeout (exit 3) or Ctrl-C (exit 130), reading or
+searching, prints what it found, marked incomplete.
 
 Examples:
   qtool encode -n 8 --to dlx | qtool xcover - --count
   qtool xcover examples/toy.dlx
   qtool xcover examples/pentominoes.dlx --limit 1
   qtool xcover examples/langford7.dlx --json
+  qtool xcover examples/dlx/toy.dlx
+  qtool xcover examples/dlx/colours.dlx
+  qtool xcover examples/dlx/multiplicities.dlx --json
+  qtool encode -n 13 --to dlx | qtool xcover - --count --workers 2
 `
 
 // xcoverRecord is the JSON form of a run of xcover.
 type xcoverRecord struct {
-	File      string  `json:"file"`
-	Items     int     `json:"items"`
-	Primary   int     `json:"primary"`
-	Options   int     `json:"options"`
-	Solutions uint64  `json:"solutions"`
-	Nodes     uint64  `json:"nodes"`
-	Updates   uint64  `json:"updates"`
-	Seconds   float64 `json:"seconds"`
-	Status    string  `json:"status"`
-	Complete  bool    `json:"complete"`
-	Limit     uint64  `json:"limit,omitempty"`
+	File       string  `json:"file"`
+	Items      int     `json:"items"`
+	Primary    int     `json:"primary"`
+	Options    int     `json:"options"`
+	Algorithm  string  `json:"algorithm"`
+	Workers    int     `json:"workers"`
+	Solutions  uint64  `json:"solutions"`
+	Nodes      uint64  `json:"nodes"`
+	Updates    uint64  `json:"updates"`
+	Cleansings uint64  `json:"cleansings"`
+	Seconds    float64 `json:"seconds"`
+	Status     string  `json:"status"`
+	Complete   bool    `json:"complete"`
+	Limit      uint64  `json:"limit,omitempty"`
+}
+
+// xcoverOptions are the flags and the operand of xcover.
+type xcoverOptions struct {
+	file      string
+	countOnly bool
+	asJSON    bool
+	limit     uint64
+	timeout   time.Duration
+	workers   int
+	algorithm dlx.Algorithm
 }
 
 // maxWarnings is how many warnings xcover prints before it only counts them.
 const maxWarnings = 20
 
 func runXcover(ctx context.Context, c *cli, args []string) error {
-	fs := flagSet("xcover", xcoverUsage)
-	countOnly := fs.Bool("count", false, "print only the number of solutions and the statistics")
-	limit := new(int)
-	intFlag(fs, limit, "limit", 0, "stop after `K` solutions (0 = all)")
-	asJSON := fs.Bool("json", false, "print one JSON object: solutions, nodes, updates, seconds, status")
-	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
-	operands, err := parseFlags(c, fs, args)
+	opt, err := xcoverFlags(c, args)
 	if err != nil {
 		return err
 	}
-	switch {
-	case len(operands) == 0:
-		return usageErrorf("xcover: give the problem FILE (- for stdin; see qtool xcover --help)")
-	case len(operands) > 1:
-		return usageErrorf("xcover: unexpected argument %q (see qtool xcover --help)", operands[1])
-	case *limit < 0:
-		return usageErrorf("xcover: --limit must be at least 0, got %d", *limit)
-	}
-	if err := checkTimeout(*timeout); err != nil {
-		return err
-	}
-	f, name, err := openInput(c, operands[0])
+	rctx, cancel := withTimeout(ctx, opt.timeout)
+	defer cancel()
+	p, name, err := xcoverLoad(rctx, c, opt)
 	if err != nil {
 		return err
 	}
-	p, err := dlx.Parse(f, name)
-	f.Close()
+	alg, err := p.AlgorithmFor(opt.algorithm)
 	if err != nil {
-		var pe *dlx.Error
-		if errors.As(err, &pe) {
-			// The one line of the contract: dlx: FILE:LINE:COL: message.
-			fmt.Fprintln(c.stderr, err)
-			return withCode(exitUsage, nil)
-		}
-		return usageErrorf("%v", err)
+		return usageErrorf("xcover: %v", err)
 	}
-	for i, w := range p.Warnings() {
-		if i == maxWarnings {
-			fmt.Fprintf(c.stderr, "dlx: %s: %d more warnings not shown\n", name, len(p.Warnings())-maxWarnings)
-			break
-		}
-		fmt.Fprintln(c.stderr, w)
-	}
-
 	out := bufio.NewWriterSize(c.stdout, 1<<16)
 	defer out.Flush()
-	cfg := dlx.Config{Limit: uint64(*limit)}
+	cfg := dlx.Config{Limit: opt.limit, Algorithm: alg, Workers: opt.workers}
 	var writeErr error
-	if !*countOnly && !*asJSON {
-		first := true // solutions after the first are set apart by a blank line
-		cfg.Visit = func(options []int) bool {
-			if !first {
-				out.WriteByte('\n')
-			}
-			first = false
-			for _, o := range options {
-				out.WriteString(p.OptionString(o))
-				if err := out.WriteByte('\n'); err != nil {
-					writeErr = err
-					return false
-				}
-			}
-			return true
-		}
+	if !opt.countOnly && !opt.asJSON {
+		cfg.Visit = solutionPrinter(out, p, &writeErr)
 	}
 	var bar *progress
-	if c.terminal && !*asJSON {
+	if c.terminal && !opt.asJSON {
 		bar = newProgress(c.stderr, "searching")
 		cfg.Interval = 200 * time.Millisecond
-		cfg.Progress = func(pr dlx.Progress) {
-			bar.update(uint64(pr.Done*1e6), 1e6)
-		}
+		cfg.Progress = func(pr dlx.Progress) { bar.update(uint64(pr.Done*1e6), 1e6) }
 	}
-	rctx, cancel := withTimeout(ctx, *timeout)
-	defer cancel()
 	start := time.Now()
 	st, err := p.Run(rctx, cfg)
 	elapsed := time.Since(start)
@@ -156,16 +138,119 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	}
 	rec := xcoverRecord{
 		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
-		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates,
-		Seconds: elapsed.Seconds(), Status: status.String(), Complete: status == experiments.OK && (*limit == 0 || st.Solutions < uint64(*limit)),
-		Limit: uint64(*limit),
+		Algorithm: alg.String(), Workers: max(opt.workers, 1),
+		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
+		Seconds: elapsed.Seconds(), Status: status.String(),
+		Complete: status == experiments.OK && (opt.limit == 0 || st.Solutions < opt.limit),
+		Limit:    opt.limit,
 	}
-	if *asJSON {
+	if err := xcoverReport(out, rec, status, opt, cfg.Visit != nil && st.Solutions > 0); err != nil {
+		return err
+	}
+	return endStatus(status)
+}
+
+// xcoverFlags reads the command line of xcover.
+func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
+	var opt xcoverOptions
+	fs := flagSet("xcover", xcoverUsage)
+	fs.BoolVar(&opt.countOnly, "count", false, "print only the number of solutions and the statistics")
+	limit := new(int)
+	intFlag(fs, limit, "limit", 0, "stop after `K` solutions (0 = all)")
+	fs.BoolVar(&opt.asJSON, "json", false, "print one JSON object: solutions, nodes, updates, cleansings, seconds, status")
+	fs.DurationVar(&opt.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
+	intFlag(fs, &opt.workers, "workers", 1, "search with `K` goroutines (0 = one per processor)")
+	algorithm := fs.String("algorithm", "auto", "`A`: X (dlx1), C (dlx2, colours), M (dlx3, multiplicities) or auto")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return opt, err
+	}
+	switch {
+	case len(operands) == 0:
+		return opt, usageErrorf("xcover: give the problem FILE (- for stdin; see qtool xcover --help)")
+	case len(operands) > 1:
+		return opt, usageErrorf("xcover: unexpected argument %q (see qtool xcover --help)", operands[1])
+	case *limit < 0:
+		return opt, usageErrorf("xcover: --limit must be at least 0, got %d", *limit)
+	case opt.workers < 0 || opt.workers > 1024:
+		return opt, usageErrorf("xcover: --workers must be in 0..1024, got %d", opt.workers)
+	}
+	if opt.workers == 0 {
+		opt.workers = runtime.NumCPU()
+	}
+	if opt.algorithm, err = dlx.ParseAlgorithm(*algorithm); err != nil {
+		return opt, usageErrorf("xcover: --algorithm: want X, C, M or auto, got %q", *algorithm)
+	}
+	opt.limit = uint64(*limit)
+	opt.file = operands[0]
+	return opt, checkTimeout(opt.timeout)
+}
+
+// xcoverLoad reads the problem, refusing one too large for memory, and
+// prints its warnings. A context that ends while reading is a time limit
+// or an interruption, said on stderr.
+func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, string, error) {
+	f, name, err := openInput(c, opt.file)
+	if err != nil {
+		return nil, name, err
+	}
+	defer f.Close()
+	p, err := dlx.ParseContext(ctx, f, name, dlx.ParseLimits{MaxNodes: experiments.DLXMaxNodes(opt.workers)})
+	if err != nil {
+		var pe *dlx.Error
+		switch {
+		case errors.As(err, &pe):
+			// The one line of the contract: dlx: FILE:LINE:COL: message.
+			fmt.Fprintln(c.stderr, "dlx: "+err.Error())
+			return nil, name, withCode(exitUsage, nil)
+		case ctx.Err() != nil:
+			s := experiments.StatusOf(ctx)
+			fmt.Fprintf(c.stderr, "qtool: xcover: reading %s stopped: %s; nothing searched\n", name, statusWord(s))
+			return nil, name, endStatus(s)
+		}
+		return nil, name, usageErrorf("%v", err)
+	}
+	for i, w := range p.Warnings() {
+		if i == maxWarnings {
+			break
+		}
+		fmt.Fprintln(c.stderr, w)
+	}
+	if more := p.Ignored() - min(len(p.Warnings()), maxWarnings); more > 0 {
+		fmt.Fprintf(c.stderr, "dlx: %s: %d more warnings not shown\n", name, more)
+	}
+	return p, name, nil
+}
+
+// solutionPrinter returns a Visit that prints each solution as its option
+// lines, solutions set apart by a blank line; a write error stops the
+// search and is kept in *writeErr.
+func solutionPrinter(out *bufio.Writer, p *dlx.Problem, writeErr *error) func([]int) bool {
+	first := true
+	return func(options []int) bool {
+		if !first {
+			out.WriteByte('\n')
+		}
+		first = false
+		for _, o := range options {
+			out.WriteString(p.OptionString(o))
+			if err := out.WriteByte('\n'); err != nil {
+				*writeErr = err
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// xcoverReport prints the record as JSON or as the summary.
+func xcoverReport(out *bufio.Writer, rec xcoverRecord, status experiments.Status, opt xcoverOptions, listed bool) error {
+	if opt.asJSON {
 		if err := writeJSON(out, rec); err != nil {
 			return err
 		}
 	} else {
-		if cfg.Visit != nil && st.Solutions > 0 {
+		if listed {
 			out.WriteByte('\n')
 		}
 		printXcover(out, rec, status)
@@ -173,7 +258,7 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	if err := out.Flush(); err != nil {
 		return fmt.Errorf("xcover: writing: %v", err)
 	}
-	return endStatus(status)
+	return nil
 }
 
 // printXcover prints the summary of a run as aligned lines.
@@ -185,15 +270,20 @@ func printXcover(w io.Writer, r xcoverRecord, s experiments.Status) {
 	case !r.Complete:
 		sol = "≥ " + sol + " (incomplete)"
 	}
+	search := "algorithm " + r.Algorithm
+	if r.Workers > 1 {
+		search += fmt.Sprintf(", %d workers", r.Workers)
+	}
 	rows := [][2]string{
-		{"problem", fmt.Sprintf("%s (%d items, %d primary; %d options)", r.File, r.Items, r.Primary, r.Options)},
+		{"problem", fmt.Sprintf("%s (%d items, %d primary; %d options; %s)", r.File, r.Items, r.Primary, r.Options, search)},
 		{"solutions", sol},
 		{"nodes", strconv.FormatUint(r.Nodes, 10)},
 		{"updates", strconv.FormatUint(r.Updates, 10)},
+		{"cleansings", strconv.FormatUint(r.Cleansings, 10)},
 		{"seconds", strconv.FormatFloat(r.Seconds, 'f', 4, 64)},
 		{"status", statusWord(s)},
 	}
 	for _, row := range rows {
-		fmt.Fprintf(w, "%-9s  %s\n", row[0], row[1])
+		fmt.Fprintf(w, "%-10s  %s\n", row[0], row[1])
 	}
 }

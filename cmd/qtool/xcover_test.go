@@ -196,7 +196,14 @@ func TestXcoverMalformed(t *testing.T) {
 		{"A B B\n", "1:5", "declared twice"},
 		{"A | B | C\n", "1:7", "second '|'"},
 		{"A B:red\n", "1:4", "reserved character ':'"},
-		{"A | B\nA B:red\n", "2:4", "reserved character ':'"},
+		{"A | B\nA:red B\n", "2:2", "primary item \"A\" cannot have a colour"},
+		{"A | B\nA B:\n", "2:5", "empty colour"},
+		{"A | B\nA :red\n", "2:3", "no item before ':'"},
+		{"A | 2|B\nA B\n", "1:6", "bounds on secondary item"},
+		{"3:2|p | B\np B\n", "1:1", "lower bound 3 exceeds upper bound 2"},
+		{"0|p\np\n", "1:1", "upper bound is zero"},
+		{"x:3|p\np\n", "1:1", "not a digit of a bound"},
+		{"\ufeffA B\nA C\n", "2:3", `unknown item "C"`},
 		{"\x00\xff A\nA \x01\n", "2:3", "unknown item"},
 	} {
 		path := xfile(t, "bad.dlx", c.text)
@@ -207,6 +214,8 @@ func TestXcoverMalformed(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{
+		{"xcover", "-", "--workers", "-1"},
+		{"xcover", "-", "--algorithm", "Z"},
 		{"xcover"},
 		{"xcover", filepath.Join(t.TempDir(), "missing.dlx")},
 		{"xcover", "a.dlx", "b.dlx"},
@@ -257,5 +266,49 @@ func TestXcoverEarlyEnd(t *testing.T) {
 func TestEncodeDLXAmo(t *testing.T) {
 	if _, errOut, code := xrun(t, context.Background(), "", "encode", "-n", "5", "--to", "dlx", "--amo", "pairwise"); code != 2 || !strings.Contains(errOut, "--amo") {
 		t.Errorf("--amo with dlx: exit %d, %q", code, errOut)
+	}
+}
+
+// TestXcoverExtensions runs Knuth's examples of colours (dlx2) and
+// multiplicities (dlx3) as shipped in examples/dlx, and checks that
+// several workers report the totals of one.
+func TestXcoverExtensions(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		want map[string]any
+	}{
+		{"colours.dlx", map[string]any{"solutions": 1.0, "nodes": 4.0, "updates": 14.0, "cleansings": 5.0, "algorithm": "C"}},
+		{"multiplicities.dlx", map[string]any{"solutions": 1.0, "nodes": 6.0, "updates": 14.0, "cleansings": 7.0, "algorithm": "M"}},
+	} {
+		out, _, code := xrun(t, context.Background(), "", "xcover", filepath.Join("..", "..", "examples", "dlx", c.file), "--json")
+		var rec map[string]any
+		if code != 0 || json.Unmarshal([]byte(out), &rec) != nil {
+			t.Fatalf("%s: exit %d\n%s", c.file, code, out)
+		}
+		for k, v := range c.want {
+			if rec[k] != v {
+				t.Errorf("%s: %s = %v, want %v", c.file, k, rec[k], v)
+			}
+		}
+	}
+	text := langfordText(8)
+	one, _, code1 := xrun(t, context.Background(), text, "xcover", "-", "--json")
+	two, _, code2 := xrun(t, context.Background(), text, "xcover", "-", "--json", "--workers", "2")
+	var r1, r2 map[string]any
+	if code1 != 0 || code2 != 0 || json.Unmarshal([]byte(one), &r1) != nil || json.Unmarshal([]byte(two), &r2) != nil {
+		t.Fatalf("exit %d %d\n%s\n%s", code1, code2, one, two)
+	}
+	for _, k := range []string{"solutions", "nodes", "updates", "cleansings"} {
+		if r1[k] != r2[k] {
+			t.Errorf("--workers 2: %s = %v, one worker %v", k, r2[k], r1[k])
+		}
+	}
+	if r1["solutions"] != 300.0 || r2["workers"] != 2.0 {
+		t.Errorf("Langford 8: %v", r2)
+	}
+	// Listing with two workers prints every solution once.
+	out, _, code := xrun(t, context.Background(), langfordText(7), "xcover", "-", "--workers", "2")
+	if code != 0 || strings.Count(out, "\n\n") != 52 {
+		t.Errorf("listing with 2 workers: exit %d, %d blank lines", code, strings.Count(out, "\n\n"))
 	}
 }

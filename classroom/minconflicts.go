@@ -1,0 +1,171 @@
+package classroom
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"qtool/encode"
+	"qtool/search"
+)
+
+// runMinConflicts shows search.MinConflicts through its trace hook: the
+// initial placement queen by queen (a step when it is complete), then each
+// repair step — the attacked queen picked (shown as the square tested), the
+// swap with its partner or the decision to stay — and each restart, with
+// the number of attacking pairs after it; queens under attack are drawn
+// '!'. The run ends at the first solution: local search finds one, and
+// cannot prove that none exists.
+func runMinConflicts(ctx context.Context, t *tracer, b encode.Board, opts Options) error {
+	base := make([]int, b.N)
+	for r := range base {
+		base[r] = b.Queen(r)
+	}
+	free := len(b.FreeRows())
+	queens := append([]int(nil), base...)
+	t.queens = queens
+	t.notes = mcNotes
+	t.counters = []Counter{{"steps", 0}, {"swaps", 0}, {"restarts", 0}, {"attacking pairs", 0}}
+	placed := 0
+	var swaps, restarts uint64
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	_, st, err := search.MinConflicts(sctx, b, search.MinConflictsOptions{Seed: opts.Seed, Trace: func(e search.MinConflictsEvent) {
+		if t.stopped {
+			return
+		}
+		t.r, t.c, t.tested, t.len = e.Row, e.Col, nil, 0
+		set := func() {
+			t.counters[0].Value, t.counters[1].Value, t.counters[2].Value, t.counters[3].Value = e.Step, swaps, restarts, uint64(e.Conflicts)
+		}
+		ok := true
+		switch e.Kind {
+		case search.MinConflictsPlace:
+			queens[e.Row] = e.Col
+			placed++
+			set()
+			t.text = mcPlaceText
+			t.len = int(e.Conflicts)
+			done := placed == free
+			if done && e.Conflicts == 0 {
+				t.solutions = 1
+			}
+			ok = t.fire("place", done, done && e.Conflicts == 0)
+		case search.MinConflictsPick:
+			t.tested = &Square{e.Row, e.Col}
+			t.len = e.Attackers
+			set()
+			t.text = mcPickText
+			ok = t.fire("pick", false, false)
+		case search.MinConflictsMove:
+			swaps++
+			queens[e.Row], queens[e.Partner] = e.Col, e.PartnerCol
+			t.partner, t.partnerCol, t.walk = e.Partner, e.PartnerCol, e.Walk
+			t.len = int(e.Conflicts)
+			if e.Conflicts == 0 {
+				t.solutions = 1
+			}
+			set()
+			t.text = mcMoveText
+			ok = t.fire("move", true, e.Conflicts == 0)
+		case search.MinConflictsStay:
+			set()
+			t.len = int(e.Conflicts)
+			t.text = mcStayText
+			ok = t.fire("stay", true, false)
+		case search.MinConflictsRestart:
+			restarts++
+			copy(queens, base)
+			placed = 0
+			set()
+			t.text = mcRestartText
+			ok = t.fire("restart", true, false)
+		}
+		if !ok {
+			cancel()
+		}
+	}})
+	if t.stopped && ctx.Err() == nil {
+		return nil
+	}
+	t.keepEnd = true
+	switch {
+	case err == nil:
+		t.counters = []Counter{{"steps", st.Steps}, {"swaps", st.Swaps}, {"restarts", st.Restarts}, {"attacking pairs", 0}}
+		t.endText = func(t *tracer) string {
+			return "the search is over: min-conflicts stops at the solution it found (it does not enumerate; backtrack or dlx count them all)"
+		}
+		return nil
+	case errors.Is(err, search.ErrConstructNoSolution):
+		t.solutions = 0
+		t.endText = func(t *tracer) string {
+			return fmt.Sprintf("no solution exists for n = %d (a known fact: min-conflicts does not search it, and could not prove it)", t.n)
+		}
+		return nil
+	case errors.Is(err, search.ErrMinConflictsNotFound):
+		return fmt.Errorf("classroom: min-conflicts gave up without a solution (which proves nothing): %w", err)
+	}
+	return err
+}
+
+func mcPlaceText(t *tracer) string {
+	if t.major {
+		if t.len == 0 {
+			return fmt.Sprintf("first placement: a queen on %s, and no two queens attack each other — a solution", Name(t.n, t.r, t.c))
+		}
+		return fmt.Sprintf("first placement done (last queen on %s): %s to repair", Name(t.n, t.r, t.c), plural(uint64(t.len), "attacking pair"))
+	}
+	return fmt.Sprintf("first placement: a queen on %s", Name(t.n, t.r, t.c))
+}
+
+func mcPickText(t *tracer) string {
+	return fmt.Sprintf("pick the queen on %s, attacked by %s", Name(t.n, t.r, t.c), plural(uint64(t.len), "queen"))
+}
+
+func mcMoveText(t *tracer) string {
+	how := "swap"
+	if t.walk {
+		how = "random-walk swap"
+	}
+	s := fmt.Sprintf("%s: queens to %s and %s, %s left", how, Name(t.n, t.r, t.c), Name(t.n, t.partner, t.partnerCol), plural(uint64(t.len), "attacking pair"))
+	if t.len == 0 {
+		s += " — a solution"
+	}
+	return s
+}
+
+func mcStayText(t *tracer) string {
+	return fmt.Sprintf("no swap helps: stay (%s)", plural(uint64(t.len), "attacking pair"))
+}
+
+func mcRestartText(t *tracer) string {
+	return "no solution within the step budget: restart from a fresh placement"
+}
+
+func mcNotes(n int, evs []rawEvent) []string {
+	var notes []string
+	var placed []string
+	for _, e := range evs {
+		switch e.kind {
+		case "place":
+			placed = append(placed, Name(n, e.r, e.c))
+		case "pick":
+			notes = append(notes, "picked "+Name(n, e.r, e.c))
+		}
+	}
+	if len(placed) > 0 {
+		notes = append([]string{"placed " + joinNames(placed)}, notes...)
+	}
+	return notes
+}
+
+func joinNames(s []string) string {
+	out := ""
+	for i, x := range s {
+		if i > 0 {
+			out += " "
+		}
+		out += x
+	}
+	return out
+}

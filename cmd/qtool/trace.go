@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"qtool/classroom"
+	"qtool/encode"
+)
+
+func init() {
+	register(command{name: "trace", summary: "show a search step by step, as text boards", run: runTrace})
+}
+
+const traceUsage = `
+Usage: qtool trace [-n N] [--backend B] [--until solution|end] [--board FILE]
+                   [--events steps|all] [--steps K] [--format text|json]
+
+Shows a real search step by step: after each step (a queen placed, a dead
+end, a solution) a small board with the queens (Q), the squares they attack
+(x) and the free squares (.), what happened, the squares tested since the
+step before, and the search's counters. --events all shows a board after
+every event, the square being tested marked ?. The default, n = 4 with plain
+backtracking up to the first solution, is the classic ten-step walk-through
+of the 4-queens problem (its ranks are the walk-through's columns).
+Boards are drawn rank 1 (row 0) at the top; n is at most 32.
+
+Examples:
+  qtool trace
+  qtool trace -n 4 --backend backtrack --until end
+  qtool trace -n 6 --events all --steps 5
+  qtool trace --board examples/classroom-6.txt --until end
+`
+
+func runTrace(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("trace", traceUsage)
+	var n, steps int
+	intFlag(fs, &n, "n", 4, "board order `N`, 1 to 32 (optional with --board)")
+	backend := fs.String("backend", "backtrack", "search `B` to show: "+strings.Join(classroom.Methods, ", "))
+	until := fs.String("until", "solution", "stop at the first `solution` or go on to the `end` of the search")
+	board := fs.String("board", "", "`FILE` with queens already placed (- for stdin): trace its completion")
+	events := fs.String("events", "steps", "`steps`: a board per step; all: a board per event, tests included")
+	intFlag(fs, &steps, "steps", 0, "stop after `K` steps (0 = no limit)")
+	format := fs.String("format", "text", "`text` boards or json, one frame a line (the protocol of qtool play)")
+	seed := fs.Int64("seed", 1, "random `seed` for minconflicts")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) > 0 {
+		return usageErrorf("trace: unexpected argument %q (see qtool trace --help)", operands[0])
+	}
+	set := setFlags(fs)
+	if *until != "solution" && *until != "end" {
+		return usageErrorf("--until must be solution or end, got %q", *until)
+	}
+	if *events != "steps" && *events != "all" {
+		return usageErrorf("--events must be steps or all, got %q", *events)
+	}
+	if *format != "text" && *format != "json" {
+		return usageErrorf("--format must be text or json, got %q", *format)
+	}
+	if steps < 0 {
+		return usageErrorf("--steps must be 0 (no limit) or more, got %d", steps)
+	}
+	b := encode.Empty(n)
+	if *board != "" {
+		f, name, err := openInput(c, *board)
+		if err != nil {
+			return err
+		}
+		b, err = encode.ParseBoard(f, name)
+		f.Close()
+		if err != nil {
+			return usageErrorf("%v", err)
+		}
+		if set["n"] && n != b.N {
+			return usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", n, name, b.N, b.N)
+		}
+	} else if n < 1 {
+		return usageErrorf("-n must be at least 1, got %d", n)
+	}
+	if err := classroom.Check(*backend, b); err != nil {
+		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "classroom: "))
+	}
+	w := bufio.NewWriter(c.stdout)
+	defer w.Flush()
+	if *format == "text" {
+		what := "the empty"
+		if b.Given() > 0 {
+			what = fmt.Sprintf("a %s", plural(b.Given(), "queen")+" given,")
+		}
+		fmt.Fprintf(w, "qtool trace: %s, on %s %d×%d board\n", classroom.MethodText[*backend], what, b.N, b.N)
+		fmt.Fprintf(w, "Q queen · x attacked · . free · ? being tested · ! queen under attack\n\n")
+	}
+	var werr error
+	atSolution := false
+	seen := 0 // steps so far
+	sum, err := classroom.Run(ctx, *backend, b, classroom.Options{Seed: *seed}, func(e classroom.Event) bool {
+		if *events == "all" || e.Major {
+			f := e.Frame()
+			if *format == "json" {
+				werr = writeJSON(w, f)
+			} else {
+				werr = classroom.WriteText(w, f)
+			}
+			if werr != nil {
+				return false
+			}
+		}
+		if e.Major && e.Solution && *until == "solution" {
+			atSolution = true
+			return false
+		}
+		if e.Major {
+			seen++
+		}
+		return steps == 0 || seen < steps
+	})
+	if werr != nil {
+		return werr
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			if *format == "text" {
+				fmt.Fprintf(w, "interrupted after %s (trace incomplete)\n", plural(sum.Steps, "step"))
+			}
+			w.Flush()
+			return withCode(exitInterrupted, nil)
+		}
+		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "classroom: "))
+	}
+	if *format == "text" && !sum.Complete {
+		switch {
+		case atSolution:
+			fmt.Fprintf(w, "stopped at the first solution after %s (--until end goes on to the end)\n", plural(sum.Steps, "step"))
+		default:
+			fmt.Fprintf(w, "stopped after %s (--steps %d); the search was not finished\n", plural(sum.Steps, "step"), steps)
+		}
+	}
+	return nil
+}

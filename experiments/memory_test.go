@@ -1,0 +1,63 @@
+package experiments_test
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"qtool/encode"
+	"qtool/experiments"
+)
+
+// TestMemoryRefusal checks that construct and minconflicts refuse, with
+// both figures and before allocating, a board whose memory estimate
+// exceeds the limit that the probe gives, and run it once the limit allows.
+func TestMemoryRefusal(t *testing.T) {
+	defer experiments.SetMemoryProbe(nil)
+	experiments.SetMemoryProbe(func() uint64 { return 1 << 30 })
+	if got := experiments.MemoryLimit(); got != 1<<30 {
+		t.Fatalf("MemoryLimit = %d with a probe of 1 GiB", got)
+	}
+	for _, name := range []string{"construct", "minconflicts"} {
+		be, err := experiments.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err = be.Run(context.Background(), encode.Empty(1<<28), experiments.Request{Mode: experiments.Find, Limit: 1})
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, experiments.ErrTooBig) || !strings.Contains(err.Error(), "GB needed, 1.1 GB available") {
+			t.Errorf("%s, n = 2^28 with 1 GiB: got %v, want a refusal with the estimate", name, err)
+		}
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+			t.Errorf("%s: allocated %d bytes before refusing", name, grew)
+		}
+		// 10⁶ queens need about 13 (construct) or 19 (minconflicts) MB.
+		got, out := mcFind(t, be, context.Background(), encode.Empty(1_000_000), experiments.Request{Limit: 1})
+		if len(got) != 1 || out.Status != experiments.OK {
+			t.Errorf("%s, n = 10⁶ within 1 GiB: %d solutions, %v", name, len(got), out.Status)
+		}
+	}
+	experiments.SetMemoryProbe(func() uint64 { return 0 })
+	if got := experiments.MemoryLimit(); got != experiments.DefaultMemoryLimit {
+		t.Errorf("a probe that knows nothing: MemoryLimit = %d, want the default", got)
+	}
+}
+
+// TestConstructBackendDeadline checks that construct stops when its
+// context has ended: a large board under a context that is over gives
+// Timeout and no solution, rather than a placement after the deadline.
+func TestConstructBackendDeadline(t *testing.T) {
+	be := constructBackend(t)
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	visited := 0
+	out, err := be.Run(ctx, encode.Empty(10_000_000), experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(encode.Placement) bool { visited++; return true }})
+	if err != nil || out.Status != experiments.Timeout || out.Solutions != 0 || visited != 0 {
+		t.Errorf("ended context: %+v, %v, %d visited; want Timeout and nothing", out, err, visited)
+	}
+}
