@@ -44,3 +44,30 @@ func BenchmarkDLX(b *testing.B) {
 		run(b, pentomino(b, 6, 10), 9356)
 	})
 }
+
+// BenchmarkTrace measures the trace hook on queens n = 11: none (the plain
+// search, which has no hook in it), Algorithm C without a hook, and C with
+// a hook that counts the events.
+func BenchmarkTrace(b *testing.B) {
+	ctx := context.Background()
+	p := queens(b, 11)
+	var events uint64
+	for _, c := range []struct {
+		name string
+		cfg  dlx.Config
+	}{
+		{"hook=none/algorithm=X", dlx.Config{}},
+		{"hook=none/algorithm=C", dlx.Config{Algorithm: dlx.C}},
+		{"hook=count/algorithm=C", dlx.Config{Trace: func(dlx.Event) { events++ }}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				st, err := p.Run(ctx, c.cfg)
+				if err != nil || st.Solutions != 2680 {
+					b.Fatalf("got %+v, %v", st, err)
+				}
+			}
+		})
+	}
+	Sink += events
+}

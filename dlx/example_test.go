@@ -4,25 +4,34 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"qtool/dlx"
 )
 
-// Knuth's toy problem from TAOCP 7.2.2.1, with primary items A–E and
-// secondary items F and G, read from dlx1's format. The figures are those
-// that dlx1 prints for the same input.
+// toyText is Knuth's toy problem from TAOCP 7.2.2.1, with primary items
+// A–E and secondary items F and G, as the repository ships it in
+// examples/toy.dlx (the one copy of its text).
+var toyText = func() string {
+	b, err := os.ReadFile(filepath.Join("..", "examples", "toy.dlx"))
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
+// Knuth's toy problem read from a file in dlx1's format, the one that the
+// repository ships. The figures are those that dlx1 prints for the same
+// input.
 func Example() {
-	const toy = `| Knuth's toy problem
-A B C D E | F G
-C E F
-A D G
-B C F
-A D
-B G
-D E G
-`
-	p, err := dlx.Parse(strings.NewReader(toy), "toy.dlx")
+	f, err := os.Open("../examples/toy.dlx")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	p, err := dlx.Parse(f, "toy.dlx")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -90,4 +99,74 @@ func ExampleProblem_WriteTo() {
 	// a x
 	// b x
 	// a b
+}
+
+// Colours, as in Knuth's dlx2: options that give secondary item X the same
+// colour may share it. This is his example; the option "X:0 Y:1" has no
+// primary item and is ignored.
+func ExampleParse_colours() {
+	const text = `A B C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+X:0 Y:1
+B X:1
+C Y:1
+`
+	p, err := dlx.Parse(strings.NewReader(text), "dlx2.dlx")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	st, _ := p.Solve(context.Background(), func(options []int) bool {
+		for _, o := range options {
+			fmt.Println(p.OptionString(o))
+		}
+		return true
+	})
+	fmt.Printf("%d solution, %d nodes, %d updates, %d cleansings\n", st.Solutions, st.Nodes, st.Updates, st.Cleansings)
+	// Output:
+	// A C X:1 Y:1
+	// B X:1
+	// 1 solution, 4 nodes, 14 updates, 5 cleansings
+}
+
+// Multiplicities, built in code: choose exactly two of four cells in a row
+// (item "#" with bounds 2..2), no two next to each other (each pair of
+// neighbours is a primary item with bounds 0..1).
+func ExampleProblem_SetBounds() {
+	p, _ := dlx.NewProblem([]string{"#", "01", "12", "23"}, nil)
+	p.SetBounds(0, 2, 2)
+	for i := 1; i <= 3; i++ {
+		p.SetBounds(i, 0, 1)
+	}
+	p.AddOption("#", "01")       // cell 0
+	p.AddOption("#", "01", "12") // cell 1
+	p.AddOption("#", "12", "23") // cell 2
+	p.AddOption("#", "23")       // cell 3
+	n, _, _ := p.Count(context.Background())
+	fmt.Println(n, "ways") // {0,2}, {0,3}, {1,3}
+	// Output: 3 ways
+}
+
+// The trace hook reports each step of Algorithm X, with its level.
+func ExampleConfig_trace() {
+	p, _ := dlx.Parse(strings.NewReader("A B\nA\nB\nA B\n"), "two.dlx")
+	p.Run(context.Background(), dlx.Config{Trace: func(e dlx.Event) {
+		switch e.Kind {
+		case dlx.Choose:
+			fmt.Printf("%d: choose %s (%d options)\n", e.Level, p.Item(e.Item), e.Len)
+		case dlx.Try:
+			fmt.Printf("%d: try %s\n", e.Level, p.OptionString(e.Option))
+		case dlx.Solution:
+			fmt.Printf("%d: solution\n", e.Level)
+		}
+	}})
+	// Output:
+	// 0: choose A (2 options)
+	// 0: try A
+	// 1: choose B (1 options)
+	// 1: try B
+	// 2: solution
+	// 0: try A B
+	// 1: solution
 }

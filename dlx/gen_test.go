@@ -14,15 +14,7 @@ import (
 // n-queens problem as his queens-dlx writes it, and the 6×10 pentomino
 // problem.
 
-const toyText = `| Knuth's toy problem with secondary items F and G, TAOCP 7.2.2.1
-A B C D E | F G
-C E F
-A D G
-B C F
-A D
-B G
-D E G
-`
+// toyText, Knuth's toy problem, is in example_test.go.
 
 // langford returns Langford's problem of order n: items 1..n and s1..s2n;
 // option "i s_j s_k" puts the two copies of i in slots j and k = j+i+1.

@@ -346,6 +346,7 @@ func (ps *parser) option(line string) error {
 	p := ps.p
 	ps.toks = fields(line, ps.toks)
 	ps.opt, ps.colors = ps.opt[:0], ps.colors[:0]
+	colorsBefore := len(p.colorNames)
 	hasPrimary, colored := false, false
 	for _, t := range ps.toks {
 		i, c, err := ps.entry(t)
@@ -367,6 +368,11 @@ func (ps *parser) option(line string) error {
 				Msg: "option ignored: it has no primary item"})
 		}
 		p.ignored++
+		// The colours that only this option named are forgotten with it.
+		for _, name := range p.colorNames[colorsBefore:] {
+			delete(p.colorIndex, name)
+		}
+		p.colorNames = p.colorNames[:colorsBefore]
 		return nil
 	}
 	if ps.lim.MaxNodes > 0 && len(p.nodes)+len(ps.opt)+1 > ps.lim.MaxNodes {

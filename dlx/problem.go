@@ -264,7 +264,7 @@ func (p *Problem) HasBounds() bool { return p.nbounds > 0 }
 
 // HasColors reports whether some option gives a colour to a secondary item,
 // so that the problem needs Algorithm C (or M).
-func (p *Problem) HasColors() bool { return len(p.colorNames) > 0 }
+func (p *Problem) HasColors() bool { return p.colors != nil }
 
 // Color returns the number (≥ 1) of the colour with the given name, adding
 // it if it is new. Colour names are non-empty and free of white space, ':'

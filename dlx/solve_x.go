@@ -10,47 +10,43 @@ import (
 // runX is Algorithm X as Knuth's dlx1 runs it (see Run), for problems
 // without colours and bounds: the fast path, with nothing in its loops for
 // the extensions. sp, when not nil, restricts it to the subproblems of a
-// parallel search.
+// parallel search. What the rare steps need (the visit, progress reports,
+// the split) lives in an xsearch, so that the loop's own variables stay in
+// registers.
 func (p *Problem) runX(ctx context.Context, cfg Config, sp *split) (Stats, error) {
-	s := newSearch(ctx, cfg, sp)
-	nd := slices.Clone(p.nodes)
-	cl := slices.Clone(p.items)
-	choice := make([]uint32, p.primary+1) // choice[l]: the option node tried at level l
-	visit := cfg.Visit
-	var sol []int
-	if visit != nil {
-		sol = make([]int, 0, p.primary)
+	xs := &xsearch{search: newSearch(ctx, cfg, sp), nd: slices.Clone(p.nodes), cl: slices.Clone(p.items)}
+	xs.choice = make([]uint32, p.primary+1) // choice[l]: the option node tried at level l
+	if cfg.Visit != nil {
+		xs.sol = make([]int, 0, p.primary)
 	}
 	splitDepth := -1
 	if sp != nil {
 		splitDepth = sp.depth
 	}
-	base := unsafe.Pointer(unsafe.SliceData(nd))
-	cbase := unsafe.Pointer(unsafe.SliceData(cl))
+	base := unsafe.Pointer(unsafe.SliceData(xs.nd))
+	cbase := unsafe.Pointer(unsafe.SliceData(xs.cl))
+	chp := unsafe.Pointer(unsafe.SliceData(xs.choice))
 
 	var (
-		level            int
-		best, cur, pp, k uint32
-		x, t             int32
-		nodes, updates   uint64
-		count            uint64
-		err              error
+		level          int
+		best, cur, k   uint32
+		t              int32
+		nodes, updates uint64
+		count          uint64
+		stop           bool
 	)
 
 forward: // X2: enter a new level
 	nodes++
-	if nodes >= s.nodeCheck || updates >= s.updateCheck {
-		if err = s.due(nodes, updates); err != nil {
+	if nodes >= xs.nodeCheck || updates >= xs.updateCheck {
+		if xs.checkpoint(level, Stats{Solutions: count, Nodes: nodes, Updates: updates}) {
 			goto done
-		}
-		if s.reportDue() {
-			s.report(Stats{Solutions: count, Nodes: nodes, Updates: updates}, level, estimate(nd, choice[:level]))
 		}
 	}
 	// X3: choose the item with the fewest remaining options, leftmost
 	// among equals.
 	t = math.MaxInt32
-	for k = cl[0].next; k != 0; k = itemAt(cbase, k).next {
+	for k = itemAt(cbase, 0).next; k != 0; k = itemAt(cbase, k).next {
 		if n := at(base, k).itm; n < t {
 			best, t = k, n
 			if t == 0 {
@@ -66,45 +62,33 @@ forward: // X2: enter a new level
 	}
 	// X4: cover it.
 	updates += cover(base, cbase, best)
-	cur = nd[best].down
-	choice[level] = cur
+	cur = at(base, best).down
+	*choiceAt(chp, level) = cur
 
 advance: // X5: try option cur
 	if cur == best {
 		goto backup
 	}
-	for pp = cur + 1; pp != cur; {
-		x = at(base, pp).itm
-		if x <= 0 {
-			pp = at(base, pp).up
-		} else {
-			updates += cover(base, cbase, uint32(x))
-			pp++
-		}
-	}
-	if cl[0].next == 0 {
+	updates += coverOthers(base, cbase, cur)
+	if itemAt(cbase, 0).next == 0 {
 		// Every primary item is covered: a solution, which dlx1 counts
 		// as a node of the tree too.
 		nodes++
 		count++
-		if visit != nil && s.visits() {
-			sol = sol[:0]
-			for _, c := range choice[:level+1] {
-				sol = append(sol, optionOf(nd, c))
-			}
-			if !visit(sol) {
-				goto done
-			}
+		if xs.cfg.Visit != nil && xs.visits() && !xs.visit(level) {
+			goto done
 		}
-		if count >= s.limit {
+		if count >= xs.limit {
 			goto done
 		}
 		goto recover
 	}
 	level++
-	if level == splitDepth && !sp.enter(Stats{Solutions: count, Nodes: nodes, Updates: updates}) {
-		level-- // another worker's subproblem
-		goto recover
+	if level == splitDepth {
+		if stop = !xs.sp.enter(Stats{Solutions: count, Nodes: nodes, Updates: updates}); stop {
+			level-- // another worker's subproblem
+			goto recover
+		}
 	}
 	goto forward
 
@@ -112,34 +96,131 @@ backup: // X7: no more options for this item
 	uncover(base, cbase, best)
 deadEnd:
 	if level == splitDepth {
-		sp.leave(Stats{Solutions: count, Nodes: nodes, Updates: updates})
+		xs.sp.leave(Stats{Solutions: count, Nodes: nodes, Updates: updates})
 	}
 	if level == 0 {
 		goto done
 	}
 	level--
-	cur = choice[level]
-	best = uint32(nd[cur].itm)
+	cur = *choiceAt(chp, level)
+	best = uint32(at(base, cur).itm)
 
 recover: // X6: undo option cur and try the next one
-	for pp = cur - 1; pp != cur; {
-		x = at(base, pp).itm
-		if x <= 0 {
-			pp = at(base, pp).down
-		} else {
-			uncover(base, cbase, uint32(x))
-			pp--
-		}
-	}
-	cur = nd[cur].down
-	choice[level] = cur
+	uncoverOthers(base, cbase, cur)
+	cur = at(base, cur).down
+	*choiceAt(chp, level) = cur
 	goto advance
 
 done:
+	st := Stats{Solutions: count, Nodes: nodes, Updates: updates}
 	if sp != nil {
-		sp.finish(Stats{Solutions: count, Nodes: nodes, Updates: updates})
+		sp.finish(st)
 	}
-	return Stats{Solutions: count, Nodes: nodes, Updates: updates}, err
+	return st, xs.err
+}
+
+// coverOthers covers the items of cur's option other than cur's own, left
+// to right (step X5), and returns the updates. cover is written out in its
+// loop: a call per item would cost the caller its registers (Go's calls
+// save none), one call per option costs little.
+func coverOthers(base, cbase unsafe.Pointer, cur uint32) uint64 {
+	upd := uint64(0)
+	for pp := cur + 1; pp != cur; {
+		x := at(base, pp).itm
+		if x <= 0 {
+			pp = at(base, pp).up
+			continue
+		}
+		c := uint32(x)
+		ci := itemAt(cbase, c)
+		itemAt(cbase, ci.prev).next = ci.next
+		itemAt(cbase, ci.next).prev = ci.prev
+		upd++
+		for rr := at(base, c).down; rr != c; rr = at(base, rr).down {
+			for q := rr + 1; q != rr; {
+				nq := at(base, q)
+				y := nq.itm
+				if y <= 0 {
+					q = nq.up
+					continue
+				}
+				at(base, nq.up).down = nq.down
+				at(base, nq.down).up = nq.up
+				at(base, uint32(y)).itm--
+				upd++
+				q++
+			}
+		}
+		pp++
+	}
+	return upd
+}
+
+// uncoverOthers undoes coverOthers(cur), right to left (step X6).
+func uncoverOthers(base, cbase unsafe.Pointer, cur uint32) {
+	for pp := cur - 1; pp != cur; {
+		x := at(base, pp).itm
+		if x <= 0 {
+			pp = at(base, pp).down
+			continue
+		}
+		c := uint32(x)
+		for rr := at(base, c).up; rr != c; rr = at(base, rr).up {
+			for q := rr - 1; q != rr; {
+				nq := at(base, q)
+				y := nq.itm
+				if y <= 0 {
+					q = nq.down
+					continue
+				}
+				at(base, nq.up).down = q
+				at(base, nq.down).up = q
+				at(base, uint32(y)).itm++
+				q--
+			}
+		}
+		ci := itemAt(cbase, c)
+		itemAt(cbase, ci.prev).next = c
+		itemAt(cbase, ci.next).prev = c
+		pp--
+	}
+}
+
+// xsearch is what runX needs besides its loop's variables.
+type xsearch struct {
+	search
+	nd     []node
+	cl     []item
+	choice []uint32
+	sol    []int
+	err    error
+}
+
+// checkpoint looks at the context and reports progress; it reports whether
+// the search must stop (xs.err then says why).
+func (xs *xsearch) checkpoint(level int, st Stats) bool {
+	if xs.err = xs.due(st.Nodes, st.Updates); xs.err != nil {
+		return true
+	}
+	if xs.reportDue() {
+		xs.report(st, level, estimate(xs.nd, xs.choice[:level]))
+	}
+	return false
+}
+
+// visit passes the solution made of the choices at levels 0..level to
+// Visit, and returns what Visit says.
+func (xs *xsearch) visit(level int) bool {
+	xs.sol = xs.sol[:0]
+	for _, c := range xs.choice[:level+1] {
+		xs.sol = append(xs.sol, optionOf(xs.nd, c))
+	}
+	return xs.cfg.Visit(xs.sol)
+}
+
+// choiceAt returns entry l of the choices whose first entry is at base.
+func choiceAt(base unsafe.Pointer, l int) *uint32 {
+	return (*uint32)(unsafe.Add(base, uintptr(l)*4))
 }
 
 // cover removes item c from the list of active items and hides every option

@@ -1,93 +1,35 @@
 package encode
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
+
+	"qtool/cnf"
 )
 
-// Adder receives a formula in conjunctive normal form one literal at a time,
-// the way DIMACS writes it: a nonzero literal v (variable v ≥ 1 is true) or
-// −v (it is false) extends the current clause, and 0 ends the clause. It is
-// the narrow sink the CNF encoder writes into, after gini's inter.Adder, so
-// that one code path fills a SAT solver, a DIMACS writer or a Counter
-// without a slice of clauses ever being built.
-type Adder interface {
-	Add(lit int)
-}
+// Adder is the clause sink of package cnf, which the CNF encoder writes
+// into.
+type Adder = cnf.Adder
 
 // Counter is an Adder that only counts what it receives.
-type Counter struct {
-	Clauses  int // clauses ended (by Add(0)), the empty clause included
-	Literals int // nonzero literals
-	MaxVar   int // the largest variable seen
-}
+type Counter = cnf.Counter
 
-// Add counts one literal, or the end of a clause when lit is 0.
-func (c *Counter) Add(lit int) {
-	if lit == 0 {
-		c.Clauses++
-		return
-	}
-	c.Literals++
-	if lit < 0 {
-		lit = -lit
-	}
-	c.MaxVar = max(c.MaxVar, lit)
-}
+// AMOEncoding is an at-most-one encoding of package cnf; CNFOptions.AMO
+// names the one for rows, columns and diagonals (ProductBimander: Product
+// for the rows and columns, which are exactly-one constraints, Bimander for
+// the diagonals).
+type AMOEncoding = cnf.AMO
 
-// AMOEncoding is a way to write "at most one of these variables is true" as
-// clauses. Every encoding here is arc-consistent: once one variable of the
-// group is true, unit propagation makes all the others false.
-type AMOEncoding int
-
+// The at-most-one encodings, documented in package cnf.
 const (
-	// Pairwise (also called binomial or naive) forbids every pair:
-	// m(m−1)/2 binary clauses and no auxiliary variable.
-	Pairwise AMOEncoding = iota
-	// Sequential is the sequential counter of Sinz, "Towards an Optimal
-	// CNF Encoding of Boolean Cardinality Constraints", CP 2005,
-	// doi:10.1007/11564751_73, for k = 1: 3m−4 binary clauses and m−1
-	// auxiliary variables.
-	Sequential
-	// Commander is the commander encoding of Klieber and Kwon, "Efficient
-	// CNF Encoding for Selecting 1 from N Objects", CFV 2007, with groups of
-	// three as Gent, Jefferson and Nightingale use it: each group gets a
-	// commander variable equivalent to the disjunction of the group, the
-	// group is pairwise, and the commanders are encoded recursively. About
-	// 3m clauses and m/2 auxiliary variables.
-	Commander
-	// Product is the product encoding of Chen, "A New SAT Encoding of the
-	// At-Most-One Constraint", ModRef 2010: the m variables are laid out in
-	// a p×q grid (p = ⌈√m⌉) with a variable per grid row and per grid
-	// column, and at most one of each is encoded recursively. Groups of at
-	// most 32 variables are pairwise (Chen's base case is smaller): a few
-	// more clauses, and on large boards gini makes fewer propagations
-	// through auxiliary variables and fewer conflicts. For 32 < m ≤ 1024,
-	// 2m + p(p−1)/2 + q(q−1)/2 ≈ 3m clauses and p + q ≈ 2√m auxiliary
-	// variables.
-	Product
-	// Bimander is the bimander encoding of Nguyen and Mai, "A New Method
-	// to Encode the At-Most-One Constraint into SAT", SoICT 2015: the m
-	// variables are split into about √m groups of about √m, each group is
-	// pairwise, and the index of the group holding the true variable is
-	// written in binary on ⌈log₂ √m⌉ auxiliary variables, each variable of
-	// a group implying the bits of its index. About m(√m/2 + log₂ √m)
-	// clauses. Groups of at most 32 variables are pairwise.
-	Bimander
-	// ProductBimander is not an at-most-one encoding of its own but a
-	// choice per line: Product for the rows and columns, Bimander for the
-	// diagonals. On empty boards of order 200 to 1000 gini finds a first
-	// solution with it two to three times faster than with Product
-	// everywhere and 3.5 times faster than with Pairwise at n = 200 (about
-	// 0.4 s, 10 s at n = 1000; see TestSATTable in package experiments),
-	// at the price of a formula two to three times larger than Product's:
-	// 40 million clauses, some 4 GB in gini, at n = 1000.
-	ProductBimander
+	Pairwise        = cnf.Pairwise
+	Sequential      = cnf.Sequential
+	Commander       = cnf.Commander
+	Product         = cnf.Product
+	Bimander        = cnf.Bimander
+	ProductBimander = cnf.ProductBimander
 )
 
 // DefaultAMO is the at-most-one encoding that qtool uses when none is asked
@@ -96,84 +38,27 @@ const (
 // in package experiments.
 const DefaultAMO = ProductBimander
 
-var amoNames = [...]string{"pairwise", "sequential", "commander", "product", "bimander", "product-bimander"}
-
-var amoAliases = map[string]AMOEncoding{
-	"binomial": Pairwise, "naive": Pairwise,
-	"seq": Sequential, "sinz": Sequential,
-	"cmd":     Commander,
-	"prod":    Product,
-	"bim":     Bimander,
-	"prodbim": ProductBimander, "product+bimander": ProductBimander,
-}
-
 // AMOEncodings lists every at-most-one encoding, Pairwise first.
-func AMOEncodings() []AMOEncoding {
-	return []AMOEncoding{Pairwise, Sequential, Commander, Product, Bimander, ProductBimander}
-}
+func AMOEncodings() []AMOEncoding { return cnf.AMOs() }
 
-// parts returns the encodings of the rows and columns and of the
-// diagonals: the same one for a true at-most-one encoding.
-func (a AMOEncoding) parts() (lines, diagonals AMOEncoding) {
-	if a == ProductBimander {
-		return Product, Bimander
-	}
-	return a, a
-}
-
-// String returns the encoding's name, the one ParseAMO reads.
-func (a AMOEncoding) String() string {
-	if a < 0 || int(a) >= len(amoNames) {
-		return "amo(" + strconv.Itoa(int(a)) + ")"
-	}
-	return amoNames[a]
-}
-
-func (a AMOEncoding) valid() bool { return a >= 0 && int(a) < len(amoNames) }
-
-// ParseAMO returns the encoding with the given name (case does not matter;
-// "binomial", "seq", "cmd", "prod", "bim" and "prodbim" are accepted too).
+// ParseAMO returns the encoding with the given name, as cnf.ParseAMO
+// reads it.
 func ParseAMO(name string) (AMOEncoding, error) {
-	s := strings.ToLower(strings.TrimSpace(name))
-	for i, n := range amoNames {
-		if s == n {
-			return AMOEncoding(i), nil
+	a, err := cnf.ParseAMO(name)
+	if err != nil {
+		names := make([]string, 0, 6)
+		for _, a := range cnf.AMOs() {
+			names = append(names, a.String())
 		}
+		return 0, fmt.Errorf("encode: unknown at-most-one encoding %q (known: %s)", name, strings.Join(names, ", "))
 	}
-	if a, ok := amoAliases[s]; ok {
-		return a, nil
-	}
-	return 0, fmt.Errorf("encode: unknown at-most-one encoding %q (known: %s)", name, strings.Join(amoNames[:], ", "))
+	return a, nil
 }
 
 // MaxCNFSquares is the largest number of square variables (free rows times
 // free columns) that CNF encodes: the squares are indexed with 32-bit
 // integers, and a formula that large is beyond any solver's memory anyway.
 const MaxCNFSquares = 1 << 28
-
-// amoCutoff: groups of at most this many variables are encoded pairwise
-// whatever the encoding, since below it pairwise is the smallest (and is
-// the base case of the recursive encodings).
-const amoCutoff = 4
-
-// wideCutoff is the larger base case of Product and Bimander: groups of at
-// most this many variables are pairwise. It costs a few more clauses and
-// saves gini many propagations through auxiliary variables.
-const wideCutoff = 32
-
-// pairwiseUpTo returns the size up to which amo writes a group pairwise:
-// cut when it is positive, otherwise the encoding's own.
-func pairwiseUpTo(amo AMOEncoding, cut int) int {
-	switch {
-	case amo == Pairwise:
-		return math.MaxInt
-	case cut > 0:
-		return cut
-	case amo == Product || amo == Bimander:
-		return wideCutoff
-	}
-	return amoCutoff
-}
 
 // CNFOptions chooses how CNFWith writes a board.
 type CNFOptions struct {
@@ -188,6 +73,16 @@ type CNFOptions struct {
 	// 0 keeps the encoding's own: 4 for Sequential and Commander, 32 for
 	// Product and Bimander.
 	PairwiseUpTo int
+	// DiagonalCounts adds, for each direction of diagonals, the count that
+	// the queens of the encoded rows occupy that many distinct diagonals:
+	// a variable u_d for each diagonal d holding an encoded square, with
+	// u_d → (a queen on d) and (a queen on d) → u_d, and at least k of the
+	// u_d true for k encoded rows (Sinz's sequential counter on their
+	// negations). The clauses are implied by the others (each row has one
+	// queen, each diagonal at most one), so the models are the same; they
+	// let unit propagation see, as a counting argument that resolution
+	// cannot make short, that too few usable diagonals remain.
+	DiagonalCounts bool
 	// Dense numbers the variables of the encoded squares 1..k in row-major
 	// order (then the given queens, then the auxiliaries) instead of
 	// r·n+c+1. A board of order 10⁴ with a few free rows then needs a few
@@ -273,6 +168,9 @@ func CNFWith(b Board, opts CNFOptions) (*Formula, error) {
 		sz.group(int(f.diagStart[d+1]-f.diagStart[d]), false)
 		sz.group(int(f.antiStart[d+1]-f.antiStart[d]), false)
 	}
+	if opts.DiagonalCounts {
+		sz.counts(len(f.rows), len(f.sqR), f.diagStart, f.antiStart)
+	}
 	f.vars, f.clauses = sz.vars, sz.clauses
 	return f, nil
 }
@@ -316,6 +214,13 @@ func CNFSize(b Board, opts CNFOptions) (vars, clauses int, err error) {
 		sz.group(diagLen[d], false)
 		sz.group(antiLen[d], false)
 	}
+	if opts.DiagonalCounts {
+		ds, as := make([]int32, len(diagLen)+1), make([]int32, len(antiLen)+1)
+		for d := range diagLen {
+			ds[d+1], as[d+1] = ds[d]+int32(diagLen[d]), as[d]+int32(antiLen[d])
+		}
+		sz.counts(len(sh.rows), squares, ds, as)
+	}
 	return sz.vars, sz.clauses, nil
 }
 
@@ -334,11 +239,11 @@ func newCNFShape(b Board, opts CNFOptions) (*cnfShape, error) {
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
-	if !opts.AMO.valid() {
+	if !opts.AMO.Valid() {
 		return nil, fmt.Errorf("encode: unknown at-most-one encoding %d", int(opts.AMO))
 	}
-	if opts.PairwiseUpTo < 0 || opts.PairwiseUpTo == 1 {
-		return nil, fmt.Errorf("encode: groups pairwise up to %d variables: want 0 (the encoding's own) or at least 2", opts.PairwiseUpTo)
+	if err := cnf.CheckPairwiseUpTo(opts.PairwiseUpTo); err != nil {
+		return nil, fmt.Errorf("encode: %w", err)
 	}
 	n := b.N
 	sh := &cnfShape{n: n, keep: opts.KeepAttacked, queens: make([]int, n)}
@@ -392,32 +297,45 @@ func (sh *cnfShape) base(squares int) int {
 }
 
 // cnfSizer adds up the size of a formula group by group, as Encode writes
-// it: a unit clause per given queen, then for each group of m variables
-// the clauses and auxiliaries of its at-most-one and, for a row or column,
-// one at-least-one clause.
+// it: a unit clause per given queen, then exactly-one for each row and
+// column and at-most-one for each diagonal.
 type cnfSizer struct {
-	lines, diags  AMOEncoding
+	amo           AMOEncoding
 	cut           int
 	vars, clauses int
 }
 
 func (z *cnfSizer) init(opts CNFOptions, base, given int) {
-	z.lines, z.diags = opts.AMO.parts()
+	z.amo = opts.AMO
 	z.cut = opts.PairwiseUpTo
 	z.vars, z.clauses = base, given
 }
 
-// group counts a row or column (alo) or a diagonal of m variables.
-func (z *cnfSizer) group(m int, alo bool) {
-	amo := z.diags
-	if alo {
-		amo = z.lines
+// group counts a row or column (exactly one) or a diagonal of m variables.
+func (z *cnfSizer) group(m int, exactly bool) {
+	size := cnf.AtMostOneSize
+	if exactly {
+		size = cnf.ExactlyOneSize
 	}
-	cl, aux := amoSize(amo, m, z.cut)
+	cl, aux := size(z.amo, m, z.cut)
 	z.clauses += cl
 	z.vars += aux
-	if alo {
-		z.clauses++
+}
+
+// counts adds the size of CNFOptions.DiagonalCounts for k encoded rows and
+// the given number of squares, the diagonals' squares given by the starts
+// of their groups.
+func (z *cnfSizer) counts(k, squares int, starts ...[]int32) {
+	for _, start := range starts {
+		m := 0
+		for d := 0; d+1 < len(start); d++ {
+			if start[d+1] > start[d] {
+				m++
+			}
+		}
+		cl, aux := cnf.BetweenSize(z.amo, m, k, m, z.cut)
+		z.vars += m + aux
+		z.clauses += m + squares + cl
 	}
 }
 
@@ -440,67 +358,6 @@ func (f *Formula) group(buckets int, key func(i int) int) (order, start []int32)
 		next[k]++
 	}
 	return order, start
-}
-
-// amoSize returns the clauses and auxiliary variables that amo writes for
-// a group of m variables, groups of up to pairwiseUpTo(amo, cut) being
-// pairwise; it follows the emitter's recursion exactly.
-func amoSize(amo AMOEncoding, m, cut int) (clauses, aux int) {
-	if m <= 1 {
-		return 0, 0
-	}
-	if m <= pairwiseUpTo(amo, cut) {
-		return m * (m - 1) / 2, 0
-	}
-	switch amo {
-	case Sequential:
-		return 3*m - 4, m - 1
-	case Commander:
-		g := 0
-		for i := 0; i < m; i += 3 {
-			s := min(3, m-i)
-			g++
-			if s > 1 {
-				clauses += s*(s-1)/2 + s + 1
-				aux++
-			}
-		}
-		cl, a := amoSize(amo, g, cut)
-		return clauses + cl, aux + a
-	case Product:
-		p, q := productShape(m)
-		cp, ap := amoSize(amo, p, cut)
-		cq, aq := amoSize(amo, q, cut)
-		return 2*m + cp + cq, p + q + ap + aq
-	case Bimander:
-		size, groups, bits := bimanderShape(m)
-		last := m - (groups-1)*size
-		return (groups-1)*size*(size-1)/2 + last*(last-1)/2 + m*bits, bits
-	}
-	panic("encode: unknown at-most-one encoding " + amo.String())
-}
-
-// productShape returns p = ⌈√m⌉ and q = ⌈m/p⌉, the grid of the product
-// encoding.
-func productShape(m int) (p, q int) {
-	p = 1
-	for p*p < m {
-		p++
-	}
-	return p, (m + p - 1) / p
-}
-
-// bimanderShape returns the groups of the bimander encoding of m
-// variables: about √m groups of size variables (the last one may be
-// smaller), and the bits that number them.
-func bimanderShape(m int) (size, groups, bits int) {
-	g, _ := productShape(m)
-	size = (m + g - 1) / g
-	groups = (m + size - 1) / size
-	for 1<<bits < groups {
-		bits++
-	}
-	return size, groups, bits
 }
 
 // N returns the order of the board.
@@ -621,8 +478,7 @@ func (f *Formula) Encode(dst Adder) {
 // every row, column and diagonal, and then returns ctx's error: dst has
 // received a part of the formula, its last clause ended.
 func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
-	lines, diags := f.opts.AMO.parts()
-	e := emitter{dst: dst, amo: lines, cut: f.opts.PairwiseUpTo, next: f.base}
+	e := cnf.NewEncoder(dst, f.opts.AMO, f.opts.PairwiseUpTo, f.base)
 	for j, r := range f.givenRows {
 		if f.opts.Dense && !f.opts.KeepAttacked {
 			dst.Add(len(f.sqR) + j + 1)
@@ -640,7 +496,7 @@ func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
 		for s := f.rowStart[i]; s < f.rowStart[i+1]; s++ {
 			lits = append(lits, f.sqVar(int(s)))
 		}
-		e.exactlyOne(lits)
+		e.ExactlyOne(lits)
 	}
 	for _, c := range f.cols {
 		if err := ctx.Err(); err != nil {
@@ -650,9 +506,8 @@ func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
 		for _, s := range f.colOrder[f.colStart[c]:f.colStart[c+1]] {
 			lits = append(lits, f.sqVar(int(s)))
 		}
-		e.exactlyOne(lits)
+		e.ExactlyOne(lits)
 	}
-	e.amo = diags
 	for _, d := range [2]struct{ order, start []int32 }{{f.diagOrder, f.diagStart}, {f.antiOrder, f.antiStart}} {
 		for k := 0; k+1 < len(d.start); k++ {
 			if err := ctx.Err(); err != nil {
@@ -662,127 +517,34 @@ func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
 			for _, s := range d.order[d.start[k]:d.start[k+1]] {
 				lits = append(lits, f.sqVar(int(s)))
 			}
-			e.atMostOne(lits)
+			e.AtMostOne(lits)
+		}
+	}
+	if f.opts.DiagonalCounts {
+		for _, d := range [2]struct{ order, start []int32 }{{f.diagOrder, f.diagStart}, {f.antiOrder, f.antiStart}} {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			var used []int
+			for k := 0; k+1 < len(d.start); k++ {
+				if d.start[k+1] == d.start[k] {
+					continue
+				}
+				u := e.Fresh()
+				used = append(used, u)
+				dst.Add(-u) // u → a queen on the diagonal
+				for _, sq := range d.order[d.start[k]:d.start[k+1]] {
+					dst.Add(f.sqVar(int(sq)))
+				}
+				dst.Add(0)
+				for _, sq := range d.order[d.start[k]:d.start[k+1]] {
+					cnf.Clause(dst, -f.sqVar(int(sq)), u) // a queen on it → u
+				}
+			}
+			e.AtLeastK(used, len(f.rows))
 		}
 	}
 	return ctx.Err()
-}
-
-// emitter writes cardinality constraints into an Adder, allocating
-// auxiliary variables after next.
-type emitter struct {
-	dst  Adder
-	amo  AMOEncoding
-	cut  int // CNFOptions.PairwiseUpTo
-	next int
-}
-
-func (e *emitter) fresh() int {
-	e.next++
-	return e.next
-}
-
-func (e *emitter) binary(a, b int) {
-	e.dst.Add(a)
-	e.dst.Add(b)
-	e.dst.Add(0)
-}
-
-func (e *emitter) exactlyOne(xs []int) {
-	for _, x := range xs {
-		e.dst.Add(x)
-	}
-	e.dst.Add(0)
-	e.atMostOne(xs)
-}
-
-// atMostOne writes at most one of the variables xs true.
-func (e *emitter) atMostOne(xs []int) {
-	m := len(xs)
-	if m <= 1 {
-		return
-	}
-	if m <= pairwiseUpTo(e.amo, e.cut) {
-		e.pairwise(xs)
-		return
-	}
-	switch e.amo {
-	case Sequential:
-		// s_i: some x_1..x_i is true (Sinz's LT_SEQ for k = 1).
-		s := e.fresh()
-		e.binary(-xs[0], s)
-		for i := 1; i < m-1; i++ {
-			t := e.fresh()
-			e.binary(-xs[i], t)
-			e.binary(-s, t)
-			e.binary(-xs[i], -s)
-			s = t
-		}
-		e.binary(-xs[m-1], -s)
-	case Commander:
-		cmds := make([]int, 0, (m+2)/3)
-		for i := 0; i < m; i += 3 {
-			g := xs[i:min(i+3, m)]
-			if len(g) == 1 {
-				cmds = append(cmds, g[0])
-				continue
-			}
-			c := e.fresh()
-			cmds = append(cmds, c)
-			e.pairwise(g)
-			for _, x := range g {
-				e.binary(-x, c)
-			}
-			e.dst.Add(-c)
-			for _, x := range g {
-				e.dst.Add(x)
-			}
-			e.dst.Add(0)
-		}
-		e.atMostOne(cmds)
-	case Product:
-		p, q := productShape(m)
-		us := make([]int, p)
-		vs := make([]int, q)
-		for i := range us {
-			us[i] = e.fresh()
-		}
-		for i := range vs {
-			vs[i] = e.fresh()
-		}
-		for i, x := range xs {
-			e.binary(-x, us[i/q])
-			e.binary(-x, vs[i%q])
-		}
-		e.atMostOne(us)
-		e.atMostOne(vs)
-	case Bimander:
-		size, groups, bits := bimanderShape(m)
-		b0 := e.next + 1
-		e.next += bits
-		for g := range groups {
-			grp := xs[g*size : min((g+1)*size, m)]
-			e.pairwise(grp)
-			for _, x := range grp {
-				for j := range bits {
-					if g>>j&1 == 1 {
-						e.binary(-x, b0+j)
-					} else {
-						e.binary(-x, -(b0 + j))
-					}
-				}
-			}
-		}
-	}
-}
-
-// pairwise writes a binary clause for each pair of xs.
-func (e *emitter) pairwise(xs []int) {
-	for i := 0; i < len(xs); i++ {
-		for j := i + 1; j < len(xs); j++ {
-			e.binary(-xs[i], -xs[j])
-		}
-	}
 }
 
 // Decode reads the placement from a model: model(v) is the value of
@@ -824,59 +586,35 @@ func (f *Formula) Decode(model func(v int) bool) (Placement, error) {
 // queens and the squares they do not attack. It streams: memory is O(n + k²) whatever the
 // number of clauses.
 func (f *Formula) WriteDIMACS(w io.Writer) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
+	var c strings.Builder
 	n := f.n
-	fmt.Fprintf(bw, "c qtool n-queens CNF\nc n %d\nc amo %s\n", n, f.opts.AMO)
-	fmt.Fprintf(bw, "c given %d queens", len(f.givenRows))
+	fmt.Fprintf(&c, "qtool n-queens CNF\nn %d\namo %s\n", n, f.opts.AMO)
+	fmt.Fprintf(&c, "given %d queens", len(f.givenRows))
 	if f.opts.KeepAttacked {
-		fmt.Fprintf(bw, " (unit clauses; every square encoded)\n")
+		fmt.Fprintf(&c, " (unit clauses; every square encoded)")
 	} else {
-		fmt.Fprintf(bw, " (unit clauses; the squares they take or attack are left out: their variables are in no clause, ignore their values)\n")
+		fmt.Fprintf(&c, " (unit clauses; the squares they take or attack are left out: their variables are in no clause, ignore their values)")
 	}
 	for _, r := range f.givenRows {
-		fmt.Fprintf(bw, "c queen %d %d\n", r, f.queens[r])
+		fmt.Fprintf(&c, "\nqueen %d %d", r, f.queens[r])
 	}
 	if f.opts.Dense {
-		fmt.Fprintf(bw, "c variables 1..%d are the encoded squares, listed below as \"c x VAR ROW COL\" (0-based)\n", len(f.sqR))
+		fmt.Fprintf(&c, "\nvariables 1..%d are the encoded squares, listed below as \"c x VAR ROW COL\" (0-based)", len(f.sqR))
 		for i := range f.sqR {
-			fmt.Fprintf(bw, "c x %d %d %d\n", i+1, f.sqR[i], f.sqC[i])
+			fmt.Fprintf(&c, "\nx %d %d %d", i+1, f.sqR[i], f.sqC[i])
 		}
 		if !f.opts.KeepAttacked {
 			for j, r := range f.givenRows {
-				fmt.Fprintf(bw, "c x %d %d %d\n", len(f.sqR)+j+1, r, f.queens[r])
+				fmt.Fprintf(&c, "\nx %d %d %d", len(f.sqR)+j+1, r, f.queens[r])
 			}
 		}
 	} else {
-		fmt.Fprintf(bw, "c variable r*%d+c+1 is a queen on row r, column c (0-based), 1..%d\n", n, n*n)
+		fmt.Fprintf(&c, "\nvariable r*%d+c+1 is a queen on row r, column c (0-based), 1..%d", n, n*n)
 	}
 	if f.vars > f.base {
-		fmt.Fprintf(bw, "c variables %d..%d are auxiliary\n", f.base+1, f.vars)
+		fmt.Fprintf(&c, "\nvariables %d..%d are auxiliary", f.base+1, f.vars)
 	}
-	fmt.Fprintf(bw, "p cnf %d %d\n", f.vars, f.clauses)
-	dw := &dimacsWriter{w: bw}
+	dw := cnf.NewWriter(w, f.vars, f.clauses, c.String())
 	f.Encode(dw)
-	if dw.err != nil {
-		return dw.err
-	}
-	return bw.Flush()
-}
-
-// dimacsWriter is the Adder that prints clauses in DIMACS form.
-type dimacsWriter struct {
-	w   *bufio.Writer
-	buf []byte
-	err error
-}
-
-func (d *dimacsWriter) Add(lit int) {
-	if lit == 0 {
-		d.buf = append(d.buf, '0', '\n')
-		if _, err := d.w.Write(d.buf); err != nil && d.err == nil {
-			d.err = err
-		}
-		d.buf = d.buf[:0]
-		return
-	}
-	d.buf = strconv.AppendInt(d.buf, int64(lit), 10)
-	d.buf = append(d.buf, ' ')
+	return dw.Close()
 }

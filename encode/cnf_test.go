@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"qtool/encode"
+	"qtool/internal/oracle"
 )
 
 // clauseList collects clauses for the tests' own checks.
@@ -261,7 +262,7 @@ func TestCNFSizes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	bs := cnfBoards()
 	for _, n := range []int{8, 13, 30, 64} {
-		bs = append(bs, encode.Empty(n), cnfRandomBoard(rng, n, n/3))
+		bs = append(bs, encode.Empty(n), oracle.RandomBoard(rng, n, n/3))
 	}
 	for _, b := range bs {
 		for _, o := range cnfOptions() {
@@ -322,33 +323,13 @@ func cnfPairwiseEmpty(n int) int {
 	return cl
 }
 
-// randomBoard places k queens at random, one after another, on squares no
-// earlier queen attacks (it may place fewer when it runs out of squares).
-func cnfRandomBoard(rng *rand.Rand, n, k int) encode.Board {
-	b := encode.Board{N: n, Queens: make([]int, n)}
-	for i := range b.Queens {
-		b.Queens[i] = -1
-	}
-	for tries := 0; b.Given() < k && tries < 50*k; tries++ {
-		r, c := rng.IntN(n), rng.IntN(n)
-		if b.Queens[r] >= 0 {
-			continue
-		}
-		b.Queens[r] = c
-		if b.Validate() != nil {
-			b.Queens[r] = -1
-		}
-	}
-	return b
-}
-
 // TestCNFDropsAttacked checks which squares get a variable: the squares of
 // free rows and columns that no given queen attacks, counted here directly.
 func TestCNFDropsAttacked(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	for range 30 {
 		n := 4 + rng.IntN(20)
-		b := cnfRandomBoard(rng, n, rng.IntN(n))
+		b := oracle.RandomBoard(rng, n, rng.IntN(n))
 		f, err := encode.CNF(b, encode.Sequential)
 		if err != nil {
 			t.Fatal(err)

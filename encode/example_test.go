@@ -35,12 +35,12 @@ func ExampleParseBoard() {
 
 // Errors name the file, the line and the column.
 func ExampleParseBoard_error() {
-	_, err := encode.ParseBoard(strings.NewReader("Q...\n..x.\n....\n....\n"), "board.txt")
+	_, err := encode.ParseBoard(strings.NewReader("Q...\n..o.\n....\n....\n"), "board.txt")
 	fmt.Println(err)
 	_, err = encode.ParseBoard(strings.NewReader("Q...\n....\n..Q.\n....\n"), "board.txt")
 	fmt.Println(err)
 	// Output:
-	// board.txt:2:3: unexpected character "x": a grid holds only 'Q' and '.'
+	// board.txt:2:3: unexpected character "o": a grid holds only 'Q', '.' and 'x' (blocked)
 	// board.txt:3:3: queens at (0,0) a1 and (2,2) c3 share a diagonal
 }
 

@@ -64,8 +64,26 @@ type line struct {
 //
 // Blank lines and lines starting with '#' are ignored in every form.
 // Errors are *ParseError (file:line:col) for syntax and *BoardError for
-// queens that attack each other.
+// queens that attack each other. A grid square 'x' (blocked) is an error
+// here: ParseInstance reads boards with blocked squares.
 func ParseBoard(r io.Reader, name string) (Board, error) {
+	b, pos, err := parseBoard(r, name)
+	if err == nil && len(pos.blocked) > 0 {
+		x := pos.blocked[0]
+		return Board{}, &ParseError{File: name, Line: x.line, Col: x.col, Msg: "blocked square 'x': this command reads a plain board (blocked squares are read with --problem and --board)"}
+	}
+	return b, err
+}
+
+// parseBoard is ParseBoard that also returns where the queens were given
+// and the blocked squares of a grid.
+func parseBoard(r io.Reader, name string) (Board, *positions, error) {
+	pos := &positions{}
+	b, err := parseBoardInto(r, name, pos)
+	return b, pos, err
+}
+
+func parseBoardInto(r io.Reader, name string, pos *positions) (Board, error) {
 	in := textin.NewReader(r, name, maxFirstLine())
 	next := func() (line, bool, error) {
 		for {
@@ -94,7 +112,6 @@ func ParseBoard(r io.Reader, name string) (Board, error) {
 		return &ParseError{File: name, Line: l.no, Col: col, Msg: fmt.Sprintf(format, args...)}
 	}
 	var b Board
-	pos := &positions{}
 	lead := strings.TrimLeft(first.text, " \t")
 	switch {
 	case isGridLine(first.text):
@@ -155,6 +172,13 @@ func fits(name string, first line, n int) error {
 // so that an illegal position can be reported at its place.
 type positions struct {
 	line, col []int32
+	blocked   []blockedAt // the grid's 'x' squares, in row-major order
+}
+
+// blockedAt is a blocked square of a grid and where the file marks it.
+type blockedAt struct {
+	r, c      int
+	line, col int
 }
 
 func (p *positions) set(n, r int, l line, col int) {
@@ -191,7 +215,7 @@ func isGridLine(s string) bool {
 
 func firstNotGrid(s string) int {
 	for i := 0; i < len(s); i++ {
-		if s[i] != 'Q' && s[i] != '.' {
+		if s[i] != 'Q' && s[i] != '.' && s[i] != 'x' {
 			return i
 		}
 	}
@@ -219,8 +243,10 @@ func parseGrid(first line, next nextFunc, perr perrFunc, pos *positions) (Board,
 				}
 				b.Queens[r] = c
 				pos.set(n, r, l, c+1)
+			case 'x':
+				pos.blocked = append(pos.blocked, blockedAt{r, c, l.no, c + 1})
 			default:
-				return Board{}, perr(l, c+1, "unexpected character %s: a grid holds only 'Q' and '.'", quoteByte(l.text, c))
+				return Board{}, perr(l, c+1, "unexpected character %s: a grid holds only 'Q', '.' and 'x' (blocked)", quoteByte(l.text, c))
 			}
 		}
 		prev := l

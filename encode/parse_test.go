@@ -95,7 +95,7 @@ func TestParseErrors(t *testing.T) {
 		{"ragged", "Q...\n..Q\n....\n....\n", "f:2:4: row 1 has 3 characters, the first row has 4", false},
 		{"not-square", "Q...\n..Q.\n", "f:2:5: grid ends after 2 rows of 4 characters", false},
 		{"too-many-rows", "Q.\n..\n..\n", "f:3:1: grid has more than 2 rows", false},
-		{"char", "Q...\n..x.\n....\n....\n", "f:2:3: unexpected character \"x\"", false},
+		{"char", "Q...\n..o.\n....\n....\n", "f:2:3: unexpected character \"o\"", false},
 		{"binary", "\x00\x01\xff", "f:1:1: unexpected character byte 0x00", false},
 		{"binary-later", "Q...\n.\xfe..\n", "f:2:2: unexpected character byte 0xfe", false},
 		{"long-line", long, "f:1:5001: grid ends after 1 row of 5000 characters", false},

@@ -3,6 +3,7 @@ package experiments
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -46,6 +47,31 @@ type Caps struct {
 	// (e.g. "sat", the default encoding, is one of the "sat-*"); the
 	// default experiment leaves aliases out so as not to measure twice.
 	AliasOf string
+	// External: the backend runs a program outside qtool (an external SAT
+	// solver). Lists of backends chosen by default (the default experiment,
+	// bench without --backends) leave it out; name it to run it.
+	External bool
+	// Problems lists the variants the backend solves (nil: plain n-queens
+	// only). A variant other than encode.Queens, or a board with blocked
+	// squares or excluded diagonals, is run through ModelBackend.RunModel.
+	Problems []encode.Variant
+	// Forbidden says that the backend takes blocked squares and excluded
+	// diagonals.
+	Forbidden bool
+	// Options lists the keys of Request.Options the backend reads, e.g.
+	// "amo"; Solve refuses any other.
+	Options []string
+	// CountMethod, when set, says how a count is made, for the reader of a
+	// result (e.g. "enumeration of models").
+	CountMethod string
+}
+
+// Solves reports whether the capabilities include variant v.
+func (c Caps) Solves(v encode.Variant) bool {
+	if c.Problems == nil {
+		return v == encode.Queens
+	}
+	return slices.Contains(c.Problems, v)
 }
 
 // Request is one run of a backend on one board.
@@ -70,6 +96,11 @@ type Request struct {
 	// and the total (in the backend's own units, e.g. subproblems). It
 	// may be called from several goroutines.
 	Progress func(done, total uint64)
+	// VisitCells is called in Find mode with each solution of a problem
+	// solved through Solve, as its pieces in row-major order (the given
+	// ones included); returning false stops the search. Solve sets it for
+	// a plain n-queens board from Visit, and calls it for every problem.
+	VisitCells func([]encode.Cell) bool
 	// Checkpoint, when non-nil, asks a backend with Caps.Parts to record
 	// its progress in a file and to resume from it (see parts.go).
 	Checkpoint *Checkpoint
@@ -117,22 +148,39 @@ type Outcome struct {
 	Unique    uint64            // fundamental solutions, when Request.Unique was honoured
 	Stats     map[string]uint64 // other counters (updates, tests, steps, conflicts, …)
 	Elapsed   time.Duration
+	// Pieces is the number of pieces of the solutions: n for n-queens,
+	// the maximum or minimum found for the other variants (Solve fills
+	// it; 0 when a search for it was cut short before any answer).
+	Pieces int
 	// Split and Parts are the identity of a split count and the counts of
 	// its finished subproblems, from a backend with Caps.Parts.
 	Split *Split
 	Parts []Part
 }
 
-// Backend is what the harness and the command line need of a solver.
+// Backend is what the harness asks of a solver: its name, what it can do
+// (declared once, in Caps, and enforced by Admit), and its search. Run is
+// only ever called through Solve, on a request Admit let through, and
+// need not time itself nor look at its context's error: Solve measures
+// the run and turns a context that ended into the Status. See the
+// package example for a backend in a few lines.
 type Backend interface {
 	Name() string
 	Caps() Caps
-	// Run solves board b. A board that fails Validate is the caller's
-	// error. Run returns an error only for a failure of the backend itself
-	// (including refusing an n above Caps().MaxN); a time limit or
-	// cancellation ends with Status Timeout or Interrupted and a partial
-	// Outcome.
+	// Run solves the plain n-queens board b. A board that fails Validate
+	// is the caller's error. Run returns an error only for a failure of
+	// the backend itself; a time limit or cancellation may end it early
+	// with a partial Outcome.
 	Run(ctx context.Context, b encode.Board, req Request) (Outcome, error)
+}
+
+// ModelBackend is a Backend that also solves the problems of Caps.Problems
+// from their model (encode.Model: cells and lines with capacities).
+// RunModel calls visit with the chosen free cells of each solution in Find
+// mode (the slice may be reused); returning false stops it.
+type ModelBackend interface {
+	Backend
+	RunModel(ctx context.Context, m *encode.Model, req Request, visit func(chosen []int32) bool) (Outcome, error)
 }
 
 var registry = map[string]Backend{}
@@ -176,16 +224,4 @@ func StatusOf(ctx context.Context) Status {
 		return Timeout
 	}
 	return Interrupted
-}
-
-// refuse returns an error for the requests that only some backends honour
-// (fundamental counts and shards), when the named backend does not.
-func refuse(name string, req Request) error {
-	if req.Unique {
-		return fmt.Errorf("experiments: backend %s cannot count fundamental solutions", name)
-	}
-	if req.Shard != nil {
-		return fmt.Errorf("experiments: backend %s cannot split a count into shards", name)
-	}
-	return nil
 }

@@ -17,12 +17,19 @@ type backtrackBackend struct{}
 func (backtrackBackend) Name() string { return "backtrack" }
 
 func (backtrackBackend) Caps() Caps {
-	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
+	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
+		Problems: encode.Variants(), Forbidden: true, Options: []string{"order"}}
 }
 
+// Run enumerates the completions of b row by row (search.Backtrack), or
+// with Request.Options["order"] = "mrv" branching on the most constrained
+// free row or column (search.Lines).
 func (backtrackBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if err := refuse("backtrack", req); err != nil {
-		return Outcome{}, err
+	if mrv, err := backtrackOrder(req); err != nil || mrv {
+		if err != nil {
+			return Outcome{}, err
+		}
+		return runMRV(ctx, b, req)
 	}
 	var visit func(encode.Placement) bool
 	if req.Mode == Find {

@@ -25,7 +25,7 @@ type bitmaskBackend struct{}
 func (bitmaskBackend) Name() string { return "bitmask" }
 
 func (bitmaskBackend) Caps() Caps {
-	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true, MaxN: search.BitmaskMaxN, Unique: true, Shards: true}
+	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true, MaxN: search.BitmaskMaxN, Unique: true, Shards: true, Options: []string{"symmetry"}}
 }
 
 var bitmaskSymmetries = map[string]search.BitmaskSymmetry{

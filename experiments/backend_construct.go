@@ -32,9 +32,6 @@ func (constructBackend) Caps() Caps {
 // MemoryLimit is refused before anything is allocated; the construction
 // stops at once when ctx ends (Status Timeout or Interrupted).
 func (constructBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if err := refuse("construct", req); err != nil {
-		return Outcome{}, err
-	}
 	if req.Mode != Find {
 		return Outcome{}, fmt.Errorf("experiments: backend construct finds a solution, it cannot %v them", req.Mode)
 	}

@@ -63,7 +63,7 @@ func TestConstructBackendRefuses(t *testing.T) {
 		{Mode: experiments.Count},
 		{Mode: experiments.Find, Unique: true},
 	} {
-		if _, err := be.Run(ctx, encode.Empty(8), req); err == nil {
+		if _, err := solveBoard(ctx, be, encode.Empty(8), req); err == nil {
 			t.Errorf("request %+v: no error", req)
 		}
 	}

@@ -26,7 +26,8 @@ type dlxBackend struct{}
 func (dlxBackend) Name() string { return "dlx" }
 
 func (dlxBackend) Caps() Caps {
-	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
+	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
+		Problems: dlxVariants, Forbidden: true}
 }
 
 // progressScale is the unit of the progress reports: millionths of dlx's
@@ -115,9 +116,6 @@ func dlxWorkers(req Request) int {
 // the Outcome is partial (its counts are lower bounds) with Status Timeout
 // or Interrupted — also while the matrix is being built.
 func (dlxBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if err := refuse("dlx", req); err != nil {
-		return Outcome{}, err
-	}
 	if req.Mode != Count && req.Mode != Find {
 		return Outcome{}, fmt.Errorf("experiments: backend dlx: unsupported mode %v", req.Mode)
 	}

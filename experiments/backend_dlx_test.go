@@ -100,7 +100,7 @@ func TestDLXRefuses(t *testing.T) {
 		{Mode: experiments.Count, Unique: true},
 		{Mode: experiments.Count, Shard: &experiments.Shard{Index: 0, Count: 2}},
 	} {
-		if _, err := be.Run(context.Background(), encode.Empty(6), req); err == nil || !strings.Contains(err.Error(), "dlx") {
+		if _, err := solveBoard(context.Background(), be, encode.Empty(6), req); err == nil || !strings.Contains(err.Error(), "dlx") {
 			t.Errorf("request %+v: got %v, want a refusal", req, err)
 		}
 	}

@@ -28,7 +28,7 @@ type minConflictsBackend struct{}
 func (minConflictsBackend) Name() string { return "minconflicts" }
 
 func (minConflictsBackend) Caps() Caps {
-	return Caps{Find: true, Complete: true}
+	return Caps{Find: true, Complete: true, Options: []string{"partners", "restarts", "steps", "tries", "walk"}}
 }
 
 // minConflictsOptions turns a request into the options of the search.
@@ -77,9 +77,6 @@ func minConflictsInt(k, v string, least int) (int, error) {
 // (about 19 bytes a row) would not fit in MemoryLimit is refused before
 // anything is allocated.
 func (minConflictsBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if err := refuse("minconflicts", req); err != nil {
-		return Outcome{}, err
-	}
 	if req.Mode != Find {
 		return Outcome{}, fmt.Errorf("experiments: backend minconflicts finds solutions, it cannot %v them", req.Mode)
 	}

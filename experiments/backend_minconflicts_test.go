@@ -187,7 +187,7 @@ func TestMinConflictsBackendRefuses(t *testing.T) {
 		{Mode: experiments.Find, Unique: true},
 		{Mode: experiments.Find, Shard: &experiments.Shard{Index: 0, Count: 2}},
 	} {
-		if _, err := be.Run(ctx, encode.Empty(8), req); err == nil {
+		if _, err := solveBoard(ctx, be, encode.Empty(8), req); err == nil {
 			t.Errorf("request %+v: no error", req)
 		}
 	}

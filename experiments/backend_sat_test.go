@@ -421,7 +421,7 @@ func TestSATOptionsAndRefusals(t *testing.T) {
 		{be, encode.Empty(4), experiments.Request{Options: map[string]string{"pairwise-up-to": "x"}}, `experiments: backend sat: pairwise-up-to "x": want an integer ≥ 2`},
 	}
 	for _, c := range cases {
-		_, err := c.be.Run(ctx, c.b, c.req)
+		_, err := solveBoard(ctx, c.be, c.b, c.req)
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s %+v: got %v, want %s…", c.be.Name(), c.req, err, c.want)
 		}

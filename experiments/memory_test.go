@@ -10,14 +10,16 @@ import (
 
 	"qtool/encode"
 	"qtool/experiments"
+	"qtool/internal/memlimit"
 )
 
 // TestMemoryRefusal checks that construct and minconflicts refuse, with
 // both figures and before allocating, a board whose memory estimate
-// exceeds the limit that the probe gives, and run it once the limit allows.
+// exceeds the memory limit, and run it once the limit allows.
 func TestMemoryRefusal(t *testing.T) {
-	defer experiments.SetMemoryProbe(nil)
-	experiments.SetMemoryProbe(func() uint64 { return 1 << 30 })
+	old := memlimit.Limit
+	defer func() { memlimit.Limit = old }()
+	memlimit.Limit = func() uint64 { return 1 << 30 }
 	if got := experiments.MemoryLimit(); got != 1<<30 {
 		t.Fatalf("MemoryLimit = %d with a probe of 1 GiB", got)
 	}
@@ -30,7 +32,7 @@ func TestMemoryRefusal(t *testing.T) {
 		runtime.ReadMemStats(&before)
 		_, err = be.Run(context.Background(), encode.Empty(1<<28), experiments.Request{Mode: experiments.Find, Limit: 1})
 		runtime.ReadMemStats(&after)
-		if !errors.Is(err, experiments.ErrTooBig) || !strings.Contains(err.Error(), "GB needed, 1.1 GB available") {
+		if !errors.Is(err, experiments.ErrTooBig) || !strings.Contains(err.Error(), "GB of memory; this process may use 1.1 GB") {
 			t.Errorf("%s, n = 2^28 with 1 GiB: got %v, want a refusal with the estimate", name, err)
 		}
 		if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
@@ -41,10 +43,6 @@ func TestMemoryRefusal(t *testing.T) {
 		if len(got) != 1 || out.Status != experiments.OK {
 			t.Errorf("%s, n = 10⁶ within 1 GiB: %d solutions, %v", name, len(got), out.Status)
 		}
-	}
-	experiments.SetMemoryProbe(func() uint64 { return 0 })
-	if got := experiments.MemoryLimit(); got != experiments.DefaultMemoryLimit {
-		t.Errorf("a probe that knows nothing: MemoryLimit = %d, want the default", got)
 	}
 }
 

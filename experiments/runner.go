@@ -100,7 +100,7 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 			cells := map[string]*cellState{}
 			for rep := 0; rep < s.Repeats; rep++ {
 				for _, b := range g.Backends {
-					if ok, _ := Supports(b, g.Task, p.Board); !ok {
+					if ok, _ := SupportsProblem(b, g.Task, p.Encode()); !ok {
 						continue
 					}
 					st := cells[b.Name()]
@@ -108,7 +108,7 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 						st = &cellState{}
 						cells[b.Name()] = st
 					}
-					k := results.Key{N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
+					k := results.Key{Variant: key.Variant, N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
 					if old, ok := done.take(k, key.Board); ok {
 						st.add(old)
 						if old.Status == results.Timeout {
@@ -214,6 +214,9 @@ type runResult struct {
 	err     error
 	elapsed time.Duration
 	found   []encode.Placement
+	// foundCells are the solutions of a problem other than plain
+	// n-queens, as sets of squares.
+	foundCells [][]encode.Cell
 }
 
 // onceEnd says how a run ended: the run's own context error (nil when
@@ -226,10 +229,16 @@ type onceEnd struct {
 	interrupted bool
 }
 
-// once runs backend b on board p under its own deadline.
-func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board, rep int) (res runResult, end onceEnd) {
+// once runs backend b on board p k times in a row, in one goroutine under
+// one deadline (the time limit: a batch is only asked for runs far shorter
+// than it), and returns each run's result, in order. A batch stops once its
+// runs have taken budget (when positive), and at its first run that fails,
+// reaches the deadline or returns no status OK; the results end there. Running a batch in one goroutine keeps the harness's
+// cost per run (a goroutine, a context, a timer) out of the back-to-back
+// repeats of fast runs, which otherwise cost more than the runs themselves.
+func (r *Runner) once(ctx context.Context, b Backend, task Task, p Problem, rep, k int, budget time.Duration) (results []runResult, end onceEnd) {
 	s := r.Spec
-	// One child context per run, always cancelled: a context made and
+	// One child context per batch, always cancelled: a context made and
 	// dropped uncancelled stays among its parent's children for as long as
 	// the parent lives (the command's signal context: the whole bench), and
 	// the garbage collector before each repeat then scans them all — the
@@ -245,33 +254,64 @@ func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board,
 	req := Request{Mode: Count, Seed: s.Seed + int64(rep), Workers: s.Workers}
 	var mu sync.Mutex // Visit may be called from a parallel backend's workers
 	var found []encode.Placement
+	var foundCells [][]encode.Cell
+	prob := p.Encode()
 	if task != TaskCount {
 		req.Mode, req.Limit = Find, 1
-		req.Visit = func(pl encode.Placement) bool {
-			mu.Lock()
-			found = append(found, slices.Clone(pl))
-			mu.Unlock()
-			return false
+		if prob.PlainQueens() {
+			req.Visit = func(pl encode.Placement) bool {
+				mu.Lock()
+				found = append(found, slices.Clone(pl))
+				mu.Unlock()
+				return false
+			}
+		} else {
+			req.VisitCells = func(cs []encode.Cell) bool {
+				mu.Lock()
+				foundCells = append(foundCells, slices.Clone(cs))
+				mu.Unlock()
+				return false
+			}
 		}
 	}
-	ch := make(chan runResult, 1)
+	ch := make(chan []runResult, 1)
 	go func() {
+		var out []runResult
 		var res runResult
 		defer func() {
 			if v := recover(); v != nil {
 				res.err = fmt.Errorf("experiments: backend %s panicked: %v", b.Name(), v)
+				mu.Lock()
+				res.found, res.foundCells = found, foundCells
+				mu.Unlock()
+				out = append(out, res)
+			}
+			ch <- out
+		}()
+		var spent time.Duration
+		for range k {
+			if budget > 0 && spent >= budget {
+				return
 			}
 			mu.Lock()
-			res.found = found
+			found, foundCells = nil, nil
 			mu.Unlock()
-			ch <- res
-		}()
-		start := time.Now()
-		res.out, res.err = b.Run(rctx, p, req)
-		res.elapsed = time.Since(start)
+			res = runResult{}
+			start := time.Now()
+			res.out, res.err = Solve(rctx, b, prob, req)
+			res.elapsed = time.Since(start)
+			spent += res.elapsed
+			mu.Lock()
+			res.found, res.foundCells = found, foundCells
+			mu.Unlock()
+			out = append(out, res)
+			if res.err != nil || res.out.Status != OK || rctx.Err() != nil {
+				return
+			}
+		}
 	}()
 	select {
-	case res = <-ch:
+	case results = <-ch:
 	case <-rctx.Done():
 		grace := r.Grace
 		if grace <= 0 {
@@ -279,20 +319,24 @@ func (r *Runner) once(ctx context.Context, b Backend, task Task, p encode.Board,
 		}
 		timer := time.NewTimer(grace)
 		select {
-		case res = <-ch:
+		case results = <-ch:
 			timer.Stop()
 		case <-timer.C:
-			return res, onceEnd{rctx.Err(), true, ctx.Err() != nil}
+			return nil, onceEnd{rctx.Err(), true, ctx.Err() != nil}
 		}
 	}
-	return res, onceEnd{rctx.Err(), false, ctx.Err() != nil}
+	return results, onceEnd{rctx.Err(), false, ctx.Err() != nil}
 }
+
+// maxBatch bounds the runs of one back-to-back batch.
+const maxBatch = 1 << 20
 
 // measure times one repeat of backend b on problem p and checks its
 // answer. A run shorter than Spec.MinTime is repeated back to back until
-// MinTime has passed; the record then holds the mean time per run, and
-// every run's answer is checked. The garbage collector runs before the
-// repeat, untimed. interrupted reports that ctx itself was cancelled.
+// MinTime has passed, in batches sized from the runs so far (as testing.B
+// sizes b.N); the record then holds the mean time per run, and every run's
+// answer is checked. The garbage collector runs before the repeat, untimed.
+// interrupted reports that ctx itself was cancelled.
 func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, rep int) (rec results.Record, interrupted bool) {
 	s := r.Spec
 	rec = results.Record{Problem: p.Key(), Backend: b.Name(), Mode: task.String(), Repeat: rep}
@@ -300,8 +344,9 @@ func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, r
 	// that it is not charged to this one.
 	runtime.GC()
 	var total time.Duration
-	for runs := 1; ; runs++ {
-		res, end := r.once(ctx, b, task, p.Board, rep)
+	runs, k := 0, 1
+	for {
+		batch, end := r.once(ctx, b, task, p, rep, k, s.MinTime-total)
 		rctxErr, abandoned, intr := end.ctxErr, end.abandoned, end.interrupted
 		if intr {
 			return rec, true
@@ -316,31 +361,45 @@ func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, r
 			rec.Message = fmt.Sprintf("time limit %v reached; the backend did not stop within %v and was abandoned", s.Timeout, grace)
 			return rec, false
 		}
-		this := rec
-		this.Nodes = res.out.Nodes
-		r.check(&this, b, task, p, res, rctxErr)
-		total += res.elapsed
-		switch {
-		case runs == 1:
-			rec = this
-		case this.Status != results.OK:
-			rec = this
-			rec.Message = fmt.Sprintf("back-to-back run %d: %s", runs, this.Message)
-			rec.Runs = 0
-			rec.Seconds = res.elapsed.Seconds()
-			return rec, false
-		case this.Answer != rec.Answer:
-			rec.Status = results.Mismatch
-			rec.Message = fmt.Sprintf("back-to-back runs disagree: %d, then %d", rec.Answer, this.Answer)
-			return rec, false
+		for i, res := range batch {
+			runs++
+			// The deadline belongs to the last run of the batch only.
+			var runErr error
+			if i == len(batch)-1 {
+				runErr = rctxErr
+			}
+			this := rec
+			this.Nodes = res.out.Nodes
+			r.check(&this, b, task, p, res, runErr)
+			total += res.elapsed
+			switch {
+			case runs == 1:
+				rec = this
+			case this.Status != results.OK:
+				rec = this
+				rec.Message = fmt.Sprintf("back-to-back run %d: %s", runs, this.Message)
+				rec.Runs = 0
+				rec.Seconds = res.elapsed.Seconds()
+				return rec, false
+			case this.Answer != rec.Answer:
+				rec.Status = results.Mismatch
+				rec.Message = fmt.Sprintf("back-to-back runs disagree: %d, then %d", rec.Answer, this.Answer)
+				return rec, false
+			}
 		}
 		rec.Seconds = total.Seconds() / float64(runs)
+		rec.Runs = 0
 		if runs > 1 {
 			rec.Runs = runs
 		}
-		if rec.Status != results.OK || total >= s.MinTime {
+		if rec.Status != results.OK || total >= s.MinTime || len(batch) == 0 || batch[len(batch)-1].out.Status != OK || batch[len(batch)-1].err != nil {
 			return rec, false
 		}
+		// The next batch: what is left of MinTime at the mean time per
+		// run, a fifth more, at least one run and at most 100 times the
+		// runs so far.
+		mean := max(total/time.Duration(runs), time.Nanosecond)
+		k = int(min(max(int64((s.MinTime-total)/mean)*6/5, 1), int64(100*runs), maxBatch))
 	}
 }
 
@@ -369,6 +428,16 @@ func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res
 			return
 		}
 	}
+	for _, cs := range res.foundCells {
+		q := p.Encode()
+		q.Pieces = len(cs)
+		if err := encode.VerifyCells(q, cs); err != nil {
+			rec.Status, rec.Answer = results.Mismatch, uint64(len(res.foundCells))
+			rec.Message = "invalid solution: " + err.Error()
+			return
+		}
+	}
+	found := len(res.found) + len(res.foundCells)
 	// A run that finished after its time limit did not finish within it,
 	// whatever it answered: a backend that looks at its context only now
 	// and then may overrun a very short limit.
@@ -394,9 +463,9 @@ func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res
 		}
 		return
 	}
-	rec.Answer = uint64(len(res.found))
+	rec.Answer = uint64(found)
 	switch {
-	case len(res.found) > 0:
+	case found > 0:
 	case res.out.Solutions > 0:
 		rec.Status = results.Mismatch
 		rec.Message = fmt.Sprintf("reported %d solutions but handed over none", res.out.Solutions)

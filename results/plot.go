@@ -67,7 +67,7 @@ func (t *Table) plot() (p *plot.Plot, leg plot.Legend, ok bool) {
 	p.X.Label.Text = "n"
 	p.Y.Label.Text = "seconds"
 	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Tick.Marker = powerTicks{}
 	minN, maxN := math.Inf(1), math.Inf(-1)
 	lines := 0
 	for j, b := range t.Backends {
@@ -105,7 +105,7 @@ func (t *Table) plot() (p *plot.Plot, leg plot.Legend, ok bool) {
 	switch {
 	case maxN >= 50*minN:
 		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Tick.Marker = powerTicks{}
 	case maxN-minN <= 30:
 		var ticks []plot.Tick
 		for n := minN; n <= maxN; n++ {
@@ -222,4 +222,24 @@ func (r *Report) SavePlot(path string) error {
 		return fmt.Errorf("results: %w", err)
 	}
 	return nil
+}
+
+// powerTicks are gonum's logarithmic ticks labelled by their power of ten
+// to three significant digits: the powers are computed in floating point,
+// and the shortest exact form of 10⁻⁴ is 9.999999999999999e-05.
+type powerTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (powerTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.LogTicks{Prec: -1}.Ticks(min, max)
+	for i, t := range ticks {
+		switch {
+		case t.Label == "":
+		case t.Value >= 1 && t.Value < 1e7:
+			ticks[i].Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
+		default:
+			ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 3, 64)
+		}
+	}
+	return ticks
 }

@@ -91,6 +91,13 @@ type Problem struct {
 	// may place fewer), and 0 for a board that was not generated.
 	Given int `json:"given,omitempty"`
 	K     int `json:"k,omitempty"`
+	// Variant is the problem when it is not plain n-queens (encode.Variant's
+	// name: toroidal, domination, …); empty for n-queens, so that older
+	// logs read as before. Diagonals is the number of excluded diagonals
+	// and Blocked of blocked squares of the board.
+	Variant   string `json:"problem,omitempty"`
+	Diagonals int    `json:"diagonals,omitempty"`
+	Blocked   int    `json:"blocked,omitempty"`
 }
 
 // Free is the number of free rows δ by which a decide table groups the
@@ -105,14 +112,21 @@ func (p Problem) Free() int {
 
 // String names the problem: "n=8", or "board.txt (n=8)".
 func (p Problem) String() string {
-	if p.Board == "" && p.Hash == "" {
-		return fmt.Sprintf("n=%d", p.N)
+	v := ""
+	if p.Variant != "" {
+		v = p.Variant + " "
 	}
-	return fmt.Sprintf("%s (n=%d)", p.Board, p.N)
+	if p.Board == "" && p.Hash == "" {
+		return fmt.Sprintf("%sn=%d", v, p.N)
+	}
+	return fmt.Sprintf("%s%s (n=%d)", v, p.Board, p.N)
 }
 
 // less orders problems by n, then board name, then digest.
 func (p Problem) less(q Problem) bool {
+	if p.Variant != q.Variant {
+		return p.Variant < q.Variant
+	}
 	if p.N != q.N {
 		return p.N < q.N
 	}
@@ -148,6 +162,7 @@ type Record struct {
 // Key identifies a run: the same key measured twice is the same
 // measurement. The board's name is not part of it (its digest is).
 type Key struct {
+	Variant string
 	N       int
 	Hash    string
 	Backend string
@@ -157,7 +172,7 @@ type Key struct {
 
 // Key returns the record's key.
 func (r Record) Key() Key {
-	return Key{N: r.N, Hash: r.Hash, Backend: r.Backend, Mode: r.Mode, Repeat: r.Repeat}
+	return Key{Variant: r.Variant, N: r.N, Hash: r.Hash, Backend: r.Backend, Mode: r.Mode, Repeat: r.Repeat}
 }
 
 // Env describes where and when records were measured.

@@ -8,6 +8,8 @@ import (
 
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
+
+	"qtool/cnf"
 )
 
 // Status is the answer of a solve.
@@ -37,12 +39,10 @@ func (s Status) String() string {
 	return fmt.Sprintf("Status(%d)", int(s))
 }
 
-// Adder receives clauses one literal at a time: a nonzero DIMACS literal
+// Adder is the clause sink of package cnf: a nonzero DIMACS literal
 // extends the current clause and 0 ends it. Solver and Writer are Adders;
 // so is anything else that ReadDIMACS may fill.
-type Adder interface {
-	Add(lit int)
-}
+type Adder = cnf.Adder
 
 // Solver is a CNF formula held by the CDCL solver gini (Een and Sörensson's
 // MiniSat lineage: conflict-driven clause learning with restarts, see
@@ -136,19 +136,44 @@ const spins = 200
 // gini's background goroutine (GoSolve) and Solve waits for its answer or
 // for ctx, whichever comes first. An Unsat answer is final: later calls
 // return Unsat at once. Solve panics if a clause is left open.
-func (s *Solver) Solve(ctx context.Context) Status {
+func (s *Solver) Solve(ctx context.Context) Status { return s.solve(ctx, nil) }
+
+// SolveAssuming decides the formula under the assumptions that the
+// literals lits are true (gini's incremental interface: the clauses it
+// learns stay for later solves). Unsat then means no model makes every
+// assumption true — the formula itself may still have models, so unlike
+// Solve's, this Unsat is not final. See Eén and Sörensson, "Temporal
+// induction by incremental SAT solving", doi:10.1016/S1571-0661(05)82542-3.
+func (s *Solver) SolveAssuming(ctx context.Context, lits ...int) Status {
+	if len(lits) == 0 {
+		return s.Solve(ctx)
+	}
+	return s.solve(ctx, lits)
+}
+
+func (s *Solver) solve(ctx context.Context, assume []int) Status {
 	if s.open != 0 {
 		panic("sat: Solve with a clause not ended by Add(0)")
 	}
 	if s.unsat {
 		return Unsat
 	}
-	if ctx.Done() == nil {
-		s.solves++
-		return s.answer(s.g.Solve())
+	answer := s.answer
+	if len(assume) > 0 {
+		answer = s.answerAssuming
 	}
 	if ctx.Err() != nil {
 		return Unknown
+	}
+	for _, m := range assume {
+		if v := max(m, -m); v == 0 || v > s.maxVar {
+			panic(fmt.Sprintf("sat: assumption %d names no variable of the formula", m))
+		}
+		s.g.Assume(z.Dimacs2Lit(m))
+	}
+	if ctx.Done() == nil {
+		s.solves++
+		return answer(s.g.Solve())
 	}
 	s.solves++
 	h := s.g.GoSolve()
@@ -156,7 +181,7 @@ func (s *Solver) Solve(ctx context.Context) Status {
 	// microseconds: look at once, yielding in between, before sleeping.
 	for range spins {
 		if r, done := h.Test(); done {
-			return s.answer(r)
+			return answer(r)
 		}
 		runtime.Gosched()
 	}
@@ -165,11 +190,11 @@ func (s *Solver) Solve(ctx context.Context) Status {
 	defer t.Stop()
 	for {
 		if r, done := h.Test(); done {
-			return s.answer(r)
+			return answer(r)
 		}
 		select {
 		case <-ctx.Done():
-			return s.answer(h.Stop())
+			return answer(h.Stop())
 		case <-t.C:
 			wait = min(2*wait, maxWait)
 			t.Reset(wait)
@@ -184,6 +209,18 @@ func (s *Solver) answer(r int) Status {
 		return Sat
 	case -1:
 		s.unsat = true
+		return Unsat
+	}
+	return Unknown
+}
+
+// answerAssuming is answer for a solve under assumptions: its Unsat is
+// not remembered.
+func (s *Solver) answerAssuming(r int) Status {
+	switch r {
+	case 1:
+		return Sat
+	case -1:
 		return Unsat
 	}
 	return Unknown

@@ -216,7 +216,7 @@ func TestMinConflictsCompletionSmall(t *testing.T) {
 	counts := map[bool]int{}
 	for iter := 0; iter < 1500; iter++ {
 		n := 4 + rng.IntN(7) // 4..10
-		b := mcRandomPartial(rng, n, rng.IntN(n/2+2))
+		b := oracle.RandomBoard(rng, n, rng.IntN(n/2+2))
 		want := len(oracle.Completions(b))
 		p, st, err := search.MinConflicts(ctx, b, search.MinConflictsOptions{Seed: int64(iter), MaxRestarts: 10})
 		switch {
@@ -234,32 +234,6 @@ func TestMinConflictsCompletionSmall(t *testing.T) {
 	if counts[true] < 100 || counts[false] < 100 {
 		t.Errorf("unbalanced sample: %d boards with a completion, %d without", counts[true], counts[false])
 	}
-}
-
-// mcRandomPartial places up to k queens at random on an n×n board, never two
-// that attack each other.
-func mcRandomPartial(rng *rand.Rand, n, k int) encode.Board {
-	b := encode.Board{N: n, Queens: make([]int, n)}
-	for r := range b.Queens {
-		b.Queens[r] = -1
-	}
-	for tries := 0; tries < 10*k && b.Given() < k; tries++ {
-		r, c := rng.IntN(n), rng.IntN(n)
-		if b.Queens[r] >= 0 {
-			continue
-		}
-		ok := true
-		for r2, c2 := range b.Queens {
-			if c2 >= 0 && (c2 == c || r2+c2 == r+c || r2-c2 == r-c) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			b.Queens[r] = c
-		}
-	}
-	return b
 }
 
 // TestMinConflictsBudget checks that a board without completion ends with
@@ -285,9 +259,9 @@ func TestMinConflictsCancel(t *testing.T) {
 	// A search without a budget on a board without completion ends with
 	// its context.
 	rng := rand.New(rand.NewPCG(9, 10))
-	b := mcRandomPartial(rng, 12, 5)
+	b := oracle.RandomBoard(rng, 12, 5)
 	for len(oracle.Completions(b)) != 0 {
-		b = mcRandomPartial(rng, 12, 5)
+		b = oracle.RandomBoard(rng, 12, 5)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()

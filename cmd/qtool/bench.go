@@ -24,6 +24,8 @@ Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|firs
        qtool bench --preset completion [--n 20,30,50,100] [--deltas LIST] [--instances M]
                    [--seed S] [--timeout D] [--backends a,b] [--format F] [--plot FILE]
                    [--log FILE] [--resume]
+       qtool bench --preset diagonals [--n 10-16] [--excluded LIST] [--instances M]
+                   [--min-free F] [--seed S] [--timeout D] [--backends a,b] [--format text|md]
 
 Runs backends over a grid of problems, R times each with a time limit per
 run, checks every answer and prints a table: per problem and backend the
@@ -43,7 +45,8 @@ interruption (Ctrl-C: the table so far is printed, exit status 130),
 --resume measures only the runs the log lacks. qtool table re-renders a log.
 
 With none of --backends, --n, --boards, --mode, it runs the main experiment:
-every counting backend counts the solutions for n = 4..11, and the backends
+every counting backend counts the solutions for n = 4..11 (those that count
+by enumerating models, the sat backends, for n = 4..10), and the backends
 that find a solution without counting (min-conflicts, construction) find
 one for n = 1000, 10000, 100000; 3 repeats, 10s per run.
 
@@ -65,6 +68,17 @@ and where the fraction crosses 50% next to Gent, Jefferson & Nightingale's
 fit n ≈ 0.19·δ² (JAIR 59, 2017). A backend that times out on more than half
 the instances of one n and δ is not run on the rest.
 
+--preset sat compares SAT solvers and at-most-one encodings: every
+encoding with gini and with each installed external solver (cadical,
+cryptominisat, minisat, picosat; an absent one is noted and skipped) finds
+one solution for n = 50, 100, 200, 500, 1000 (or --n) and decides the
+completion boards of --boards (default testdata/csplib-prob079, the 24
+published instances; none for no boards) and --instances generated hard
+boards per n = 30, 50, 70 (default 4, at δ²/n ≈ 5.3), dlx deciding beside
+them; 60s per run, and a backend that times out on 3 boards is not run on
+the rest. It prints its own tables (formula sizes, seconds, boards decided)
+and plots each solver with the default encoding.
+
 Examples:
   qtool bench
   qtool bench --backends backtrack,bitmask,dlx --n 4-12 --format md
@@ -74,6 +88,7 @@ Examples:
   qtool bench --resume
   qtool bench --preset completion --plot completion.png
   qtool bench --preset completion --n 30 --deltas 8-18 --instances 100 --backends dlx,sat
+  qtool bench --preset sat --n 50,100 --instances 1 --timeout 10s --format md
   qtool table bench-log.jsonl --format md
 `
 
@@ -84,6 +99,9 @@ var benchLookup = experiments.Lookup
 type benchFlags struct {
 	backends, n, boards, mode string
 	preset, deltas            string
+	excluded                  string // --preset diagonals
+	problem                   string
+	minFree                   int
 	instances                 int
 	repeats                   int
 	timeout, mintime          time.Duration
@@ -92,6 +110,7 @@ type benchFlags struct {
 	resume                    bool
 	seed                      int64
 	workers                   int
+	task                      string
 }
 
 func runBench(ctx context.Context, c *cli, args []string) error {
@@ -112,9 +131,13 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
 	fs.Int64Var(&f.seed, "seed", 1, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.workers, "workers", 1, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
-	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion")
+	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion, diagonals or sat")
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
-	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ")
+	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 10)")
+	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
+	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0,2,…,2n)")
+	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
+	benchTaskFlag(fs, &f.task)
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -141,6 +164,10 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
+	if spec, err = benchSlice(spec, f.task); err != nil {
+		return err
+	}
+	noteUnavailable(c, spec)
 	if f.base != "" && !benchHas(spec, f.base) {
 		return usageErrorf("bench: --base %s is not among the backends measured", f.base)
 	}
@@ -181,7 +208,15 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return runErr
 	}
 	rep := results.NewReport(envs, append(prior, recs...), f.base)
-	if err := benchRender(c, rep, format, f.plot); err != nil {
+	switch f.preset {
+	case "sat":
+		err = satRender(c, rep, format, f.plot)
+	case "diagonals":
+		renderDiagonals(c.stdout, append(prior, recs...), benchNames(spec), format == results.Markdown)
+	default:
+		err = benchRender(c, rep, format, f.plot)
+	}
+	if err != nil {
 		return err
 	}
 	if interrupted {
@@ -201,6 +236,17 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 	if err != nil {
 		return experiments.Spec{}, err
 	}
+	if f.preset == "sat" {
+		return satPresetSpec(f, set, ref)
+	}
+	if f.preset == "diagonals" {
+		return diagonalsSpec(f, set, ref)
+	}
+	for _, name := range []string{"excluded", "min-free"} {
+		if set[name] {
+			return experiments.Spec{}, usageErrorf("bench: --%s applies to --preset diagonals only", name)
+		}
+	}
 	if f.preset != "" {
 		return completionSpec(ctx, f, set, ref)
 	}
@@ -210,7 +256,7 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 		}
 	}
 	var spec experiments.Spec
-	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] {
+	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] && !set["problem"] {
 		spec = experiments.DefaultSpec()
 		if len(spec.Grids) == 0 {
 			return spec, usageErrorf("bench: no backend is registered")
@@ -218,6 +264,9 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 	} else {
 		g, err := benchGrid(f)
 		if err != nil {
+			return spec, err
+		}
+		if g, err = benchVariant(f, set, g); err != nil {
 			return spec, err
 		}
 		spec.Grids = []experiments.Grid{g}
@@ -251,7 +300,7 @@ func checkSpec(f benchFlags, spec experiments.Spec) (experiments.Spec, error) {
 func completionSpec(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 	var spec experiments.Spec
 	if f.preset != "completion" {
-		return spec, usageErrorf("bench: unknown --preset %q (want completion)", f.preset)
+		return spec, usageErrorf("bench: unknown --preset %q (want completion, diagonals or sat)", f.preset)
 	}
 	for _, name := range []string{"mode", "boards"} {
 		if set[name] {
@@ -335,6 +384,9 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 	}
 	if f.backends == "" {
 		g.Backends = experiments.Registered(func(c experiments.Caps) bool {
+			if c.External {
+				return false // outside programs run only when named
+			}
 			switch task {
 			case experiments.TaskCount:
 				return c.Count
@@ -373,6 +425,10 @@ func backendList(list string, task experiments.Task, boards []encode.Board, what
 		b, err := benchLookup(name)
 		if err != nil {
 			return nil, usageErrorf("bench: %v", err)
+		}
+		if experiments.Unavailable(b) != nil {
+			bs = append(bs, b) // its cells are skipped, with a note
+			continue
 		}
 		can, why := false, ""
 		for _, p := range boards {

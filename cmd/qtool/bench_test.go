@@ -15,6 +15,7 @@ import (
 
 	"qtool/encode"
 	"qtool/experiments"
+	"qtool/internal/oracle"
 	"qtool/results"
 	"qtool/search"
 )
@@ -37,33 +38,9 @@ func (f *benchFake) Run(ctx context.Context, b encode.Board, req experiments.Req
 	return f.run(ctx, b, req)
 }
 
-// benchCount counts the solutions of the empty n×n board by brute force,
-// independently of every backend.
-func benchCount(n int) uint64 {
-	p := make([]int, n)
-	var place func(r int) uint64
-	place = func(r int) uint64 {
-		if r == n {
-			return 1
-		}
-		var k uint64
-		for c := 0; c < n; c++ {
-			ok := true
-			for q := 0; q < r; q++ {
-				if p[q] == c || p[q]-c == q-r || p[q]-c == r-q {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				p[r] = c
-				k += place(r + 1)
-			}
-		}
-		return k
-	}
-	return place(0)
-}
+// benchCount counts the solutions of the empty n×n board by the oracle's
+// brute force, independently of every backend.
+func benchCount(n int) uint64 { return uint64(len(oracle.Completions(encode.Empty(n)))) }
 
 // counter is a fake that counts correctly, plus off(n).
 func counter(name string, off func(n int) uint64) *benchFake {
@@ -326,7 +303,7 @@ func TestBenchUsage(t *testing.T) {
 		{[]string{"table", filepath.Join(dir, "missing.jsonl")}, "missing.jsonl: no such file"},
 		{[]string{"table", bad}, "bad.jsonl:1: record: no backend"},
 		{[]string{"table", log, "--format", "xml"}, `table: --format "xml"`},
-		{[]string{"bench", "--preset", "nosuch", "--log", log}, `bench: unknown --preset "nosuch" (want completion)`},
+		{[]string{"bench", "--preset", "nosuch", "--log", log}, `bench: unknown --preset "nosuch" (want completion, diagonals or sat)`},
 		{[]string{"bench", "--preset", "completion", "--mode", "count", "--log", log}, "bench: --preset completion makes its own problems: --mode does not apply"},
 		{[]string{"bench", "--preset", "completion", "--boards", dir, "--log", log}, "--boards does not apply"},
 		{[]string{"bench", "--deltas", "3-5", "--log", log}, "bench: --deltas applies to --preset completion only"},
@@ -489,36 +466,11 @@ func decider(name string) *benchFake {
 	}}
 }
 
-// benchComplete returns a completion of b, or nil, by brute force.
+// benchComplete returns the first completion of b, or nil, by the
+// oracle's brute force.
 func benchComplete(b encode.Board) encode.Placement {
-	p := make(encode.Placement, b.N)
-	var place func(r int) bool
-	place = func(r int) bool {
-		if r == b.N {
-			return true
-		}
-		for c := 0; c < b.N; c++ {
-			if g := b.Queen(r); g >= 0 && g != c {
-				continue
-			}
-			ok := true
-			for q := 0; q < r; q++ {
-				if p[q] == c || p[q]-c == q-r || p[q]-c == r-q {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				p[r] = c
-				if place(r + 1) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	if place(0) {
-		return p
+	if all := oracle.Completions(b); len(all) > 0 {
+		return all[0]
 	}
 	return nil
 }

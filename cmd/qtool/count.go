@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"qtool/encode"
 	"qtool/experiments"
 )
 
@@ -17,11 +18,17 @@ func init() {
 }
 
 const countUsage = `
-Usage: qtool count -n N [--backend B] [--board FILE] [--unique] [--workers K]
-                   [--shard i/m] [--checkpoint FILE [--resume]] [--timeout D] [--json]
+Usage: qtool count -n N [--problem NAME] [--backend B] [--board FILE [--diagonals K]]
+                   [--unique] [--workers K] [--shard i/m] [--checkpoint FILE [--resume]]
+                   [--timeout D] [--json]
 
 Counts the solutions of the n-queens problem, or with --board the ways to
-complete a board whose queens are already placed. A count cut short by
+complete a board whose queens are already placed (blocked squares 'x' of a
+grid, and the excluded diagonals of a CSPLib prob079 .param file, are
+respected). --problem counts a variant: toroidal, superqueens; domination
+(the minimum dominating sets of queens, their number of queens in the
+"queens" field); kings, bishops, knights, rooks (the placements of the
+most pieces that fit, in "pieces"). A count cut short by
 --timeout or Ctrl-C is printed as a lower bound, marked incomplete, and the
 exit status is 3 (time limit) or 130 (interrupted).
 
@@ -39,6 +46,8 @@ Examples:
   qtool count -n 16 --unique --workers 2
   qtool count --board examples/board.txt --backend dlx
   qtool count -n 18 --shard 3/16 --json > shard3.json
+  qtool count -n 8 --problem domination --json
+  qtool count --board examples/diag-14-4-924.param --diagonals 9
   qtool count -n 10 --checkpoint n10.ckpt --resume
 `
 
@@ -59,6 +68,15 @@ type countRecord struct {
 	Complete  bool              `json:"complete"`
 	Method    string            `json:"method,omitempty"`
 	Stats     map[string]uint64 `json:"stats,omitempty"`
+	// Problem is the variant when it is not plain n-queens; Queens the
+	// domination number (domination), Pieces the maximum (kings, bishops,
+	// knights, rooks); Blocked and Excluded the forbidden squares and
+	// diagonals of the board.
+	Problem  string `json:"problem,omitempty"`
+	Queens   *int   `json:"queens,omitempty"`
+	Pieces   *int   `json:"pieces,omitempty"`
+	Blocked  int    `json:"blocked,omitempty"`
+	Excluded int    `json:"excluded_diagonals,omitempty"`
 	// Split and Parts: see count_checkpoint.go.
 	Split *experiments.Split `json:"split,omitempty"`
 	Parts []experiments.Part `json:"parts,omitempty"`
@@ -68,6 +86,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("count", countUsage)
 	var p problemFlags
 	p.add(fs)
+	p.addProblem(fs)
 	unique := fs.Bool("unique", false, "also count fundamental solutions (classes under rotation and reflection)")
 	shard := fs.String("shard", "", "count only slice `i/m` of a deterministic split (0 ≤ i < m)")
 	var ck checkpointFlags
@@ -79,16 +98,20 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("count: unexpected argument %q (see qtool count --help)", operands[0])
 	}
-	b, be, err := p.load(c, setFlags(fs), experiments.Count, 0)
+	prob, be, err := p.loadProblem(c, setFlags(fs), experiments.Count, 0)
 	if err != nil {
 		return err
 	}
+	b := prob.Board
 	caps := be.Caps()
 	if !caps.Count {
 		return usageErrorf("backend %s cannot count; counting backends: %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Count }), ", "))
 	}
 	req := p.request(experiments.Count)
 	if *unique {
+		if !prob.PlainQueens() {
+			return usageErrorf("--unique counts fundamental solutions of plain n-queens only")
+		}
 		if !caps.Unique {
 			return usageErrorf("backend %s cannot count fundamental solutions; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Unique }), " or "))
 		}
@@ -110,6 +133,9 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if err := ck.apply(be, &req); err != nil {
 		return err
 	}
+	if err := admit(be, prob, req); err != nil {
+		return err
+	}
 	var bar *progress
 	if c.terminal && !p.json {
 		bar = newProgress(c.stderr, "counting")
@@ -118,7 +144,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	rctx, cancel := withTimeout(ctx, p.timeout)
 	defer cancel()
 	start := time.Now()
-	out, err := be.Run(rctx, b, req)
+	out, err := experiments.Solve(rctx, be, prob, req)
 	if bar != nil {
 		bar.done()
 	}
@@ -142,8 +168,18 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if req.Shard != nil {
 		rec.Shard, rec.Shards = &req.Shard.Index, &req.Shard.Count
 	}
-	if strings.HasPrefix(be.Name(), "sat") {
-		rec.Method = "enumeration of models"
+	rec.Method = caps.CountMethod
+	if !prob.PlainQueens() {
+		rec.Problem = prob.Variant.String()
+		rec.Blocked, rec.Excluded = len(prob.Blocked), len(prob.Excluded)
+	}
+	if out.Pieces > 0 {
+		switch prob.Variant.Goal() {
+		case encode.Minimum:
+			rec.Queens = &out.Pieces
+		case encode.Maximum:
+			rec.Pieces = &out.Pieces
+		}
 	}
 	if out.Split != nil {
 		rec.Method = out.Split.Method
@@ -170,10 +206,22 @@ func printCount(w io.Writer, r countRecord, s experiments.Status) {
 	var rows [][2]string
 	add := func(k, v string) { rows = append(rows, [2]string{k, v}) }
 	add("n", strconv.Itoa(r.N))
+	if r.Problem != "" {
+		add("problem", r.Problem)
+	}
 	if r.Board != "" {
 		add("board", fmt.Sprintf("%s (%d queens given, %d rows free)", r.Board, r.Given, r.N-r.Given))
 	}
+	if r.Blocked > 0 || r.Excluded > 0 {
+		add("forbidden", fmt.Sprintf("%d blocked squares, %d excluded diagonals", r.Blocked, r.Excluded))
+	}
 	add("backend", r.Backend)
+	if r.Queens != nil {
+		add("queens", strconv.Itoa(*r.Queens)+" (the fewest that dominate the board)")
+	}
+	if r.Pieces != nil {
+		add("pieces", strconv.Itoa(*r.Pieces)+" (the most that fit)")
+	}
 	if r.Shard != nil {
 		add("shard", fmt.Sprintf("%d/%d", *r.Shard, *r.Shards))
 	}

@@ -17,6 +17,8 @@ func init() {
 
 const genUsage = `
 Usage: qtool gen -n N -k K [--seed S] [--count M] [--out DIR]
+       qtool gen --family diagonals -n N [--min-free F] [--seed S] [--count M] [--out DIR]
+       qtool gen --family blocked -n N --blocked B [--seed S] [--count M] [--out DIR]
 
 Generates random completion instances the way Gent, Jefferson and
 Nightingale's queens-gen-fast does (JAIR 59, 2017): up to n² attempts, each
@@ -26,10 +28,20 @@ same files byte for byte. Each file starts with a comment naming the
 generator, n, k, seed and index; boards up to n = 64 are written as grids,
 larger ones in the compact form. Without --out, one instance goes to stdout.
 
+The hard families of the same authors: --family diagonals makes Excluded
+Diagonals instances as queens-diag-gen does (random diagonals excluded while
+every row and column keeps F free squares), written in CSPLib prob079's .param
+form with every diagonal in order; the instance with d diagonals is the
+first d (count --board FILE --diagonals d). --family blocked blocks B random
+squares, written as a grid with 'x'.
+
 Examples:
   qtool gen -n 8 -k 3 --seed 7
   qtool gen -n 30 -k 15 --count 100 --out instances/
   qtool count --board instances/q30-k15-s1-0000.txt --backend dlx
+  qtool gen --family diagonals -n 14 --seed 3 --out diags/
+  qtool count --board diags/diag-14-4-s3-0000.param --diagonals 12
+  qtool gen --family blocked -n 10 --blocked 12 --seed 5
 `
 
 func runGen(ctx context.Context, c *cli, args []string) error {
@@ -41,6 +53,7 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 	count := new(int)
 	intFlag(fs, count, "count", 1, "number of instances `M`")
 	out := fs.String("out", "", "write one file per instance into `DIR` (created if missing)")
+	ff := addFamilyFlags(fs)
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -49,6 +62,21 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("gen: unexpected argument %q (see qtool gen --help)", operands[0])
 	}
 	set := setFlags(fs)
+	if ff.family != "completion" {
+		if !set["n"] || *n < 1 {
+			return usageErrorf("gen: give -n N (at least 1)")
+		}
+		if *count < 1 {
+			return usageErrorf("gen: --count must be at least 1, got %d", *count)
+		}
+		if *out == "" && *count > 1 {
+			return usageErrorf("gen: --count %d needs --out DIR (one file per instance)", *count)
+		}
+		return runGenFamily(ctx, c, ff, set, *n, *seed, *count, *out)
+	}
+	if set["min-free"] || set["blocked"] {
+		return usageErrorf("gen: --min-free and --blocked apply to --family diagonals and blocked")
+	}
 	if !set["n"] || !set["k"] {
 		return usageErrorf("gen: give -n N and -k K")
 	}

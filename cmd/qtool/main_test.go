@@ -145,7 +145,7 @@ func TestTimeout(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	ragged := writeFile(t, "ragged.txt", "Q...\n..Q\n....\n....\n")
 	nonsquare := writeFile(t, "ns.txt", "Q...\n..Q.\n")
-	chars := writeFile(t, "chars.txt", "Q...\n..x.\n....\n....\n")
+	chars := writeFile(t, "chars.txt", "Q...\n..o.\n....\n....\n")
 	empty := writeFile(t, "empty.txt", "")
 	binary := writeFile(t, "bin.txt", "\x7fELF\x02\x01\x01\x00\x00\x00")
 	long := writeFile(t, "long.txt", strings.Repeat("Q", 5000)+"\n")

@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"time"
 
-	"qtool/experiments"
 	"qtool/internal/listcheck"
+	"qtool/internal/memlimit"
 	"qtool/search"
 )
 
@@ -40,9 +40,12 @@ Loessi and Moore, 4 bytes a queen. The verifier takes about 5 bits a queen,
 after the search has freed its memory. A size whose estimate exceeds the
 memory available is refused before anything is allocated.
 
+A billion queens (qtool place -n 1000000000 --out q.txt) take 5.8 GB of
+memory, a 10 GB file and minutes.
+
 Examples:
   qtool place -n 1000000 --out queens.txt
-  qtool place -n 100000000 --method construct --out queens.txt --no-verify
+  qtool place -n 1000000 --method construct --out queens.txt --no-verify
   qtool verify queens.txt
 `
 
@@ -59,7 +62,7 @@ cannot be read as a list.
 
 Examples:
   qtool solve -n 8 --format list | qtool verify -
-  qtool place -n 1000000 --out queens.txt --no-verify && qtool verify queens.txt
+  qtool place -n 100000 --out queens.txt --no-verify && qtool verify queens.txt
 `
 
 type placeRecord struct {
@@ -119,8 +122,8 @@ func runPlace(ctx context.Context, c *cli, args []string) error {
 		fmt.Fprintf(c.stdout, "no solution: the %d-queens problem has none\n", n)
 		return nil
 	}
-	if have := experiments.MemoryLimit(); need > have {
-		return usageErrorf("place: n = %d needs about %.1f GB with %s (%.2f bytes a queen), more than the %.1f GB available", n, float64(need)/1e9, *method, float64(need)/float64(n), float64(have)/1e9)
+	if err := memlimit.Check(fmt.Sprintf("place: n = %d with %s (%.2f bytes a queen)", n, *method, float64(need)/float64(n)), need); err != nil {
+		return usageErrorf("%v", err)
 	}
 
 	rctx, cancel := withTimeout(ctx, *timeout)

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"qtool/encode"
-	"qtool/experiments"
+	"qtool/internal/memlimit"
 )
 
 // placeHuge runs qtool place on 10⁸ and 10⁹ queens: about 6 GB of memory,
@@ -74,11 +74,12 @@ func TestPlaceRefuses(t *testing.T) {
 	}
 	// Sizes that do not fit in the memory available are refused before
 	// anything is allocated, with the estimate.
-	defer experiments.SetMemoryProbe(hostMemory)
-	experiments.SetMemoryProbe(func() uint64 { return 1 << 30 })
+	old := memlimit.Limit
+	defer func() { memlimit.Limit = old }()
+	memlimit.Limit = func() uint64 { return 1 << 30 }
 	for _, args := range [][]string{{"-n", "1000000000"}, {"-n", "300000000", "--method", "construct"}} {
 		_, errOut, code := qtool(t, "", append([]string{"place", "--out", out}, args...)...)
-		if code != 2 || !strings.Contains(errOut, "GB available") || !strings.Contains(errOut, "bytes a queen") {
+		if code != 2 || !strings.Contains(errOut, "GB of memory; this process may use 1.1 GB") || !strings.Contains(errOut, "bytes a queen") {
 			t.Errorf("%v with 1 GiB: exit %d, %q", args, code, errOut)
 		}
 	}

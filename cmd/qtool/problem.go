@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,7 +23,15 @@ type problemFlags struct {
 	workers int
 	seed    int64
 	amo     string
+	solver  string
 	json    bool
+
+	// set by addProblem (count, solve): the variant and the number of
+	// excluded diagonals to keep.
+	problem   string
+	diagonals int
+	variants  bool
+	order     string
 }
 
 func (p *problemFlags) add(fs *flag.FlagSet) {
@@ -33,63 +42,95 @@ func (p *problemFlags) add(fs *flag.FlagSet) {
 	intFlag(fs, &p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
 	fs.Int64Var(&p.seed, "seed", 1, "random `seed` for randomised backends")
 	fs.StringVar(&p.amo, "amo", "", "at-most-one encoding for the sat backend: pairwise, sequential, commander, product, bimander or product-bimander (the default)")
+	addSolverFlag(fs, &p.solver)
 	fs.BoolVar(&p.json, "json", false, "print one JSON object")
 }
 
 // load reads the board and looks up the backend. set reports which flags
 // were given on the command line.
 func (p *problemFlags) load(c *cli, set map[string]bool, mode experiments.Mode, limit int) (encode.Board, experiments.Backend, error) {
+	prob, be, err := p.loadProblem(c, set, mode, limit)
+	if err == nil && !prob.PlainQueens() {
+		err = usageErrorf("%s has blocked squares or excluded diagonals: this command takes a plain board", boardName(p.board))
+	}
+	return prob.Board, be, err
+}
+
+// loadProblem reads the problem (--problem, -n or --board, recognised by
+// content: see encode.ParseInstance) and looks up the backend.
+func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments.Mode, limit int) (encode.Problem, experiments.Backend, error) {
+	prob, err := p.variant(set)
+	if err != nil {
+		return prob, nil, err
+	}
 	var b encode.Board
 	if err := checkTimeout(p.timeout); err != nil {
-		return b, nil, err
+		return prob, nil, err
 	}
 	if p.workers < 0 {
-		return b, nil, usageErrorf("--workers must be 0 (all cores) or more, got %d", p.workers)
+		return prob, nil, usageErrorf("--workers must be 0 (all cores) or more, got %d", p.workers)
 	}
 	if p.board != "" {
 		f, name, err := openInput(c, p.board)
 		if err != nil {
-			return b, nil, err
+			return prob, nil, err
 		}
-		b, err = encode.ParseBoard(f, name)
+		prob.Instance, err = encode.ParseInstanceWith(f, name, p.readOptions(set))
 		f.Close()
 		if err != nil {
-			return b, nil, usageErrorf("%v", err)
+			return prob, nil, usageErrorf("%v", err)
 		}
+		b = prob.Board
 		if set["n"] && p.n != b.N {
-			return b, nil, usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", p.n, name, b.N, b.N)
+			return prob, nil, usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", p.n, name, b.N, b.N)
 		}
 	} else {
+		if set["diagonals"] {
+			return prob, nil, usageErrorf("--diagonals takes the first K excluded diagonals of a --board file")
+		}
 		if !set["n"] {
-			return b, nil, usageErrorf("give the board order with -n N, or a board with --board FILE")
+			return prob, nil, usageErrorf("give the board order with -n N, or a board with --board FILE")
 		}
 		if p.n < 1 {
-			return b, nil, usageErrorf("-n must be at least 1, got %d", p.n)
+			return prob, nil, usageErrorf("-n must be at least 1, got %d", p.n)
 		}
 		if p.n > encode.MaxN {
-			return b, nil, usageErrorf("-n %d is larger than qtool handles (%d)", p.n, encode.MaxN)
+			return prob, nil, usageErrorf("-n %d is larger than qtool handles (%d)", p.n, encode.MaxN)
 		}
 		b = encode.Empty(p.n)
+		prob.Board = b
 	}
 	name := p.backend
 	if name == "" {
 		name = defaultBackend(b, mode, limit)
+		if !prob.PlainQueens() {
+			name = defaultModelBackend(prob)
+		}
 	}
 	be, err := experiments.Lookup(name)
 	if err != nil {
-		return b, nil, usageErrorf("%v", err)
+		return prob, nil, usageErrorf("%v", err)
 	}
 	caps := be.Caps()
 	if caps.MaxN > 0 && b.N > caps.MaxN {
-		return b, nil, usageErrorf("backend %s handles n ≤ %d, not %d (try --backend %s)", name, caps.MaxN, b.N, suggestFor(b.N))
+		return prob, nil, usageErrorf("backend %s handles n ≤ %d, not %d (try --backend %s)", name, caps.MaxN, b.N, suggestFor(b.N))
 	}
 	if b.Given() > 0 && !caps.Complete {
-		return b, nil, usageErrorf("backend %s cannot complete a board with queens already placed", name)
+		return prob, nil, usageErrorf("backend %s cannot complete a board with queens already placed", name)
 	}
-	if p.amo != "" && !strings.HasPrefix(name, "sat") {
-		return b, nil, usageErrorf("--amo applies to the sat backends, not %s", name)
+	if err := checkVariant(be, prob); err != nil {
+		return prob, nil, err
 	}
-	return b, be, nil
+	if p.order != "" && !slices.Contains(caps.Options, "order") {
+		return prob, nil, usageErrorf("--order applies to the backends with a branching order (%s), not %s", strings.Join(backendsWith(func(c experiments.Caps) bool { return slices.Contains(c.Options, "order") }), ", "), name)
+	}
+	if p.amo != "" && !slices.Contains(caps.Options, "amo") {
+		return prob, nil, usageErrorf("--amo applies to the backends with an at-most-one encoding (%s), not %s", strings.Join(backendsWith(func(c experiments.Caps) bool { return slices.Contains(c.Options, "amo") }), ", "), name)
+	}
+	if err := checkSolver(p.solver, name); err != nil {
+		return prob, nil, err
+	}
+	return prob, be, nil
 }
 
 // defaultBackend picks the backend for a run without --backend: the
@@ -124,6 +165,18 @@ func (p *problemFlags) request(mode experiments.Mode) experiments.Request {
 	req := experiments.Request{Mode: mode, Seed: p.seed, Workers: p.workers}
 	if p.amo != "" {
 		req.Options = map[string]string{"amo": p.amo}
+	}
+	if p.solver != "" {
+		if req.Options == nil {
+			req.Options = map[string]string{}
+		}
+		req.Options["solver"] = p.solver
+	}
+	if p.order != "" {
+		if req.Options == nil {
+			req.Options = map[string]string{}
+		}
+		req.Options["order"] = p.order
 	}
 	return req
 }

@@ -5,10 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"runtime"
 	"strconv"
 	"time"
 
 	"qtool/experiments"
+	"qtool/internal/memlimit"
 	"qtool/sat"
 )
 
@@ -24,88 +27,208 @@ const (
 )
 
 const satUsage = `
-Usage: qtool sat FILE [--timeout D] [--model=false]
+Usage: qtool sat [FILE] [--timeout D] [--model=false]
 
 Solves a formula in conjunctive normal form, in the DIMACS format that
-every SAT solver reads (FILE - is standard input), with the CDCL solver
-gini, and answers as SAT solvers do: comment lines "c ...", then
-"s SATISFIABLE" followed by the model on "v" lines ending with 0,
-"s UNSATISFIABLE", or "s UNKNOWN" when the time limit comes first.
+every SAT solver reads, with the CDCL solver gini, and answers as SAT
+solvers do: comment lines "c ..." with statistics, then "s SATISFIABLE"
+followed by the model on "v" lines ending with 0, "s UNSATISFIABLE", or
+"s UNKNOWN" when the time limit comes first. Without FILE, or with -, it
+reads standard input. A file compressed with gzip, bzip2 or xz is read as
+it is (recognised by its first bytes, whatever its name), as minisat and
+CaDiCaL read them.
 
-Exit status: 10 satisfiable, 20 unsatisfiable (the convention of minisat,
-picosat and cadical); 2 bad input, with one line "sat: FILE:LINE:COL: ..."
-on stderr; 3 time limit reached (s UNKNOWN); 130 interrupted (s UNKNOWN).
-A clause count that disagrees with the header is a warning on stderr.
+The time limit covers the reading, the solving and the printing. The v
+lines give every variable the header declares, unless the header declares
+over a million more than the clauses mention: then they stop at the
+largest variable used (the others may take any value), as a c line says.
+
+Exit status: 10 satisfiable, 20 unsatisfiable, 0 unknown (the time limit
+came first: s UNKNOWN), the SAT competition's convention; 2 bad input, with
+one line "FILE:LINE:COL: ..." on stderr; 3 time limit reached while
+printing the model (the v lines are incomplete, as a c line says); 130
+interrupted (Ctrl-C), 143 terminated (SIGTERM), after "s UNKNOWN". A
+clause count that disagrees with the header is a warning on stderr.
 
 Examples:
   qtool encode -n 50 --to dimacs > q50.cnf && qtool sat q50.cnf
+  qtool encode -n 30 --to dimacs | gzip > q30.cnf.gz && qtool sat q30.cnf.gz --model=false
+  qtool encode -n 30 --to dimacs | qtool sat --model=false
   qtool encode --board examples/board.txt --to dimacs | qtool sat - --model=false
   qtool sat --timeout 10s examples/hard.cnf
 `
 
+// satBytesPerLiteral is what gini and the Go runtime take per literal read
+// (the 0s that end clauses included), for bounding a formula by memory:
+// about 80 bytes a binary clause (experiments.SATMemoryEstimate) over its
+// three numbers, rounded up.
+const satBytesPerLiteral = 32
+
+// satBytesPerVar is what gini and the Go runtime take per variable, up to
+// the largest variable used (experiments.SATMemoryEstimate's figure).
+const satBytesPerVar = 500
+
+// satModelSlack is how many more variables than the clauses mention the
+// header may declare for the v lines to give them all.
+const satModelSlack = 1 << 20
+
 func runSAT(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("sat", satUsage)
-	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 10s (0 = none); then s UNKNOWN and exit 3")
+	timeout := fs.Duration("timeout", 0, "time limit `D` of the whole run, e.g. 10s (0 = none); then s UNKNOWN and exit 0")
 	model := fs.Bool("model", true, "print the model on v lines")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
 	}
-	if len(operands) != 1 {
-		return usageErrorf("sat: want exactly one FILE (- for stdin; see qtool sat --help)")
+	if err := checkTimeout(*timeout); err != nil {
+		return err
 	}
-	in, name, err := openInput(c, operands[0])
+	if len(operands) > 1 {
+		return usageErrorf("sat: want at most one FILE (none or - for standard input; see qtool sat --help)")
+	}
+	path := "-"
+	if len(operands) == 1 {
+		path = operands[0]
+	}
+	in, name, err := openInput(c, path)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	start := time.Now()
-	s := sat.New()
-	info, err := sat.ReadDIMACS(in, name, s)
-	if err != nil {
-		var pe *sat.ParseError
-		if errors.As(err, &pe) {
-			fmt.Fprintln(c.stderr, err)
-			return withCode(exitUsage, nil)
-		}
-		return usageErrorf("%v", err)
-	}
-	for _, w := range info.Warnings {
-		fmt.Fprintln(c.stderr, w)
-	}
-	read := time.Since(start)
 	rctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
+	w := bufio.NewWriterSize(c.stdout, 1<<16)
+	start := time.Now()
+
+	// Read in a goroutine, so that a read that blocks (a terminal, a
+	// stalled pipe) does not keep the command from its deadline or Ctrl-C.
+	type readResult struct {
+		s      *sat.Solver
+		info   sat.DIMACS
+		format string
+		err    error
+	}
+	ch := make(chan readResult, 1)
+	go func() {
+		var res readResult
+		r, format, err := decompress(in)
+		res.format = format
+		if err != nil {
+			res.err = err
+			ch <- res
+			return
+		}
+		l := newSATLoader()
+		opts := sat.ReadOptions{
+			MaxLiterals: int64(memlimit.Limit() / satBytesPerLiteral),
+			MaxVar:      int(memlimit.Limit() / satBytesPerVar),
+			Header:      l.header,
+		}
+		res.info, res.err = sat.ReadDIMACSContext(rctx, r, name, l, opts)
+		res.s = l.solver()
+		ch <- res
+	}()
+	var res readResult
+	select {
+	case res = <-ch:
+	case <-rctx.Done():
+		res.err = rctx.Err()
+	}
+	read := time.Since(start)
+	if res.err != nil {
+		if rctx.Err() != nil {
+			fmt.Fprintf(w, "c qtool sat %s: stopped while reading, after %.3f s\n", name, read.Seconds())
+			return satUnknown(rctx, w)
+		}
+		var pe *sat.ParseError
+		if errors.As(res.err, &pe) {
+			fmt.Fprintln(c.stderr, res.err) // FILE:LINE:COL: message
+			return withCode(exitUsage, nil)
+		}
+		return usageErrorf("%s: %v", name, res.err)
+	}
+	for _, warn := range res.info.Warnings {
+		fmt.Fprintln(c.stderr, warn)
+	}
+	info, s := res.info, res.s
+	compressed := ""
+	if res.format != "" {
+		compressed = ", " + res.format + " compressed"
+	}
+	fmt.Fprintf(w, "c qtool sat %s%s: %d variables declared, %d used, %d clauses, %d literals\n", name, compressed, info.Vars, info.MaxVar, info.Read, info.Literals)
+	fmt.Fprintf(w, "c read in %.3f s (%.2f M clauses/s)\n", read.Seconds(), float64(info.Read)/max(read.Seconds(), 1e-9)/1e6)
 	st := s.Solve(rctx)
 	solve := time.Since(start) - read
-	w := bufio.NewWriterSize(c.stdout, 1<<16)
-	fmt.Fprintf(w, "c qtool sat %s: %d variables, %d clauses\n", name, info.Vars, info.Read)
-	fmt.Fprintf(w, "c read in %.3f s, solved by gini in %.3f s\n", read.Seconds(), solve.Seconds())
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Fprintf(w, "c solved by gini in %.3f s (%d solve call); memory %.1f MB from the system\n", solve.Seconds(), s.Solves(), float64(ms.Sys)/1e6)
+	switch st {
+	case sat.Unknown:
+		return satUnknown(rctx, w)
+	case sat.Unsat:
+		fmt.Fprintf(w, "s %v\n", st)
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		return withCode(exitUnsatisfiable, nil)
+	}
 	fmt.Fprintf(w, "s %v\n", st)
-	if st == sat.Sat && *model {
-		writeModel(w, s, max(info.Vars, s.Vars()))
+	if *model {
+		vars := info.Vars
+		if vars > info.MaxVar+satModelSlack {
+			vars = info.MaxVar
+			fmt.Fprintf(w, "c the v lines stop at variable %d, the largest a clause mentions: variables %d..%d are free\n", vars, vars+1, info.Vars)
+		}
+		if err := writeModel(rctx, w, s, vars); err != nil {
+			fmt.Fprintf(w, "c %s while printing the model: the v lines above are INCOMPLETE\n", endWord(rctx))
+			w.Flush()
+			if experiments.StatusOf(rctx) == experiments.Timeout {
+				return withCode(exitTimeout, nil)
+			}
+			return withCode(exitInterrupted, nil)
+		}
 	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	switch st {
-	case sat.Sat:
-		return withCode(exitSatisfiable, nil)
-	case sat.Unsat:
-		return withCode(exitUnsatisfiable, nil)
+	return withCode(exitSatisfiable, nil)
+}
+
+// endWord says why rctx ended: "time limit reached" or "interrupted".
+func endWord(rctx context.Context) string {
+	if experiments.StatusOf(rctx) == experiments.Timeout {
+		return "time limit reached"
+	}
+	return "interrupted"
+}
+
+// satUnknown ends a run without an answer: "s UNKNOWN", then exit 0 for a
+// time limit (the SAT competition's convention) or 130/143 for a signal.
+func satUnknown(rctx context.Context, w *bufio.Writer) error {
+	fmt.Fprintf(w, "c %s\n", endWord(rctx))
+	fmt.Fprintln(w, "s UNKNOWN")
+	if err := w.Flush(); err != nil {
+		return err
 	}
 	if experiments.StatusOf(rctx) == experiments.Timeout {
-		return withCode(exitTimeout, nil)
+		return nil
 	}
 	return withCode(exitInterrupted, nil)
 }
 
 // writeModel prints the values of variables 1..vars on "v" lines of at
-// most about 78 characters, the last one ending with 0.
-func writeModel(w *bufio.Writer, s *sat.Solver, vars int) {
+// most about 78 characters, the last one ending with 0. It looks at ctx
+// every 4096 variables and returns its error when it has ended.
+func writeModel(ctx context.Context, w io.Writer, s *sat.Solver, vars int) error {
 	line := make([]byte, 0, 96)
 	line = append(line, 'v')
 	for v := 1; v <= vars; v++ {
+		if v%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				w.Write(append(line, '\n'))
+				return err
+			}
+		}
 		lit := v
 		if !s.Value(v) {
 			lit = -v
@@ -113,9 +236,12 @@ func writeModel(w *bufio.Writer, s *sat.Solver, vars int) {
 		line = append(line, ' ')
 		line = strconv.AppendInt(line, int64(lit), 10)
 		if len(line) > 70 {
-			w.Write(append(line, '\n'))
+			if _, err := w.Write(append(line, '\n')); err != nil {
+				return err
+			}
 			line = append(line[:0], 'v')
 		}
 	}
-	w.Write(append(line, " 0\n"...))
+	_, err := w.Write(append(line, " 0\n"...))
+	return err
 }

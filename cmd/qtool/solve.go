@@ -58,6 +58,7 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("solve", solveUsage)
 	var p problemFlags
 	p.add(fs)
+	p.addProblem(fs)
 	limit := new(int)
 	intFlag(fs, limit, "limit", 1, "print at most `K` solutions (0 = all)")
 	format := fs.String("format", "", "output `form`: grid, list or algebraic (default grid up to n = 64, list above)")
@@ -78,9 +79,16 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	default:
 		return usageErrorf("--format %q: want grid, list or algebraic", *format)
 	}
-	b, be, err := p.load(c, setFlags(fs), experiments.Find, *limit)
+	prob, be, err := p.loadProblem(c, setFlags(fs), experiments.Find, *limit)
 	if err != nil {
 		return err
+	}
+	b := prob.Board
+	if !prob.PlainQueens() {
+		if *unique {
+			return usageErrorf("--unique lists fundamental solutions of plain n-queens only")
+		}
+		return solveProblem(ctx, c, &p, prob, be, *limit, *format, *outPath)
 	}
 	if *format == "" {
 		*format = "grid"
@@ -168,7 +176,10 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	rctx, cancel := withTimeout(ctx, p.timeout)
 	defer cancel()
 	start := time.Now()
-	res, err := be.Run(rctx, b, req)
+	if err := admit(be, prob, req); err != nil {
+		return err
+	}
+	res, err := experiments.Solve(rctx, be, prob, req)
 	if err != nil {
 		bw.Flush()
 		return runErr(rctx, be.Name(), err)

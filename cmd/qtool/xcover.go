@@ -54,7 +54,6 @@ Examples:
   qtool xcover examples/toy.dlx
   qtool xcover examples/pentominoes.dlx --limit 1
   qtool xcover examples/langford7.dlx --json
-  qtool xcover examples/dlx/toy.dlx
   qtool xcover examples/dlx/colours.dlx
   qtool xcover examples/dlx/multiplicities.dlx --json
   qtool encode -n 13 --to dlx | qtool xcover - --count --workers 2

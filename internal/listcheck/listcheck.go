@@ -77,7 +77,7 @@ func (b bitset) set(i uint64) bool {
 // *Error for malformed input, the reader's error, or ctx's error when it
 // ends (looked at every 4096 queens). name names the input in messages.
 func Check(ctx context.Context, r io.Reader, name string) (int, error) {
-	br := bufio.NewReaderSize(r, 1<<20)
+	br := bufio.NewReaderSize(r, 1<<16)
 	// A file's size bounds n (a column takes two bytes at least, with its
 	// blank), and so the columns: a lone huge number does not make the bit
 	// sets grow to match it.
@@ -149,7 +149,7 @@ skip:
 		v   uint64 // the column
 		col int64  // where it starts on the line
 	}
-	batch := make([]entry, 0, batchSize)
+	batch := make([]entry, 0, 64) // grows to batchSize
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
@@ -220,7 +220,7 @@ skip:
 			return 0, fail(false, "more than %d rows", MaxN)
 		}
 		batch = append(batch, entry{v: v, col: start})
-		if len(batch) == cap(batch) {
+		if len(batch) == batchSize {
 			if err := flush(); err != nil {
 				return 0, err
 			}

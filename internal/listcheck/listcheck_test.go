@@ -107,7 +107,7 @@ func TestForms(t *testing.T) {
 }
 
 func TestContext(t *testing.T) {
-	p, err := search.Construct(3_000_000)
+	p, err := search.Construct(100_000)
 	if err != nil {
 		t.Fatal(err)
 	}

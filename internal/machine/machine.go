@@ -1,8 +1,8 @@
-// Package machine probes the environment that qtool runs in: the memory a
-// run may take, the CPU model and the version-control revision of the
-// build. It is the one place that reads /proc, the cgroup files, the
-// resource limits or runs git; the libraries get what it finds as
-// arguments, from the command line.
+// Package machine probes the environment that qtool's records describe:
+// the CPU model and the version-control revision of the build. It is the
+// one place that reads /proc/cpuinfo or runs git; the libraries get what
+// it finds from the command line. (The memory a run may take is
+// internal/memlimit's.)
 package machine
 
 import (
@@ -11,89 +11,8 @@ import (
 	"os"
 	"os/exec"
 	"runtime/debug"
-	"strconv"
 	"strings"
 )
-
-// Memory is what the probe found out about memory, in bytes; 0 means not
-// known.
-type Memory struct {
-	Total     uint64 // physical memory (MemTotal of /proc/meminfo)
-	Available uint64 // memory available without swapping (MemAvailable)
-	// Cgroup is the room left under the control group's limit
-	// (memory.max − memory.current, cgroup v2), 0 when there is no limit.
-	Cgroup uint64
-	// AddressSpace is the room left under the process's limit of virtual
-	// memory (RLIMIT_AS, as prlimit --as sets it, less what the process
-	// has mapped already), 0 when there is no limit.
-	AddressSpace uint64
-}
-
-// Usable is the memory a run may allocate: the least of the known
-// figures, 0 when none is known.
-func (m Memory) Usable() uint64 {
-	var u uint64
-	for _, v := range []uint64{m.Available, m.Cgroup, m.AddressSpace} {
-		if v > 0 && (u == 0 || v < u) {
-			u = v
-		}
-	}
-	if u == 0 {
-		u = m.Total
-	}
-	return u
-}
-
-// ProbeMemory reads the figures of Memory that this system offers.
-func ProbeMemory() Memory {
-	var m Memory
-	if data, err := os.ReadFile("/proc/meminfo"); err == nil {
-		m.Total = kilobytes(data, "MemTotal:")
-		m.Available = kilobytes(data, "MemAvailable:")
-	}
-	if limit, ok := fileNumber("/sys/fs/cgroup/memory.max"); ok {
-		if cur, ok := fileNumber("/sys/fs/cgroup/memory.current"); ok && cur < limit {
-			m.Cgroup = limit - cur
-		} else {
-			m.Cgroup = 1 // at or over the limit: nothing left
-		}
-	}
-	if limit, ok := addressSpaceLimit(); ok {
-		var mapped uint64
-		if data, err := os.ReadFile("/proc/self/status"); err == nil {
-			mapped = kilobytes(data, "VmSize:")
-		}
-		m.AddressSpace = 1
-		if mapped < limit {
-			m.AddressSpace = limit - mapped
-		}
-	}
-	return m
-}
-
-// kilobytes returns the figure of the line "key value kB" of a /proc file,
-// in bytes, or 0.
-func kilobytes(data []byte, key string) uint64 {
-	for line := range bytes.Lines(data) {
-		f := strings.Fields(string(line))
-		if len(f) == 3 && f[0] == key && f[2] == "kB" {
-			if kb, err := strconv.ParseUint(f[1], 10, 64); err == nil {
-				return kb << 10
-			}
-		}
-	}
-	return 0
-}
-
-// fileNumber reads a file that holds one number ("max" is no number).
-func fileNumber(path string) (uint64, bool) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return 0, false
-	}
-	v, err := strconv.ParseUint(strings.TrimSpace(string(data)), 10, 64)
-	return v, err == nil
-}
 
 // CPU returns the processor's model name from /proc/cpuinfo, or "".
 func CPU() string {

@@ -1,0 +1,102 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Submit submits the given tasks of the run (all of them when tasks is
+// nil) as one job array, with the run's throttle, and appends the job to
+// jobs.log.
+func Submit(ctx context.Context, r *Run, s Scheduler, tasks []int, env map[string]string) (Job, error) {
+	unlock, err := r.lock()
+	if err != nil {
+		return Job{}, fmt.Errorf("cluster: locking the run: %w", err)
+	}
+	defer unlock()
+	return submit(ctx, r, s, tasks, env)
+}
+
+func submit(ctx context.Context, r *Run, s Scheduler, tasks []int, env map[string]string) (Job, error) {
+	if tasks == nil {
+		tasks = make([]int, r.Tasks)
+		for i := range tasks {
+			tasks[i] = i
+		}
+	}
+	if len(tasks) == 0 {
+		return Job{}, errors.New("cluster: no task to submit")
+	}
+	for _, t := range tasks {
+		if t < 0 || t >= r.Tasks {
+			return Job{}, fmt.Errorf("cluster: task %d: the run has tasks 0 to %d", t, r.Tasks-1)
+		}
+	}
+	array := ArraySpec(tasks, r.Options.Throttle)
+	id, err := s.Submit(ctx, r, array, env)
+	if err != nil {
+		return Job{}, err
+	}
+	j := Job{ID: id, Array: array, Time: time.Now()}
+	return j, r.AppendJob(j)
+}
+
+// Resubmit submits the tasks that are failed or missing — never one that
+// is done, pending or running — and returns them with the job (no job,
+// and no error, when there is nothing to resubmit). Their command
+// resumes from what the earlier attempts left.
+//
+// Two resubmits of one run at the same moment take turns (a lock file in
+// the run directory), so that the second finds the first's tasks queued.
+func Resubmit(ctx context.Context, r *Run, s Scheduler, env map[string]string) ([]int, Job, error) {
+	unlock, err := r.lock()
+	if err != nil {
+		return nil, Job{}, fmt.Errorf("cluster: locking the run: %w", err)
+	}
+	defer unlock()
+	st, err := GetStatus(ctx, r, s)
+	if err != nil {
+		return nil, Job{}, err
+	}
+	if st.Queue != "" {
+		return nil, Job{}, fmt.Errorf("%s: cannot tell which tasks still run", st.Queue)
+	}
+	tasks := st.With(Failed, Missing)
+	if len(tasks) == 0 {
+		return nil, Job{}, nil
+	}
+	j, err := submit(ctx, r, s, tasks, env)
+	return tasks, j, err
+}
+
+// Wait polls the run's status every poll until no task is pending or
+// running, or ctx ends, and returns the last status.
+func Wait(ctx context.Context, r *Run, s Scheduler, poll time.Duration) (*Status, error) {
+	var last *Status
+	for {
+		st, err := GetStatus(ctx, r, s)
+		if err != nil && ctx.Err() != nil {
+			if last == nil {
+				return nil, context.Cause(ctx)
+			}
+			return last, context.Cause(ctx)
+		}
+		if err != nil {
+			return nil, err
+		}
+		last = st
+		if st.Queue != "" {
+			return st, errors.New(st.Queue)
+		}
+		if st.Finished() {
+			return st, nil
+		}
+		select {
+		case <-ctx.Done():
+			return st, context.Cause(ctx)
+		case <-time.After(poll):
+		}
+	}
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"flag"
+	"strconv"
+	"strings"
+
+	"qtool/experiments"
+)
+
+// benchTaskFlag adds bench's --task: run one slice of the experiment, as an
+// array task of qtool cluster submit bench does.
+func benchTaskFlag(fs *flag.FlagSet, p *string) {
+	fs.StringVar(p, "task", "", "run only slice `i/m` of the experiment (units i, i+m, …: problems, or samples of instances), as a task of qtool cluster submit bench")
+}
+
+// benchSlice cuts the spec down to the slice --task names; no --task
+// leaves it whole.
+func benchSlice(spec experiments.Spec, task string) (experiments.Spec, error) {
+	if task == "" {
+		return spec, nil
+	}
+	is, ms, ok := strings.Cut(task, "/")
+	i, err1 := strconv.Atoi(is)
+	m, err2 := strconv.Atoi(ms)
+	if !ok || err1 != nil || err2 != nil || m < 1 || i < 0 || i >= m {
+		return spec, usageErrorf("bench: --task %q: want i/m with 0 ≤ i < m, e.g. 3/8", task)
+	}
+	s, err := spec.Slice(i, m)
+	if err != nil {
+		return spec, usageErrorf("bench: --task %s: %v", task, strings.TrimPrefix(err.Error(), "experiments: "))
+	}
+	return s, nil
+}

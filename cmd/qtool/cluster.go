@@ -1,0 +1,477 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"qtool/cluster"
+)
+
+func init() {
+	register(command{name: "cluster", summary: "run counts and experiments as Slurm job arrays: submit, status, resubmit, collect", run: runCluster})
+}
+
+const clusterUsage = `
+Usage: qtool cluster submit count -n N --shards M --dir RUNDIR [--backend B] [--unique]
+                     [--partition P] [--time T] [--task-time D] [--cpus C]
+                     [--throttle K] [--qtool PATH] [--dry-run] [--wait]
+       qtool cluster submit bench --tasks M --dir RUNDIR [the same Slurm flags]
+                     -- BENCH-FLAGS...
+       qtool cluster status RUNDIR [--json]
+       qtool cluster resubmit RUNDIR [--task-time D] [--dry-run] [--wait]
+       qtool cluster collect RUNDIR [--json | --format F] [--compare OTHER]
+       qtool cluster cancel RUNDIR
+
+Runs a count split into shards (qtool count --shard i/M), or an experiment
+of qtool bench split into slices (qtool bench --task i/M), as one Slurm job
+array with one task per shard or slice, using Slurm's own commands (sbatch
+--array, squeue, sacct, scancel). The run directory RUNDIR is the single
+source of truth: submit writes the job script RUNDIR/job.sh (plain bash,
+printed by --dry-run; edit it and resubmit if you need to) and copies the
+qtool executable into RUNDIR/bin so that every task runs the same version;
+each task records its attempts in RUNDIR/attempts/ and moves its result into
+RUNDIR/results/ only once it finished, so a killed task never leaves a
+result that looks complete.
+
+status says, per task, done / running / pending / failed / missing, from the
+files and from squeue (and sacct, where Slurm keeps accounting). A task
+killed without warning (SIGKILL, a lost node) is failed once Slurm no
+longer runs it. resubmit submits the failed and missing tasks again; a count
+resumes from its checkpoint, a bench slice from its log. collect merges the
+shards with the checks of qtool merge (every shard once, complete, of one n,
+split and backend), or renders the union of the slices' logs as qtool table
+does; it refuses, naming the tasks, while any is not done (exit status 1).
+collect --compare OTHER compares a count's shards piece by piece with
+another count (a file of count records, a checkpoint, or another run
+directory), as qtool merge --compare does.
+
+At the time limit (--time, Slurm's minutes) Slurm sends SIGTERM, then
+SIGKILL KillWait seconds later; qtool writes what it finished on SIGTERM.
+--task-time D limits each attempt the same way to the second (timeout(1)
+--signal=TERM --kill-after=KillWait inside the task).
+
+On a Slurm cluster (these submit jobs):
+  qtool cluster submit count -n 18 --shards 100 --dir runs/n18 --time 30 --throttle 20
+  qtool cluster status runs/n18
+  qtool cluster resubmit runs/n18 --wait
+  qtool cluster collect runs/n18
+  qtool cluster submit bench --tasks 8 --dir runs/completion -- --preset completion --n 20,30
+  qtool cluster collect runs/completion --format md
+
+The examples below run anywhere (examples/cluster-n8 is a finished run of
+n = 8 in 4 shards).
+
+Examples:
+  qtool cluster submit count -n 14 --shards 16 --dir runs/n14 --dry-run
+  qtool cluster submit bench --tasks 8 --dir runs/completion --dry-run -- --preset completion --n 20,30
+  qtool cluster status examples/cluster-n8
+  qtool cluster collect examples/cluster-n8 --json
+`
+
+// clusterSlurm is the scheduler the commands drive.
+var clusterSlurm cluster.Scheduler = cluster.Slurm{}
+
+// clusterPoll is how often --wait looks at the run.
+var clusterPoll = 2 * time.Second
+
+func runCluster(ctx context.Context, c *cli, args []string) error {
+	if len(args) == 0 {
+		return usageErrorf("cluster: want a subcommand: submit, status, resubmit, collect or cancel (see qtool cluster --help)")
+	}
+	switch args[0] {
+	case "-h", "--help", "-help", "help":
+		fmt.Fprint(c.stdout, strings.TrimLeft(clusterUsage, "\n"))
+		return errHelp
+	case "submit":
+		if len(args) < 2 {
+			return usageErrorf("cluster submit: want count or bench (see qtool cluster --help)")
+		}
+		switch args[1] {
+		case "count":
+			return clusterSubmitCount(ctx, c, args[2:])
+		case "bench":
+			return clusterSubmitBench(ctx, c, args[2:])
+		case "-h", "--help", "-help":
+			fmt.Fprint(c.stdout, strings.TrimLeft(clusterUsage, "\n"))
+			return errHelp
+		}
+		return usageErrorf("cluster submit: unknown kind %q: want count or bench", args[1])
+	case "status":
+		return clusterStatus(ctx, c, args[1:])
+	case "resubmit":
+		return clusterResubmit(ctx, c, args[1:])
+	case "collect":
+		return clusterCollect(ctx, c, args[1:])
+	case "cancel":
+		return clusterCancel(ctx, c, args[1:])
+	}
+	return usageErrorf("cluster: unknown subcommand %q: want submit, status, resubmit, collect or cancel", args[0])
+}
+
+// slurmFlags are the flags of submit common to count and bench.
+type slurmFlags struct {
+	dir, partition, timeLimit, qtool string
+	taskTime                         time.Duration
+	cpus, throttle, killWait         int
+	dryRun, wait                     bool
+}
+
+func (s *slurmFlags) add(fs *flag.FlagSet) {
+	fs.StringVar(&s.dir, "dir", "", "the run directory `RUNDIR` (new or empty)")
+	fs.StringVar(&s.partition, "partition", "", "Slurm partition `P` (sbatch --partition; default: the cluster's)")
+	fs.StringVar(&s.timeLimit, "time", "", "Slurm time limit `T` of each task (sbatch --time: minutes, or [D-]H:M:S)")
+	fs.DurationVar(&s.taskTime, "task-time", 0, "time limit `D` of each task attempt, to the second: SIGTERM, then SIGKILL after --kill-wait (0 = none)")
+	intFlag(fs, &s.killWait, "kill-wait", 30, "seconds `S` between SIGTERM and SIGKILL for --task-time (Slurm's default KillWait)")
+	intFlag(fs, &s.cpus, "cpus", 1, "cores `C` per task (sbatch --cpus-per-task; the task's --workers)")
+	intFlag(fs, &s.throttle, "throttle", 0, "run at most `K` tasks at once (--array=…%K; 0 = no limit)")
+	fs.StringVar(&s.qtool, "qtool", "", "the qtool executable the tasks run, as is (default: a copy of this one in RUNDIR/bin)")
+	fs.BoolVar(&s.dryRun, "dry-run", false, "print the job script and the sbatch command; create and submit nothing")
+	fs.BoolVar(&s.wait, "wait", false, "wait until no task is pending or running, then print the status")
+}
+
+func (s *slurmFlags) options() (cluster.Options, error) {
+	o := cluster.Options{Partition: s.partition, Time: s.timeLimit, CPUs: s.cpus, Throttle: s.throttle, KillWait: s.killWait}
+	switch {
+	case s.dir == "":
+		return o, usageErrorf("cluster submit: --dir RUNDIR is required: the run directory that holds everything of the run")
+	case s.cpus < 1:
+		return o, usageErrorf("cluster submit: --cpus must be at least 1, got %d", s.cpus)
+	case s.throttle < 0:
+		return o, usageErrorf("cluster submit: --throttle must not be negative, got %d", s.throttle)
+	case s.killWait < 0:
+		return o, usageErrorf("cluster submit: --kill-wait must not be negative, got %d", s.killWait)
+	case s.taskTime < 0:
+		return o, usageErrorf("cluster submit: --task-time must not be negative, got %v", s.taskTime)
+	case strings.ContainsAny(s.timeLimit+s.partition, " \t\n'\"$`\\"):
+		return o, usageErrorf("cluster submit: --time and --partition take one word each")
+	}
+	o.TaskTime = taskTimeWord(s.taskTime)
+	return o, nil
+}
+
+// taskTimeWord writes a duration for timeout(1): seconds with a fraction.
+func taskTimeWord(d time.Duration) string {
+	if d <= 0 {
+		return ""
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+}
+
+// clusterMake creates (or, with --dry-run, only prints) the run and submits
+// all its tasks.
+func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run) error {
+	r.ID = cluster.NewID()
+	abs, err := filepath.Abs(s.dir)
+	if err != nil {
+		return usageErrorf("cluster submit: --dir: %v", err)
+	}
+	r.Dir = abs
+	if s.qtool != "" {
+		if r.Qtool, err = filepath.Abs(s.qtool); err != nil {
+			return usageErrorf("cluster submit: --qtool: %v", err)
+		}
+		if st, err := os.Stat(r.Qtool); err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
+			return usageErrorf("cluster submit: --qtool %s: not an executable file", s.qtool)
+		}
+	} else {
+		r.Qtool = r.Path("bin", "qtool")
+	}
+	if s.dryRun {
+		r.Created = time.Now().UTC().Truncate(time.Second)
+		if err := r.Validate(); err != nil {
+			return err
+		}
+		fmt.Fprint(c.stdout, cluster.Script(r))
+		fmt.Fprintf(c.stdout, "\n# submitted with:\n# sbatch %s\n", strings.Join(quoteAll(cluster.SbatchArgs(r, cluster.ArraySpec(allTasks(r.Tasks), r.Options.Throttle), nil)), " "))
+		return nil
+	}
+	if err := cluster.Create(s.dir, r); err != nil {
+		return usageErrorf("%s", clusterMsg(err))
+	}
+	if s.qtool == "" {
+		self, err := os.Executable()
+		if err == nil {
+			err = copyFile(self, r.Qtool, 0o755)
+		}
+		if err != nil {
+			return fmt.Errorf("cluster submit: copying qtool into the run: %w", err)
+		}
+	}
+	j, err := cluster.Submit(ctx, r, clusterSlurm, nil, nil)
+	if err != nil {
+		return fmt.Errorf("%s (the run directory %s is made: qtool cluster resubmit %s submits it)", clusterMsg(err), s.dir, s.dir)
+	}
+	fmt.Fprintf(c.stdout, "submitted job %s: %s, array %s, run directory %s\n", j.ID, r.Title, j.Array, r.Dir)
+	if s.wait {
+		return clusterWaitAndShow(ctx, c, r)
+	}
+	return nil
+}
+
+func allTasks(m int) []int {
+	ts := make([]int, m)
+	for i := range ts {
+		ts[i] = i
+	}
+	return ts
+}
+
+func quoteAll(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = cluster.ShellQuote(a)
+	}
+	return out
+}
+
+// clusterMsg drops the package prefix of a cluster error for the user.
+func clusterMsg(err error) string {
+	return "cluster: " + strings.TrimPrefix(err.Error(), "cluster: ")
+}
+
+// copyFile copies a file to path (temp file + rename).
+func copyFile(from, path string, perm os.FileMode) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".qtool.tmp*")
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(tmp, in)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), perm)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// clusterOpen opens the run directory operand of status, resubmit, collect
+// and cancel.
+func clusterOpen(fs *flag.FlagSet, operands []string) (*cluster.Run, error) {
+	if len(operands) != 1 {
+		return nil, usageErrorf("cluster %s: want one RUNDIR (see qtool cluster --help)", fs.Name())
+	}
+	r, err := cluster.Open(operands[0])
+	if err != nil {
+		return nil, usageErrorf("%s", clusterMsg(err))
+	}
+	return r, nil
+}
+
+func clusterStatus(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("status", clusterUsage)
+	asJSON := fs.Bool("json", false, "print the status as one JSON object")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	r, err := clusterOpen(fs, operands)
+	if err != nil {
+		return err
+	}
+	st, err := cluster.GetStatus(ctx, r, clusterSlurm)
+	if err != nil {
+		return errors.New(clusterMsg(err))
+	}
+	if *asJSON {
+		return writeJSON(c.stdout, struct {
+			Run    string         `json:"run"`
+			Title  string         `json:"title"`
+			Job    string         `json:"job_name"`
+			Size   int            `json:"array_tasks"`
+			Counts map[string]int `json:"counts"`
+			*cluster.Status
+		}{r.Dir, r.Title, r.JobName(), r.Tasks, statusCounts(st), st})
+	}
+	printStatus(c.stdout, r, st)
+	return nil
+}
+
+var allStates = []cluster.State{cluster.Done, cluster.Running, cluster.Pending, cluster.Failed, cluster.Missing, cluster.Unknown}
+
+func statusCounts(st *cluster.Status) map[string]int {
+	m := map[string]int{}
+	for _, s := range allStates {
+		m[s.String()] = st.Count(s)
+	}
+	return m
+}
+
+func printStatus(out io.Writer, r *cluster.Run, st *cluster.Status) {
+	fmt.Fprintf(out, "run       %s (%s, jobs named %s)\n", r.Dir, r.Title, r.JobName())
+	for _, s := range allStates {
+		ts := st.With(s)
+		if s == cluster.Unknown && len(ts) == 0 {
+			continue
+		}
+		line := fmt.Sprintf("%-9s %d of %d", s, len(ts), r.Tasks)
+		if len(ts) > 0 && len(ts) < r.Tasks {
+			line += ": " + cluster.Ranges(ts)
+		}
+		fmt.Fprintln(out, line)
+	}
+	resumed := 0
+	why := map[string][]int{}
+	var whys []string
+	for _, t := range st.Tasks {
+		if t.Resumed > 0 {
+			resumed++
+		}
+		if t.Is(cluster.Failed) {
+			w := t.Why
+			if t.Sched != "" {
+				w += "; Slurm: " + t.Sched
+			}
+			if t.Resume {
+				w += "; resumes from its checkpoint"
+			}
+			if why[w] == nil {
+				whys = append(whys, w)
+			}
+			why[w] = append(why[w], t.Task)
+		}
+	}
+	for _, w := range whys {
+		word := "tasks"
+		if len(why[w]) == 1 {
+			word = "task"
+		}
+		fmt.Fprintf(out, "  %s %s: %s\n", word, cluster.Ranges(why[w]), w)
+	}
+	if resumed > 0 {
+		fmt.Fprintf(out, "resumed   %d tasks started from a checkpoint at least once\n", resumed)
+	}
+	if st.Queue != "" {
+		fmt.Fprintf(out, "note      Slurm cannot be asked (%s): states from the run directory alone\n", strings.TrimPrefix(st.Queue, "cluster: "))
+	}
+	if st.Accounting != "" {
+		fmt.Fprintf(out, "note      no Slurm accounting (%s): states from the run directory and squeue\n", strings.TrimPrefix(st.Accounting, "cluster: "))
+	}
+	switch {
+	case st.Count(cluster.Done) == r.Tasks:
+		fmt.Fprintf(out, "next      qtool cluster collect %s\n", r.Dir)
+	case st.Finished():
+		fmt.Fprintf(out, "next      qtool cluster resubmit %s\n", r.Dir)
+	}
+}
+
+func clusterWaitAndShow(ctx context.Context, c *cli, r *cluster.Run) error {
+	st, err := cluster.Wait(ctx, r, clusterSlurm, clusterPoll)
+	if err != nil && st == nil {
+		if ctx.Err() != nil {
+			return withCode(exitInterrupted, fmt.Errorf("cluster: stopped waiting; the tasks go on in Slurm (qtool cluster status %s)", r.Dir))
+		}
+		return errors.New(clusterMsg(err))
+	}
+	printStatus(c.stdout, r, st)
+	if err != nil {
+		return withCode(exitInterrupted, fmt.Errorf("cluster: stopped waiting; the tasks go on in Slurm (qtool cluster status %s)", r.Dir))
+	}
+	return nil
+}
+
+func clusterResubmit(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("resubmit", clusterUsage)
+	taskTime := fs.Duration("task-time", -1, "time limit `D` of each attempt of the resubmitted tasks (default: the run's)")
+	dryRun := fs.Bool("dry-run", false, "say which tasks would be submitted; submit nothing")
+	wait := fs.Bool("wait", false, "wait until no task is pending or running, then print the status")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	r, err := clusterOpen(fs, operands)
+	if err != nil {
+		return err
+	}
+	var env map[string]string
+	if *taskTime >= 0 {
+		env = map[string]string{"QTOOL_TASK_TIME": taskTimeWord(*taskTime)}
+	}
+	if *dryRun {
+		st, err := cluster.GetStatus(ctx, r, clusterSlurm)
+		if err != nil {
+			return errors.New(clusterMsg(err))
+		}
+		if st.Queue != "" {
+			return fmt.Errorf("cluster resubmit: %s: cannot tell which tasks still run", strings.TrimPrefix(st.Queue, "cluster: "))
+		}
+		ts := st.With(cluster.Failed, cluster.Missing)
+		if len(ts) == 0 {
+			fmt.Fprintln(c.stdout, "nothing to resubmit: no task is failed or missing")
+			return nil
+		}
+		fmt.Fprintf(c.stdout, "sbatch %s\n", strings.Join(quoteAll(cluster.SbatchArgs(r, cluster.ArraySpec(ts, r.Options.Throttle), env)), " "))
+		return nil
+	}
+	ts, j, err := cluster.Resubmit(ctx, r, clusterSlurm, env)
+	if err != nil {
+		return errors.New(clusterMsg(err))
+	}
+	if len(ts) == 0 {
+		fmt.Fprintln(c.stdout, "nothing to resubmit: no task is failed or missing")
+	} else {
+		fmt.Fprintf(c.stdout, "resubmitted %d tasks (%s) as job %s\n", len(ts), cluster.Ranges(ts), j.ID)
+	}
+	if *wait {
+		return clusterWaitAndShow(ctx, c, r)
+	}
+	return nil
+}
+
+func clusterCancel(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("cancel", clusterUsage)
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	r, err := clusterOpen(fs, operands)
+	if err != nil {
+		return err
+	}
+	if err := clusterSlurm.Cancel(ctx, r, nil); err != nil {
+		return errors.New(clusterMsg(err))
+	}
+	fmt.Fprintf(c.stdout, "cancelled the jobs named %s (scancel sends SIGTERM, then SIGKILL after KillWait)\n", r.JobName())
+	return nil
+}
+
+// clusterNotDone refuses to collect a run with tasks not done, naming them.
+func clusterNotDone(ctx context.Context, r *cluster.Run) error {
+	st, err := cluster.GetStatus(ctx, r, clusterSlurm)
+	if err != nil {
+		return errors.New(clusterMsg(err))
+	}
+	if st.Count(cluster.Done) == r.Tasks {
+		return nil
+	}
+	var parts []string
+	for _, s := range allStates[1:] {
+		if ts := st.With(s); len(ts) > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s", s, cluster.Ranges(ts)))
+		}
+	}
+	next := "qtool cluster resubmit " + r.Dir
+	if !st.Finished() {
+		next = "wait for them (qtool cluster status " + r.Dir + ")"
+	}
+	return withCode(exitNo, fmt.Errorf("cluster collect: %d of %d tasks are not done (%s): %s", r.Tasks-st.Count(cluster.Done), r.Tasks, strings.Join(parts, "; "), next))
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"qtool/cluster"
+	"qtool/results"
+)
+
+// benchOwnFlags are the flags of bench that submit bench sets for every
+// task itself.
+var benchOwnFlags = []string{"task", "log", "resume", "format", "plot"}
+
+func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("submit bench", clusterUsage)
+	var s slurmFlags
+	s.add(fs)
+	var tasks int
+	intFlag(fs, &tasks, "tasks", 0, "split the experiment into `M` array tasks")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	o, err := s.options()
+	if err != nil {
+		return err
+	}
+	if tasks < 1 || tasks > cluster.MaxTasks {
+		return usageErrorf("cluster submit bench: --tasks M is required, 1 ≤ M ≤ %d", cluster.MaxTasks)
+	}
+	benchArgs, err := benchPaths(operands)
+	if err != nil {
+		return err
+	}
+	for _, a := range benchArgs {
+		name := strings.TrimLeft(a, "-")
+		name, _, _ = strings.Cut(name, "=")
+		for _, own := range benchOwnFlags {
+			if strings.HasPrefix(a, "-") && name == own {
+				return usageErrorf("cluster submit bench: %s is set for every task (its own log, resumed, --task i/M); leave it out", a)
+			}
+		}
+	}
+	// Check the experiment and its split as bench builds them, measuring
+	// nothing: with a context that has ended, bench stops before the first run.
+	dead, cancel := context.WithCancel(ctx)
+	cancel()
+	var errOut bytes.Buffer
+	check := &cli{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &errOut}
+	probe := append(append([]string{"bench"}, benchArgs...), "--task", fmt.Sprintf("0/%d", tasks), "--log", "")
+	if err := runContext(dead, check, probe); err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) && ee.code == exitUsage {
+			return usageErrorf("cluster submit bench: %s", strings.TrimPrefix(err.Error(), "bench: "))
+		}
+	}
+	cmd := append([]string{"bench"}, benchArgs...)
+	cmd = append(cmd, "--task", "{task}/{tasks}", "--log", "{log}", "--resume", "--format", "json")
+	if !hasFlag(benchArgs, "workers") {
+		cmd = append(cmd, "--workers", fmt.Sprint(o.CPUs))
+	}
+	title := fmt.Sprintf("bench %s in %d tasks", strings.Join(benchArgs, " "), tasks)
+	r := &cluster.Run{Kind: "bench", Title: strings.Replace(title, "bench  in", "bench in", 1), Tasks: tasks, Command: cmd,
+		Split: map[string]string{"tasks": fmt.Sprint(tasks)}, Options: o}
+	return clusterMake(ctx, c, &s, r)
+}
+
+// benchPaths makes the paths that bench's flags name absolute, for the
+// tasks run in the run directory.
+func benchPaths(args []string) ([]string, error) {
+	out := append([]string(nil), args...)
+	for i := 0; i < len(out); i++ {
+		a := out[i]
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		name, val, inline := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name != "boards" && name != "reference" {
+			continue
+		}
+		if !inline {
+			if i+1 >= len(out) {
+				return nil, usageErrorf("cluster submit bench: %s needs a value", a)
+			}
+			i++
+			val = out[i]
+		}
+		if val == "none" && name == "reference" {
+			continue
+		}
+		abs, err := filepath.Abs(val)
+		if err != nil {
+			return nil, usageErrorf("cluster submit bench: %s: %v", a, err)
+		}
+		if inline {
+			out[i] = "--" + name + "=" + abs
+		} else {
+			out[i] = abs
+		}
+	}
+	return out, nil
+}
+
+func hasFlag(args []string, name string) bool {
+	for _, a := range args {
+		n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// collectBench checks that the tasks' logs are the slices of one split,
+// measured by one version of qtool, and renders their union as qtool table.
+func collectBench(ctx context.Context, c *cli, r *cluster.Run, format string) error {
+	var split, commit, splitWhere, commitWhere string
+	logs := make([]string, r.Tasks)
+	for i := range logs {
+		logs[i] = r.LogPath(i)
+		f, err := os.Open(logs[i])
+		if err != nil {
+			return usageErrorf("cluster collect: task %d: %v", i, err)
+		}
+		envs, _, err := results.ReadLog(f, logs[i])
+		f.Close()
+		if err != nil {
+			return usageErrorf("cluster collect: %v", err)
+		}
+		for _, e := range envs {
+			if got, want := e.Settings["task"], fmt.Sprintf("%d/%d", i, r.Tasks); got != want {
+				return usageErrorf("cluster collect: %s: a run of task %q, want %s: not this task's log", logs[i], got, want)
+			}
+			switch {
+			case split == "":
+				split, splitWhere = e.Settings["split"], logs[i]
+			case e.Settings["split"] != split:
+				return usageErrorf("cluster collect: the tasks split different experiments: %s has split %s, %s has %s", splitWhere, split, logs[i], e.Settings["split"])
+			}
+			switch {
+			case commit == "":
+				commit, commitWhere = e.Commit, logs[i]
+			case e.Commit != commit:
+				return usageErrorf("cluster collect: the tasks ran different versions of qtool: %s has commit %s, %s has %s", commitWhere, commit, logs[i], e.Commit)
+			}
+		}
+	}
+	return runContext(ctx, c, append(append([]string{"table"}, logs...), "--format", format))
+}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
+	"fmt"
+	"io"
+
+	"github.com/ulikunitz/xz"
+)
+
+// decompress returns a reader of r's content, uncompressed when r starts
+// with the magic number of gzip (1f 8b), bzip2 ("BZh") or xz (fd "7zXZ"
+// 00), as minisat and CaDiCaL read such files whatever their names; and
+// the format's name ("" for plain text). gzip and bzip2 come from the
+// standard library, xz from the pure-Go module github.com/ulikunitz/xz
+// (no outside program is run). A damaged stream is an error of the reads.
+func decompress(r io.Reader) (io.Reader, string, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	head, _ := br.Peek(6)
+	switch {
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, "gzip", fmt.Errorf("gzip: %v", err)
+		}
+		return zr, "gzip", nil
+	case bytes.HasPrefix(head, []byte("BZh")):
+		return bzip2.NewReader(br), "bzip2", nil
+	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
+		zr, err := xz.NewReader(br)
+		if err != nil {
+			return nil, "xz", fmt.Errorf("xz: %v", err)
+		}
+		return zr, "xz", nil
+	}
+	return br, "", nil
+}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"flag"
+	"slices"
+	"strings"
+
+	"qtool/experiments"
+)
+
+// addSolverFlag defines --solver, the SAT solver of backend sat.
+func addSolverFlag(fs *flag.FlagSet, p *string) {
+	fs.StringVar(p, "solver", "", "SAT solver `S` of --backend sat: gini (the default, built in) or an installed program: "+strings.Join(experiments.ExternalSolvers(), ", "))
+}
+
+// checkSolver refuses a --solver that backend name does not take, or that
+// qtool does not know.
+func checkSolver(solver, name string) error {
+	if solver == "" || solver == "gini" {
+		return nil
+	}
+	if name != "sat" {
+		return usageErrorf("--solver applies to --backend sat, not %s (the external solvers are also backends of their own: %s)", name, strings.Join(experiments.ExternalSolvers(), ", "))
+	}
+	if !slices.Contains(experiments.ExternalSolvers(), solver) {
+		return usageErrorf("--solver %q: want gini, %s", solver, strings.Join(experiments.ExternalSolvers(), ", "))
+	}
+	b, err := experiments.Lookup(solver)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if err := experiments.Unavailable(b); err != nil {
+		return usageErrorf("--solver %s: %s", solver, experiments.UnavailableReason(err))
+	}
+	return nil
+}

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"qtool/encode"
+	"qtool/experiments"
+)
+
+// variantNames lists the --problem names.
+func variantNames() string {
+	var names []string
+	for _, v := range encode.Variants() {
+		names = append(names, v.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// addProblem adds --problem and --diagonals (count, solve).
+func (p *problemFlags) addProblem(fs *flag.FlagSet) {
+	p.variants = true
+	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames())
+	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
+	fs.StringVar(&p.order, "order", "", "backend backtrack on a plain board: branch row by row (`rows`, the default: the classic node counts) or on the most constrained free row or column (mrv)")
+}
+
+// variant returns the problem the flags name, without its board.
+func (p *problemFlags) variant(set map[string]bool) (encode.Problem, error) {
+	var prob encode.Problem
+	if !p.variants {
+		return prob, nil
+	}
+	v, err := encode.ParseVariant(p.problem)
+	if err != nil {
+		return prob, usageErrorf("--problem %q: want one of %s", p.problem, variantNames())
+	}
+	if set["diagonals"] && p.diagonals < 0 {
+		return prob, usageErrorf("--diagonals must be 0 or more, got %d", p.diagonals)
+	}
+	prob.Variant = v
+	return prob, nil
+}
+
+func (p *problemFlags) readOptions(set map[string]bool) encode.ReadOptions {
+	return encode.ReadOptions{LimitDiagonals: set["diagonals"], Diagonals: p.diagonals}
+}
+
+// defaultModelBackend is the backend of a problem other than plain
+// n-queens without --backend: backtracking on the most constrained line,
+// which every variant has.
+func defaultModelBackend(encode.Problem) string { return "backtrack" }
+
+// checkVariant says, in the user's words, why a backend cannot take the
+// problem; the backends that can are named from the registry.
+func checkVariant(be experiments.Backend, prob encode.Problem) error {
+	caps := be.Caps()
+	able := func(pred func(experiments.Caps) bool) string {
+		return strings.Join(backendsWith(pred), ", ")
+	}
+	if !caps.Solves(prob.Variant) {
+		return usageErrorf("backend %s does not solve --problem %v; backends that do: %s", be.Name(), prob.Variant,
+			able(func(c experiments.Caps) bool { return c.Solves(prob.Variant) }))
+	}
+	if !prob.Plain() && !caps.Forbidden {
+		return usageErrorf("backend %s does not take blocked squares or excluded diagonals; backends that do: %s", be.Name(),
+			able(func(c experiments.Caps) bool { return c.Forbidden && c.Solves(prob.Variant) }))
+	}
+	return nil
+}
+
+// admit is the harness's check of the whole request, in the user's words.
+func admit(be experiments.Backend, prob encode.Problem, req experiments.Request) error {
+	if err := experiments.Admit(be, prob, req); err != nil {
+		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "experiments: "))
+	}
+	return nil
+}
+
+// pieceLetter is the letter of a variant's piece in a grid.
+func pieceLetter(v encode.Variant) byte {
+	switch v {
+	case encode.Kings:
+		return 'K'
+	case encode.Bishops:
+		return 'B'
+	case encode.Knights:
+		return 'N'
+	case encode.Rooks:
+		return 'R'
+	case encode.Superqueens:
+		return 'A' // amazon
+	}
+	return 'Q'
+}
+
+// writeCells prints a solution of a problem: a grid ('x' a blocked square,
+// the piece's letter), the "r,c" pairs on one line (list), or the squares
+// in chess notation (algebraic, n ≤ 26).
+func writeCells(w io.Writer, prob encode.Problem, cells []encode.Cell, format string, i int) error {
+	n := prob.Board.N
+	switch format {
+	case "list":
+		bw := bufio.NewWriter(w)
+		for j, x := range cells {
+			if j > 0 {
+				bw.WriteByte(' ')
+			}
+			fmt.Fprintf(bw, "%d,%d", x.R, x.C)
+		}
+		bw.WriteByte('\n')
+		return bw.Flush()
+	case "algebraic":
+		var parts []string
+		for _, x := range cells {
+			parts = append(parts, fmt.Sprintf("%c%d", 'a'+x.C, x.R+1))
+		}
+		_, err := fmt.Fprintln(w, strings.Join(parts, ", "))
+		return err
+	}
+	if i > 1 {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "# solution %d: %d %v\n", i, len(cells), pieceName(prob.Variant, len(cells)))
+	grid := make([][]byte, n)
+	for r := range grid {
+		grid[r] = []byte(strings.Repeat(".", n))
+	}
+	for _, x := range prob.Blocked {
+		grid[x.R][x.C] = 'x'
+	}
+	for _, x := range cells {
+		grid[x.R][x.C] = pieceLetter(prob.Variant)
+	}
+	bw := bufio.NewWriter(w)
+	for _, row := range grid {
+		bw.Write(row)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// pieceName names k pieces of the variant.
+func pieceName(v encode.Variant, k int) string {
+	name := map[encode.Variant]string{encode.Kings: "king", encode.Bishops: "bishop", encode.Knights: "knight",
+		encode.Rooks: "rook", encode.Superqueens: "superqueen"}[v]
+	if name == "" {
+		name = "queen"
+	}
+	if k != 1 {
+		name += "s"
+	}
+	return name
+}

@@ -1,0 +1,241 @@
+package encode
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// Line is a line of a Model: a set of free cells (indices into
+// Model.Cells) that must hold at least Lo and at most Hi chosen ones, the
+// given pieces already taken off both bounds.
+type Line struct {
+	Family Family
+	Index  int // the line's number in its family (see Family)
+	Lo, Hi int
+	Cells  []int32
+}
+
+// Model is a Problem as cells and lines with capacities, what the generic
+// solvers read: choose a set of Cells such that every line holds between
+// its Lo and Hi of them. The given pieces are already placed (Given) and
+// taken off the bounds of their lines; the cells they rule out (a line
+// they fill), the blocked squares and the excluded diagonals are not
+// among Cells. A line whose bounds every subset meets is left out.
+type Model struct {
+	Problem Problem
+	N       int
+	Cells   []Cell // free cells, in row-major order
+	Given   []Cell // pieces placed by the problem, in row-major order
+	Lines   []Line
+	// Pieces is the number of pieces of a solution, the given ones
+	// included.
+	Pieces int
+	// Infeasible is set when the given pieces already break a line (e.g.
+	// two given kings side by side): the model has no solution.
+	Infeasible string
+}
+
+// MaxModelCells bounds the free cells of a Model: its lines are built
+// square by square.
+const MaxModelCells = 1 << 22
+
+// MaxCoverN is the largest order of a domination model, whose cover lines
+// cost n² squares each.
+const MaxCoverN = 200
+
+// ErrNeedPieces is returned by NewModel for a Maximum or Minimum variant
+// whose Problem.Pieces is not chosen.
+var ErrNeedPieces = errors.New("encode: the number of pieces is not chosen (see Problem.Bound)")
+
+// NewModel derives the model of p from its variant's Rules. A Place
+// variant's rows and columns of given pieces are left out before any
+// square is looked at, so that a board of order 10⁴ with a few free rows
+// costs O(n + free²). It returns an error for an invalid instance, a
+// Place variant asked for another number of pieces than n, or a model
+// beyond MaxModelCells.
+func NewModel(p Problem) (*Model, error) {
+	if err := p.Instance.Validate(); err != nil {
+		return nil, err
+	}
+	n := p.Board.N
+	pieces := p.pieces()
+	switch {
+	case p.Variant < 0 || int(p.Variant) >= len(variantNames):
+		return nil, fmt.Errorf("encode: unknown variant %d", int(p.Variant))
+	case p.Variant.Goal() == Place && pieces != n:
+		return nil, fmt.Errorf("encode: %v places n = %d pieces, not %d", p.Variant, n, pieces)
+	case pieces <= 0:
+		return nil, ErrNeedPieces
+	}
+	rules := p.Variant.Rules()
+	for _, ru := range rules {
+		if (ru.Family == Covers || ru.Family == TorusCovers) && n > MaxCoverN {
+			return nil, fmt.Errorf("encode: the %v problem is built square by square over n⁴ pairs: n = %d is more than %d", p.Variant, n, MaxCoverN)
+		}
+	}
+	if uint64(n)*uint64(n) > 4*MaxModelCells && p.Variant.Goal() != Place {
+		return nil, fmt.Errorf("encode: the model of this %v problem would have %d cells, more than %d", p.Variant, uint64(n)*uint64(n), MaxModelCells)
+	}
+	m := &Model{Problem: p, N: n, Pieces: pieces}
+
+	// The lines the given pieces fill, and how many each holds.
+	type key struct {
+		fam  Family
+		line int
+	}
+	given := map[key]int{}
+	for r := range n {
+		if c := p.Board.Queen(r); c >= 0 {
+			m.Given = append(m.Given, Cell{r, c})
+			for _, ru := range rules {
+				linesOf(ru.Family, n, r, c, func(l int) { given[key{ru.Family, l}]++ })
+			}
+		}
+	}
+	for _, ru := range rules {
+		for k, cnt := range given {
+			if k.fam == ru.Family && cnt > ru.Hi && m.Infeasible == "" {
+				m.Infeasible = fmt.Sprintf("the given pieces put %d on %v %d, at most %d allowed", cnt, ru.Family, k.line, ru.Hi)
+			}
+		}
+	}
+	if len(m.Given) > pieces && m.Infeasible == "" {
+		m.Infeasible = fmt.Sprintf("%d pieces given, %d asked for", len(m.Given), pieces)
+	}
+
+	// Rows and columns that must hold exactly one piece and hold a given
+	// one are skipped whole.
+	skipRow := make([]bool, n)
+	skipCol := make([]bool, n)
+	for _, ru := range rules {
+		if (ru.Family == Rows || ru.Family == Columns) && ru.Hi == 1 {
+			for _, g := range m.Given {
+				if ru.Family == Rows {
+					skipRow[g.R] = true
+				} else {
+					skipCol[g.C] = true
+				}
+			}
+		}
+	}
+	var freeCols []int
+	for c := range n {
+		if !skipCol[c] {
+			freeCols = append(freeCols, c)
+		}
+	}
+	blocked := map[Cell]bool{}
+	for _, x := range p.Blocked {
+		blocked[x] = true
+	}
+	exSum, exDif := p.excludedMasks()
+	for r := range n {
+		if skipRow[r] {
+			continue
+		}
+		for _, c := range freeCols {
+			if p.Board.Queen(r) == c || blocked[Cell{r, c}] || exSum[r+c] || exDif[r-c+n-1] {
+				continue
+			}
+			full := false
+			for _, ru := range rules {
+				linesOf(ru.Family, n, r, c, func(l int) { full = full || given[key{ru.Family, l}] >= ru.Hi })
+			}
+			if full {
+				continue
+			}
+			if len(m.Cells) >= MaxModelCells {
+				return nil, fmt.Errorf("encode: the model of this %v problem has more than %d free cells", p.Variant, MaxModelCells)
+			}
+			m.Cells = append(m.Cells, Cell{r, c})
+		}
+	}
+
+	// The lines, over the free cells, their bounds less the given pieces.
+	for _, ru := range rules {
+		members := map[int][]int32{}
+		for i, x := range m.Cells {
+			linesOf(ru.Family, n, x.R, x.C, func(l int) { members[l] = append(members[l], int32(i)) })
+		}
+		idx := make([]int, 0, len(members))
+		for l := range members {
+			idx = append(idx, l)
+		}
+		if ru.Lo > 0 {
+			// A line that must hold a piece is a line even without a
+			// free cell.
+			idx = idx[:0]
+			for l := range familySize(ru.Family, n) {
+				if ru.Family == Rows && skipRow[l] || ru.Family == Columns && skipCol[l] {
+					continue
+				}
+				idx = append(idx, l)
+			}
+		}
+		sort.Ints(idx)
+		for _, l := range idx {
+			g := given[key{ru.Family, l}]
+			ln := Line{Family: ru.Family, Index: l, Lo: max(0, ru.Lo-g), Hi: ru.Hi - g, Cells: members[l]}
+			if ln.Lo == 0 && ln.Hi >= len(ln.Cells) {
+				continue
+			}
+			m.Lines = append(m.Lines, ln)
+		}
+	}
+	if free := pieces - len(m.Given); !m.totalImplied() {
+		all := make([]int32, len(m.Cells))
+		for i := range all {
+			all[i] = int32(i)
+		}
+		m.Lines = append(m.Lines, Line{Family: Total, Lo: free, Hi: free, Cells: all})
+	}
+	return m, nil
+}
+
+// totalImplied reports whether the lines fix the number of pieces: the
+// rows (or the columns) all must hold exactly one.
+func (m *Model) totalImplied() bool {
+	for _, ru := range m.Problem.Variant.Rules() {
+		if (ru.Family == Rows || ru.Family == Columns) && ru.Lo == 1 && ru.Hi == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// Solution returns the pieces of a solution, the given ones included, in
+// row-major order, from the chosen free cells.
+func (m *Model) Solution(chosen []int32) []Cell {
+	s := make([]Cell, 0, len(m.Given)+len(chosen))
+	s = append(s, m.Given...)
+	for _, i := range chosen {
+		s = append(s, m.Cells[i])
+	}
+	sortCells(s)
+	return s
+}
+
+// CellLines returns, for every free cell, the lines that hold it (indices
+// into m.Lines), in one slice: the lines of cell i are
+// lines[start[i]:start[i+1]].
+func (m *Model) CellLines() (lines, start []int32) {
+	start = make([]int32, len(m.Cells)+1)
+	for _, l := range m.Lines {
+		for _, c := range l.Cells {
+			start[c+1]++
+		}
+	}
+	for i := range m.Cells {
+		start[i+1] += start[i]
+	}
+	lines = make([]int32, start[len(m.Cells)])
+	next := append([]int32(nil), start[:len(m.Cells)]...)
+	for li, l := range m.Lines {
+		for _, c := range l.Cells {
+			lines[next[c]] = int32(li)
+			next[c]++
+		}
+	}
+	return lines, start
+}

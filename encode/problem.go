@@ -1,0 +1,326 @@
+package encode
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Variant is the kind of piece and question of a problem. Every variant is
+// stated in one place, Variant.rules: the lines of the board (rows,
+// columns, diagonals, knight's-move pairs, 2×2 blocks, "covered by" sets)
+// with the least and most pieces each may hold. The exact-cover matrix, the
+// CNF, the generic search and VerifyCells are all derived from it.
+type Variant int
+
+const (
+	// Queens: n non-attacking queens (A000170), the default.
+	Queens Variant = iota
+	// Toroidal: n queens on the torus, diagonals wrapping around (Pólya:
+	// solvable iff gcd(n, 6) = 1; OEIS A051906).
+	Toroidal
+	// Superqueens: n pieces moving as queen and knight (amazons; A051223).
+	Superqueens
+	// Domination: the fewest queens that occupy or attack every square
+	// (the domination number, A075458); counting counts the minimum
+	// dominating sets (A002564).
+	Domination
+	// Kings: the most non-attacking kings (⌈n/2⌉²); counting counts their
+	// placements (A018807 for even n; 1 for odd n).
+	Kings
+	// Bishops: the most non-attacking bishops (2n − 2 for n ≥ 2, with 2ⁿ
+	// placements, Kotesovec).
+	Bishops
+	// Knights: the most non-attacking knights (⌈n²/2⌉ for n ≥ 3).
+	Knights
+	// Rooks: the most non-attacking rooks (n, with n! placements).
+	Rooks
+	// TorusDomination: the fewest queens that occupy or attack every
+	// square of the toroidal board (A279402), and their placements.
+	TorusDomination
+)
+
+var variantNames = [...]string{"queens", "toroidal", "superqueens", "domination", "kings", "bishops", "knights", "rooks", "torus-domination"}
+
+// Variants lists every variant, Queens first.
+func Variants() []Variant {
+	vs := make([]Variant, len(variantNames))
+	for i := range vs {
+		vs[i] = Variant(i)
+	}
+	return vs
+}
+
+func (v Variant) String() string {
+	if v < 0 || int(v) >= len(variantNames) {
+		return fmt.Sprintf("variant(%d)", int(v))
+	}
+	return variantNames[v]
+}
+
+// ParseVariant returns the variant with the given name.
+func ParseVariant(s string) (Variant, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for i, n := range variantNames {
+		if t == n {
+			return Variant(i), nil
+		}
+	}
+	return 0, fmt.Errorf("encode: unknown problem %q (known: %s)", s, strings.Join(variantNames[:], ", "))
+}
+
+// Goal is the question a variant asks about the number of pieces.
+type Goal int
+
+const (
+	// Place asks for placements of a fixed number of pieces (n).
+	Place Goal = iota
+	// Maximum asks for the most pieces that fit, and the placements of
+	// that many.
+	Maximum
+	// Minimum asks for the fewest pieces that do the job, and the
+	// placements of that many.
+	Minimum
+)
+
+// Goal returns the question of the variant.
+func (v Variant) Goal() Goal {
+	switch v {
+	case Domination, TorusDomination:
+		return Minimum
+	case Kings, Bishops, Knights, Rooks:
+		return Maximum
+	}
+	return Place
+}
+
+// Family is a family of lines of the board; each line is a set of squares
+// with a least and a most number of pieces.
+type Family int
+
+const (
+	Rows        Family = iota // line r: the squares of row r
+	Columns                   // line c
+	Diagonals                 // line r+c
+	Antidiags                 // line r−c+n−1
+	TorusDiags                // line (r+c) mod n
+	TorusAnti                 // line (r−c) mod n
+	KnightPairs               // two squares a knight's move apart
+	KingBlocks                // the 2×2 block with top-left square (r, c)
+	Covers                    // square s and the squares a queen there would attack: queen domination
+	Total                     // every square: the number of pieces
+	TorusCovers               // Covers on the torus
+)
+
+var familyNames = [...]string{"row", "column", "diagonal", "antidiagonal", "torus-diagonal", "torus-antidiagonal", "knight-pair", "king-block", "cover", "total", "torus-cover"}
+
+func (f Family) String() string {
+	if f < 0 || int(f) >= len(familyNames) {
+		return fmt.Sprintf("family(%d)", int(f))
+	}
+	return familyNames[f]
+}
+
+// Unbounded is the Hi of a line with no upper bound.
+const Unbounded = 1 << 30
+
+// Rule gives every line of a family the bounds [Lo, Hi].
+type Rule struct {
+	Family Family
+	Lo, Hi int
+}
+
+// Rules returns the lines of the variant: its whole geometry. n-queens is
+// rows and columns [1,1] and diagonals [0,1]; the Maximum variants have only
+// upper bounds, the number of pieces being a Total line; domination is
+// every square's cover set [1, ∞).
+func (v Variant) Rules() []Rule {
+	switch v {
+	case Queens:
+		return []Rule{{Rows, 1, 1}, {Columns, 1, 1}, {Diagonals, 0, 1}, {Antidiags, 0, 1}}
+	case Toroidal:
+		return []Rule{{Rows, 1, 1}, {Columns, 1, 1}, {TorusDiags, 0, 1}, {TorusAnti, 0, 1}}
+	case Superqueens:
+		return []Rule{{Rows, 1, 1}, {Columns, 1, 1}, {Diagonals, 0, 1}, {Antidiags, 0, 1}, {KnightPairs, 0, 1}}
+	case Domination:
+		return []Rule{{Covers, 1, Unbounded}}
+	case Kings:
+		return []Rule{{KingBlocks, 0, 1}}
+	case Bishops:
+		return []Rule{{Diagonals, 0, 1}, {Antidiags, 0, 1}}
+	case Knights:
+		return []Rule{{KnightPairs, 0, 1}}
+	case Rooks:
+		return []Rule{{Rows, 0, 1}, {Columns, 0, 1}}
+	case TorusDomination:
+		return []Rule{{TorusCovers, 1, Unbounded}}
+	}
+	return nil
+}
+
+// Problem is a variant on an instance: the board, its given pieces, its
+// blocked squares and excluded diagonals. Pieces is the number of pieces to
+// place: it must be n for the Place variants (0 means n), and is the size
+// asked about for the Maximum and Minimum ones (0: not chosen yet; see
+// Bound).
+type Problem struct {
+	Variant Variant
+	Instance
+	Pieces int
+}
+
+// PlainQueens reports whether p is the classic n-queens problem on a board
+// without blocked squares or excluded diagonals: the shape the specialised
+// searches know.
+func (p Problem) PlainQueens() bool { return p.Variant == Queens && p.Plain() }
+
+// pieces returns the number of pieces to place.
+func (p Problem) pieces() int {
+	if p.Pieces == 0 && p.Variant.Goal() == Place {
+		return p.Board.N
+	}
+	return p.Pieces
+}
+
+// Bound returns where the search for the number of pieces starts: for a
+// Maximum variant an upper bound (exact on an empty board: n rooks, 2n − 2
+// bishops, ⌈n/2⌉² kings, ⌈n²/2⌉ knights for n ≥ 3, Kotesovec, "Non-attacking
+// chess pieces", 2013), for domination a lower bound (⌈(n−1)/2⌉, Spencer's
+// bound, see Weakley, "Domination in the queen's graph", 1995, when the
+// board is plain and empty; 1 otherwise), and n for the Place variants.
+func (p Problem) Bound() int {
+	n := p.Board.N
+	switch p.Variant {
+	case Rooks:
+		return n
+	case Bishops:
+		return max(1, 2*n-2)
+	case Kings:
+		h := (n + 1) / 2
+		return h * h
+	case Knights:
+		switch n {
+		case 1:
+			return 1
+		case 2:
+			return 4
+		}
+		return (n*n + 1) / 2
+	case TorusDomination:
+		return max(1, p.Board.Given())
+	case Domination:
+		if p.Plain() && p.Board.Given() == 0 {
+			return max(1, n/2) // ⌈(n−1)/2⌉
+		}
+		return max(1, p.Board.Given())
+	}
+	return n
+}
+
+// knightSteps are the four knight's moves that go down the board (or
+// along it to the right): each knight pair is found once, from its upper
+// square.
+var knightSteps = [4][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}}
+
+// familySize returns the number of lines of family f on an n×n board, line
+// indices being 0..familySize−1.
+func familySize(f Family, n int) int {
+	switch f {
+	case Rows, Columns, TorusDiags, TorusAnti:
+		return n
+	case Diagonals, Antidiags:
+		return 2*n - 1
+	case KnightPairs:
+		return 4 * n * n
+	case KingBlocks:
+		return max(0, (n-1)*(n-1))
+	case Covers, TorusCovers:
+		return n * n
+	case Total:
+		return 1
+	}
+	return 0
+}
+
+// linesOf calls f with the index of every line of family fam that holds
+// square (r, c) of an n×n board.
+func linesOf(fam Family, n, r, c int, f func(line int)) {
+	switch fam {
+	case Rows:
+		f(r)
+	case Columns:
+		f(c)
+	case Diagonals:
+		f(r + c)
+	case Antidiags:
+		f(r - c + n - 1)
+	case TorusDiags:
+		f((r + c) % n)
+	case TorusAnti:
+		f(((r-c)%n + n) % n)
+	case KnightPairs:
+		for k, s := range knightSteps {
+			if r2, c2 := r+s[0], c+s[1]; r2 < n && c2 >= 0 && c2 < n {
+				f((r*n+c)*4 + k) // the pair found from (r, c)
+			}
+			if r2, c2 := r-s[0], c-s[1]; r2 >= 0 && c2 >= 0 && c2 < n {
+				f((r2*n+c2)*4 + k) // the pair found from the other square
+			}
+		}
+	case KingBlocks:
+		for dr := -1; dr <= 0; dr++ {
+			for dc := -1; dc <= 0; dc++ {
+				if r0, c0 := r+dr, c+dc; r0 >= 0 && c0 >= 0 && r0 < n-1 && c0 < n-1 {
+					f(r0*(n-1) + c0)
+				}
+			}
+		}
+	case Covers:
+		// A queen on (r, c) covers its own square and every square it
+		// attacks: those lines hold (r, c).
+		for r2 := range n {
+			for c2 := range n {
+				if r2 == r || c2 == c || r2+c2 == r+c || r2-c2 == r-c {
+					f(r2*n + c2)
+				}
+			}
+		}
+	case TorusCovers:
+		mod := func(x int) int { return ((x % n) + n) % n }
+		for r2 := range n {
+			for c2 := range n {
+				if r2 == r || c2 == c || mod(r2+c2-r-c) == 0 || mod(r2-c2-r+c) == 0 {
+					f(r2*n + c2)
+				}
+			}
+		}
+	case Total:
+		f(0)
+	}
+}
+
+// lineCells returns the squares of line idx of family fam.
+func lineCells(fam Family, n, idx int) []Cell {
+	var cs []Cell
+	switch fam {
+	case KnightPairs:
+		r, c, k := idx/4/n, idx/4%n, idx%4
+		s := knightSteps[k]
+		if r2, c2 := r+s[0], c+s[1]; r2 < n && c2 >= 0 && c2 < n {
+			cs = []Cell{{r, c}, {r2, c2}}
+		}
+		return cs
+	case KingBlocks:
+		r0, c0 := idx/(n-1), idx%(n-1)
+		return []Cell{{r0, c0}, {r0, c0 + 1}, {r0 + 1, c0}, {r0 + 1, c0 + 1}}
+	}
+	for r := range n {
+		for c := range n {
+			in := false
+			linesOf(fam, n, r, c, func(l int) { in = in || l == idx })
+			if in {
+				cs = append(cs, Cell{r, c})
+			}
+		}
+	}
+	return cs
+}

@@ -1,0 +1,92 @@
+package encode
+
+import "fmt"
+
+// VerifyCells checks independently that pieces is a solution of p: every
+// piece on the board, no two on one square, none on a blocked square or an
+// excluded diagonal, every given piece among them, as many as p asks
+// (Problem.Pieces, n for the Place variants; any number when Pieces is 0
+// for a Maximum or Minimum variant), and every line of the variant's Rules
+// holding between its bounds. It reads the Rules only, not a Model, so that
+// it shares nothing with the solvers but the statement of the problem. The
+// cost is O(pieces × lines through a square + lines with a lower bound).
+func VerifyCells(p Problem, pieces []Cell) error {
+	n := p.Board.N
+	if n < 1 {
+		return fmt.Errorf("encode: verify: n must be at least 1, got %d", n)
+	}
+	if want := p.pieces(); want > 0 && len(pieces) != want {
+		return fmt.Errorf("encode: verify: %d pieces, the problem asks for %d", len(pieces), want)
+	}
+	at := make(map[Cell]bool, len(pieces))
+	blocked := map[Cell]bool{}
+	for _, x := range p.Blocked {
+		blocked[x] = true
+	}
+	for _, x := range pieces {
+		switch {
+		case x.R < 0 || x.R >= n || x.C < 0 || x.C >= n:
+			return fmt.Errorf("encode: verify: piece (%d,%d) off the board (0..%d)", x.R, x.C, n-1)
+		case at[x]:
+			return fmt.Errorf("encode: verify: two pieces on %s", Square(n, x.R, x.C))
+		case blocked[x]:
+			return fmt.Errorf("encode: verify: piece on the blocked square %s", Square(n, x.R, x.C))
+		}
+		for _, d := range p.Excluded {
+			if d.Holds(n, x.R, x.C) {
+				return fmt.Errorf("encode: verify: piece at %s on the excluded diagonal %v", Square(n, x.R, x.C), d)
+			}
+		}
+		at[x] = true
+	}
+	for r := range n {
+		if c := p.Board.Queen(r); c >= 0 && !at[Cell{r, c}] {
+			return fmt.Errorf("encode: verify: the given piece at %s is missing", Square(n, r, c))
+		}
+	}
+	for _, ru := range p.Variant.Rules() {
+		count := map[int]int{}
+		for _, x := range pieces {
+			linesOf(ru.Family, n, x.R, x.C, func(l int) { count[l]++ })
+		}
+		for l, k := range count {
+			if k > ru.Hi {
+				return fmt.Errorf("encode: verify: %d pieces on %v %d (%s), at most %d allowed", k, ru.Family, l, lineName(ru.Family, n, l), ru.Hi)
+			}
+		}
+		if ru.Lo > 0 {
+			for l := range familySize(ru.Family, n) {
+				if count[l] < ru.Lo {
+					return fmt.Errorf("encode: verify: %d pieces on %v %d (%s), at least %d needed", count[l], ru.Family, l, lineName(ru.Family, n, l), ru.Lo)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// lineName describes line l of family f for messages.
+func lineName(f Family, n, l int) string {
+	switch f {
+	case Rows:
+		return fmt.Sprintf("row %d", l)
+	case Columns:
+		return fmt.Sprintf("column %d", l)
+	case Covers:
+		return "the squares covering " + Square(n, l/n, l%n)
+	}
+	cs := lineCells(f, n, l)
+	if len(cs) == 0 {
+		return "empty"
+	}
+	return "through " + Square(n, cs[0].R, cs[0].C)
+}
+
+// PlacementCells returns the squares of a placement: one piece per row.
+func PlacementCells(p Placement) []Cell {
+	cs := make([]Cell, len(p))
+	for r, c := range p {
+		cs[r] = Cell{r, c}
+	}
+	return cs
+}

@@ -1,0 +1,40 @@
+#!/bin/bash
+# qtool cluster job array: count n=8 in 4 shards, one array task per slice (0..3).
+# Run directory examples/cluster-n8: the single source of truth
+# (qtool cluster status DIR reads it; qtool cluster collect DIR merges it).
+#
+# Written by qtool cluster submit. Edit it if you need to: qtool cluster
+# resubmit DIR submits this file as it is, for the tasks that are missing or
+# failed. Each task
+#   - appends a start and an end line to attempts/TASK.log;
+#   - runs its command with its output in tmp/, and renames the output to
+#     results/TASK.json only when the command succeeded, so that a task
+#     killed at any moment leaves no result that looks complete;
+#   - resumes from checkpoints/TASK.ckpt (or its log) when an earlier
+#     attempt left one.
+# At the time limit (--time) Slurm sends SIGTERM, then SIGKILL KillWait
+# seconds later; qtool writes its checkpoint on SIGTERM and exits 143.
+#SBATCH --job-name=qtool-d8b9770c10
+#SBATCH --output=examples/cluster-n8/slurm/%A_%a.out
+#SBATCH --cpus-per-task=1
+set -u
+dir=examples/cluster-n8
+qtool=qtool
+tasks=4
+task=${SLURM_ARRAY_TASK_ID:?"submit this script with sbatch --array (qtool cluster submit does)"}
+job=${SLURM_ARRAY_JOB_ID:-$$}_$task
+ckpt="$dir/checkpoints/$task.ckpt"
+tmp="$dir/tmp/$task.$job.json"
+note() { TZ=UTC0 printf '%s job=%s host=%s time=%(%Y-%m-%dT%H:%M:%SZ)T%s\n' "$1" "$job" "${HOSTNAME%%.*}" -1 "${2:+ $2}" >> "$dir/attempts/$task.log"; }
+if [ -s "$ckpt" ] || [ -s "$dir/logs/$task.jsonl" ]; then note start checkpoint=yes; else note start checkpoint=no; fi
+trap 'note signal sig=TERM' TERM
+# A time limit per attempt, to the second, as Slurm enforces its own:
+# SIGTERM, then SIGKILL after the kill wait (empty: Slurm's --time only).
+limit=${QTOOL_TASK_TIME-''}
+run=()
+if [ -n "$limit" ]; then run=(timeout --signal=TERM --kill-after=30 "$limit"); fi
+"${run[@]}" "$qtool" count -n 8 --shard "$task"/"$tasks" --workers 1 --json --checkpoint "$ckpt" --resume > "$tmp"
+rc=$?
+if [ "$rc" -eq 0 ]; then mv -f "$tmp" "$dir/results/$task.json"; else rm -f "$tmp"; fi
+note end exit=$rc
+exit "$rc"

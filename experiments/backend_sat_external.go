@@ -1,0 +1,189 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"qtool/encode"
+	"qtool/sat"
+)
+
+// externalBackends are the backends of the external SAT solvers, by name:
+// "SOLVER-ENC" for each solver and encoding.
+var externalBackends = map[string]externalBackend{}
+
+func init() {
+	for _, e := range sat.Externals() {
+		avail := sync.OnceValue(func() error {
+			_, err := e.Path()
+			return err
+		})
+		Register(externalBackend{name: e.Name, solver: e, amo: encode.DefaultAMO, available: avail})
+		for _, a := range encode.AMOEncodings() {
+			eb := externalBackend{name: e.Name + "-" + a.String(), solver: e, amo: a, fixed: true, available: avail}
+			externalBackends[eb.name] = eb
+			Register(eb)
+		}
+	}
+}
+
+// ExternalSolvers returns the names of the external SAT solvers that the
+// backends "SOLVER" and "SOLVER-ENC" and the option "solver" of backend
+// sat name, installed or not.
+func ExternalSolvers() []string {
+	var names []string
+	for _, e := range sat.Externals() {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// externalBackend decides a board with an external SAT solver (CaDiCaL,
+// CryptoMiniSat, MiniSat, PicoSAT; see sat.Externals): the CNF of
+// encode.CNF in dense numbering, as the sat backends build it, goes to the
+// solver program in the DIMACS format, and its answer comes back. Every
+// model is checked twice before it is believed — against every clause of
+// the formula (sat.Checker) and, decoded, by the independent verifier
+// encode.Verify — and a model that fails is an error of the run. An
+// UNSATISFIABLE answer is the solver's claim: the harness compares it with
+// the other complete backends of the same board (a disagreement is a
+// MISMATCH). It finds one completion (no counting, no enumeration); the
+// backend "SOLVER" uses encode.DefaultAMO and honours Request.Options
+// ["amo"], "SOLVER-ENC" always uses encoding ENC. A solver that is not
+// installed makes the backend unavailable (Available), which the harness
+// reports and skips rather than running.
+type externalBackend struct {
+	name      string
+	solver    sat.External
+	amo       encode.AMOEncoding
+	fixed     bool
+	available func() error
+}
+
+func (eb externalBackend) Name() string { return eb.name }
+
+func (eb externalBackend) Caps() Caps {
+	c := Caps{Find: true, Complete: true, Exact: true, External: true,
+		Options: []string{"amo", "pairwise-up-to", "diagonal-counts"}}
+	if !eb.fixed {
+		c.AliasOf = eb.name + "-" + eb.amo.String()
+	}
+	return c
+}
+
+// Available returns nil when the solver's program is installed, else an
+// error wrapping sat.ErrUnavailable. It looks once per process.
+func (eb externalBackend) Available() error { return eb.available() }
+
+// Unavailable returns why backend b cannot run on this machine (an
+// external program it needs is not installed), or nil when it can.
+func Unavailable(b Backend) error {
+	if a, ok := b.(interface{ Available() error }); ok {
+		return a.Available()
+	}
+	return nil
+}
+
+// Run finds one completion of b, or proves that there is none. Outcome
+// Stats holds the formula's "variables" and "clauses", and Elapsed the
+// whole run, the writing of the formula to the solver included. When the
+// context ends first, the solver and everything it started are killed and
+// the Outcome has Status Timeout or Interrupted.
+func (eb externalBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
+	if req.Unique || req.Shard != nil {
+		return Outcome{}, fmt.Errorf("experiments: backend %s finds one solution: no fundamental counts, no shards", eb.name)
+	}
+	if req.Mode != Find {
+		return Outcome{}, fmt.Errorf("experiments: backend %s: an external solver finds one solution; it does not count (use the gini backends sat-*)", eb.name)
+	}
+	if req.Limit != 1 {
+		return Outcome{}, fmt.Errorf("experiments: backend %s: an external solver finds one solution, not %s (use the gini backends sat-*)", eb.name, limitWords(req.Limit))
+	}
+	if err := eb.Available(); err != nil {
+		return Outcome{}, fmt.Errorf("experiments: backend %s is unavailable: %s: %w", eb.name, UnavailableReason(err), sat.ErrUnavailable)
+	}
+	amo := eb.amo
+	if name := req.Options["amo"]; name != "" {
+		a, err := encode.ParseAMO(name)
+		if err != nil {
+			return Outcome{}, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
+		}
+		if eb.fixed && a != eb.amo {
+			return Outcome{}, fmt.Errorf("experiments: backend %s always uses the %v encoding, not %v (use backend %s with amo %v)", eb.name, eb.amo, a, eb.solver.Name, a)
+		}
+		amo = a
+	}
+	opts, err := satOptions(eb.name, b, req, amo)
+	if err != nil {
+		return Outcome{}, err
+	}
+	start := time.Now()
+	f, err := encode.CNFWith(b, opts)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
+	}
+	out := Outcome{Stats: map[string]uint64{
+		"variables": uint64(f.Vars()),
+		"clauses":   uint64(f.Clauses()),
+	}}
+	res, err := eb.solver.Solve(ctx, f.Vars(), f.Clauses(), func(w sat.Adder) error {
+		return f.EncodeContext(ctx, w)
+	})
+	out.Elapsed = time.Since(start)
+	if err != nil {
+		return out, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
+	}
+	switch res.Status {
+	case sat.Unknown:
+		if ctx.Err() == nil {
+			out.Status = Unknown // the solver gave up by itself
+		} else {
+			out.Status = StatusOf(ctx)
+		}
+		return out, nil
+	case sat.Unsat:
+		return out, nil
+	}
+	// The model: every clause, then the placement, checked independently.
+	chk := sat.NewChecker(res.Model)
+	f.Encode(chk)
+	if err := chk.Err(); err != nil {
+		return out, fmt.Errorf("experiments: backend %s: wrong model: %w", eb.name, err)
+	}
+	p, err := f.Decode(func(v int) bool { return v < len(res.Model) && res.Model[v] })
+	if err != nil {
+		return out, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
+	}
+	if err := encode.Verify(b, p); err != nil {
+		return out, fmt.Errorf("experiments: backend %s: wrong model: %w", eb.name, err)
+	}
+	out.Solutions = 1
+	if req.Visit != nil {
+		req.Visit(p)
+	}
+	return out, nil
+}
+
+func limitWords(limit int) string {
+	if limit <= 0 {
+		return "all of them"
+	}
+	return fmt.Sprintf("%d", limit)
+}
+
+// UnavailableReason says what err, from Unavailable, lacks, in words for
+// users.
+func UnavailableReason(err error) string {
+	var ue *sat.UnavailableError
+	if errors.As(err, &ue) {
+		return ue.Reason()
+	}
+	return err.Error()
+}
+
+// IsUnavailable reports whether err says that an external program is not
+// installed.
+func IsUnavailable(err error) bool { return errors.Is(err, sat.ErrUnavailable) }

@@ -1,0 +1,343 @@
+package experiments_test
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"qtool/encode"
+	"qtool/experiments"
+	"qtool/search"
+)
+
+// published is one of the 24 Excluded-Diagonals completion instances of
+// CSPLib prob079 and its known answer.
+type published struct {
+	name  string
+	board encode.Board
+	sat   bool
+}
+
+// readQpos reads a .qpos board for the tests: a line "N K", then K lines
+// "row col" (0-based). (The product's reader of the format belongs to the
+// board parser; this one only has to read the files shipped here.)
+func readQpos(t testing.TB, path string) encode.Board {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	var n, k int
+	if !sc.Scan() {
+		t.Fatalf("%s: empty", path)
+	}
+	if _, err := fmt.Sscan(sc.Text(), &n, &k); err != nil {
+		t.Fatalf("%s:1: %v", path, err)
+	}
+	b := encode.Board{N: n, Queens: make([]int, n)}
+	for i := range b.Queens {
+		b.Queens[i] = -1
+	}
+	for line := 2; sc.Scan(); line++ {
+		var r, c int
+		if _, err := fmt.Sscan(sc.Text(), &r, &c); err != nil {
+			t.Fatalf("%s:%d: %v", path, line, err)
+		}
+		b.Queens[r] = c
+	}
+	if b.Given() != k {
+		t.Fatalf("%s: %d queens, the header says %d", path, b.Given(), k)
+	}
+	if err := b.Validate(); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return b
+}
+
+// publishedInstances reads the 24 instances and their answers from
+// testdata/csplib-prob079/answers.tsv.
+func publishedInstances(t testing.TB) []published {
+	t.Helper()
+	dir := filepath.Join("..", "testdata", "csplib-prob079")
+	data, err := os.ReadFile(filepath.Join(dir, "answers.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []published
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 5 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		ps = append(ps, published{name: f[0], board: readQpos(t, filepath.Join(dir, f[0])), sat: f[4] == "sat"})
+	}
+	if len(ps) != 24 {
+		t.Fatalf("%d published instances, want 24", len(ps))
+	}
+	return ps
+}
+
+// installedExternal returns the registered external backends whose
+// program is installed and that pred accepts; it skips the test when
+// there is none.
+func installedExternal(t *testing.T, pred func(name string, c experiments.Caps) bool) []experiments.Backend {
+	t.Helper()
+	var bs []experiments.Backend
+	missing := map[string]bool{}
+	for _, name := range experiments.Names() {
+		b, _ := experiments.Lookup(name)
+		c := b.Caps()
+		if !c.External || !pred(name, c) {
+			continue
+		}
+		if err := experiments.Unavailable(b); err != nil {
+			missing[experiments.UnavailableReason(err)] = true
+			continue
+		}
+		bs = append(bs, b)
+	}
+	for m := range missing {
+		t.Log(m)
+	}
+	if len(bs) == 0 {
+		t.Skip("no external SAT solver installed")
+	}
+	return bs
+}
+
+// decide runs backend be on b and returns whether it found a completion,
+// which must pass encode.Verify.
+func decide(t *testing.T, ctx context.Context, be experiments.Backend, b encode.Board) (found bool, out experiments.Outcome, err error) {
+	t.Helper()
+	out, err = be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
+		if err := encode.Verify(b, p); err != nil {
+			t.Errorf("%s: %v", be.Name(), err)
+		}
+		found = true
+		return false
+	}})
+	return found, out, err
+}
+
+// TestExternalAgreesOnCompletion: every installed external solver, with
+// its default encoding, decides generated completion instances of n = 5
+// to 12 as backtracking does (a completion exactly when one exists, each
+// verified), and with every encoding on a smaller set.
+func TestExternalAgreesOnCompletion(t *testing.T) {
+	bs := installedExternal(t, func(string, experiments.Caps) bool { return true })
+	yes, no := 0, 0
+	for n := 5; n <= 12; n++ {
+		for _, k := range []int{1, n / 3, n / 2, n - 3} {
+			for i := uint64(0); i < 3; i++ {
+				b, err := encode.Generate(n, k, 2017, i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st, err := search.Backtrack(context.Background(), b, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := st.Solutions > 0
+				if want {
+					yes++
+				} else {
+					no++
+				}
+				for _, be := range bs {
+					if be.Caps().AliasOf == "" && (n%3 != 0 || i > 0) {
+						continue // every encoding on n = 6, 9, 12, instance 0
+					}
+					found, out, err := decide(t, context.Background(), be, b)
+					if err != nil {
+						t.Fatalf("%s on %+v: %v", be.Name(), b, err)
+					}
+					if found != want || out.Status != experiments.OK {
+						t.Errorf("%s on %+v: found %v (status %v), backtrack says %v", be.Name(), b, found, out.Status, want)
+					}
+				}
+			}
+		}
+	}
+	if yes < 15 || no < 15 {
+		t.Errorf("instance set too one-sided: %d solvable, %d unsolvable", yes, no)
+	}
+}
+
+// TestExternalPublished: the installed solvers answer the published
+// instances as CSPLib's answers say (and dlx agrees). Without -sat.long,
+// only the instances of at most 16 free rows, each solver with its
+// default encoding; with it, all 24, 10 minutes each.
+func TestExternalPublished(t *testing.T) {
+	bs := installedExternal(t, func(_ string, c experiments.Caps) bool { return c.AliasOf != "" })
+	dlx, err := experiments.Lookup("dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range publishedInstances(t) {
+		free := p.board.N - p.board.Given()
+		if !*satLong && free > 16 {
+			continue
+		}
+		found, _, err := decide(t, context.Background(), dlx, p.board)
+		if err != nil || found != p.sat {
+			t.Fatalf("dlx on %s: found %v, %v; CSPLib says sat=%v", p.name, found, err, p.sat)
+		}
+		for _, be := range bs {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+			found, out, err := decide(t, ctx, be, p.board)
+			cancel()
+			if err != nil {
+				t.Fatalf("%s on %s: %v", be.Name(), p.name, err)
+			}
+			if out.Status != experiments.OK {
+				t.Logf("%s on %s: %v after %v", be.Name(), p.name, out.Status, out.Elapsed)
+				continue
+			}
+			if found != p.sat {
+				t.Errorf("%s on %s: found %v, CSPLib says sat=%v", be.Name(), p.name, found, p.sat)
+			}
+			t.Logf("%s on %s: %v in %.2fs", be.Name(), p.name, found, out.Elapsed.Seconds())
+		}
+	}
+}
+
+// TestExternalRequests: what an external backend refuses, and the sat
+// backend's solver option.
+func TestExternalRequests(t *testing.T) {
+	b := encode.Empty(8)
+	bs := installedExternal(t, func(name string, c experiments.Caps) bool { return strings.HasSuffix(name, "-pairwise") })
+	be := bs[0]
+	for _, req := range []experiments.Request{
+		{Mode: experiments.Count},
+		{Mode: experiments.Find, Limit: 0},
+		{Mode: experiments.Find, Limit: 1, Options: map[string]string{"amo": "product"}},
+		{Mode: experiments.Find, Limit: 1, Unique: true},
+	} {
+		if _, err := be.Run(context.Background(), b, req); err == nil {
+			t.Errorf("%s accepted %+v", be.Name(), req)
+		}
+	}
+	solver := strings.TrimSuffix(be.Name(), "-pairwise")
+	s, _ := experiments.Lookup("sat")
+	found := 0
+	out, err := s.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Options: map[string]string{"solver": solver, "amo": "pairwise"}, Visit: func(p encode.Placement) bool {
+		if err := encode.Verify(b, p); err != nil {
+			t.Error(err)
+		}
+		found++
+		return false
+	}})
+	if err != nil || found != 1 || out.Status != experiments.OK {
+		t.Errorf("sat with solver %s: %d found, %v, %v", solver, found, out.Status, err)
+	}
+	if _, err := s.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Options: map[string]string{"solver": "nosuch"}}); err == nil {
+		t.Error("sat accepted solver nosuch")
+	}
+}
+
+// TestExternalTimeout: a solver stopped by the deadline reports Timeout,
+// leaves no process behind, and the harness records the cell as a timeout.
+func TestExternalTimeout(t *testing.T) {
+	bs := installedExternal(t, func(_ string, c experiments.Caps) bool { return c.AliasOf != "" })
+	// 21 free rows, no completion: minutes for every solver.
+	var hard encode.Board
+	for _, p := range publishedInstances(t) {
+		if p.name == "nqc-diag21-259-d19.qpos" {
+			hard = p.board
+		}
+	}
+	for _, be := range bs {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		_, out, err := decide(t, ctx, be, hard)
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: %v", be.Name(), err)
+		}
+		if out.Status != experiments.Timeout {
+			t.Errorf("%s: status %v, want timeout", be.Name(), out.Status)
+		}
+	}
+}
+
+var satPublished = flag.String("sat.published", "", "measure the sat backend on the 24 published instances with these options (key=value,…; \"default\" for none), a time limit of -sat.limit each")
+var satLimit = flag.Duration("sat.limit", 60*time.Second, "time limit of one instance for -sat.published")
+var satOnly = flag.String("sat.only", "", "-sat.published: only the instances whose names contain one of these (comma-separated)")
+var satCPULimit = flag.Duration("sat.cpu", 0, "-sat.published: also stop an instance after this much processor time (0: none)")
+
+// TestSATPublished prints, with -sat.published, gini's time on each of the
+// 24 published instances (and checks its answers against CSPLib's).
+func TestSATPublished(t *testing.T) {
+	if *satPublished == "" {
+		t.Skip("measures minutes: run with -sat.published default (or options)")
+	}
+	opts := map[string]string{}
+	if *satPublished != "default" {
+		for _, kv := range strings.Split(*satPublished, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			opts[k] = v
+		}
+	}
+	be, _ := experiments.Lookup("sat")
+	var total, worst time.Duration
+	var cpuTotal, cpuWorst float64
+	for _, p := range publishedInstances(t) {
+		if !containsAny(p.name, *satOnly) {
+			continue
+		}
+		cpu0, _ := satCPU()
+		ctx, cancel := context.WithTimeout(context.Background(), *satLimit)
+		if *satCPULimit > 0 {
+			var cctx context.Context
+			cctx, ccancel := context.WithCancel(ctx)
+			go func() {
+				for cctx.Err() == nil {
+					time.Sleep(10 * time.Millisecond)
+					if c, _ := satCPU(); c-cpu0 > satCPULimit.Seconds() {
+						ccancel()
+					}
+				}
+			}()
+			wallCancel := cancel
+			ctx, cancel = cctx, func() { ccancel(); wallCancel() }
+		}
+		found := false
+		out, err := be.Run(ctx, p.board, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(pl encode.Placement) bool {
+			if err := encode.Verify(p.board, pl); err != nil {
+				t.Error(err)
+			}
+			found = true
+			return false
+		}})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cpu1, _ := satCPU()
+		total += out.Elapsed
+		worst = max(worst, out.Elapsed)
+		cpuTotal += cpu1 - cpu0
+		cpuWorst = max(cpuWorst, cpu1-cpu0)
+		if out.Status == experiments.OK && found != p.sat {
+			t.Errorf("%s: found %v, CSPLib says %v", p.name, found, p.sat)
+		}
+		t.Logf("%-26s %-8v %7.2fs wall %7.2fs cpu, vars %d clauses %d", p.name, out.Status, out.Elapsed.Seconds(), cpu1-cpu0, out.Stats["variables"], out.Stats["clauses"])
+	}
+	t.Logf("options %v: total %.1fs wall %.1fs cpu, worst %.1fs wall %.1fs cpu (time limit %v wall)", opts, total.Seconds(), cpuTotal, worst.Seconds(), cpuWorst, *satLimit)
+}
+
+func containsAny(s, list string) bool {
+	for _, w := range strings.Split(list, ",") {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}

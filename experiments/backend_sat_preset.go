@@ -1,0 +1,192 @@
+package experiments
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"qtool/encode"
+)
+
+// Defaults of the SAT experiment (qtool bench --preset sat).
+var (
+	// DefaultSATFirstN are the orders of its first-solution grid.
+	DefaultSATFirstN = []int{50, 100, 200, 500, 1000}
+	// DefaultSATHard are the orders of its generated hard completion
+	// instances, each at δ = round(√(5.3·n)) free rows, the 50 % point of
+	// Gent, Jefferson and Nightingale's phase transition (JAIR 59, 2017),
+	// where instances are hardest.
+	DefaultSATHard = []int{30, 50, 70}
+)
+
+// Further defaults of the SAT experiment.
+const (
+	DefaultSATHardInstances = 4                // generated instances per order
+	DefaultSATTimeout       = 60 * time.Second // time limit of one run
+	// DefaultSATMaxTimeouts: a backend that reaches the time limit on
+	// that many boards of the completion grid is not run on the rest.
+	DefaultSATMaxTimeouts = 3
+)
+
+// SATSolvers returns the names of every SAT solver the sat experiment
+// compares: gini (built in) first, then the external ones.
+func SATSolvers() []string { return append([]string{"gini"}, ExternalSolvers()...) }
+
+// SATBackendName is the backend of solver (gini or an external one) with
+// at-most-one encoding amo: "sat-AMO" for gini, "SOLVER-AMO" otherwise.
+func SATBackendName(solver string, amo encode.AMOEncoding) string {
+	if solver == "gini" {
+		return "sat-" + amo.String()
+	}
+	return solver + "-" + amo.String()
+}
+
+// SATPreset is the SAT experiment: every at-most-one encoding with every
+// SAT solver, (a) finding one solution of the empty board for each of Ns
+// and (b) deciding completion boards — the published ones (Boards) and
+// generated hard ones — with an exact search (dlx) beside them, so that
+// every UNSATISFIABLE answer is cross-checked.
+type SATPreset struct {
+	Ns       []int     // orders of the first-solution grid
+	Boards   []Problem // completion boards to decide (published and generated)
+	Backends []Backend // the solver × encoding backends
+	// Reference decides the completion boards too (an exact search), to
+	// cross-check the solvers' answers; nil for none.
+	Reference Backend
+}
+
+// SATPresetBackends returns the backends of every solver and encoding, in
+// solver-major order, or only those whose names are in names (nil: all).
+func SATPresetBackends(names []string) ([]Backend, error) {
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var bs []Backend
+	for _, s := range SATSolvers() {
+		for _, a := range encode.AMOEncodings() {
+			name := SATBackendName(s, a)
+			if names != nil && !want[name] {
+				continue
+			}
+			b, err := Lookup(name)
+			if err != nil {
+				return nil, err
+			}
+			bs = append(bs, b)
+			delete(want, name)
+		}
+	}
+	for n := range want {
+		return nil, fmt.Errorf("experiments: sat preset: %q is not a solver × encoding backend (such as sat-pairwise, cadical-product)", n)
+	}
+	return bs, nil
+}
+
+// LoadInstances reads the completion boards of dir: every file ending in
+// .qpos, or in .txt (a board file), in name order, each read by
+// encode.ParseInstance; an instance with blocked squares or excluded
+// diagonals is refused (the backends decide plain completion boards).
+func LoadInstances(dir string) ([]Problem, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("experiments: instances: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && (strings.HasSuffix(e.Name(), ".qpos") || strings.HasSuffix(e.Name(), ".txt")) {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	var ps []Problem
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("experiments: instances: %w", err)
+		}
+		in, err := encode.ParseInstance(f, path)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		if !in.Plain() {
+			return nil, fmt.Errorf("experiments: instances: %s has blocked squares or excluded diagonals; only plain completion boards are decided here", path)
+		}
+		ps = append(ps, Problem{Name: name, Board: in.Board})
+	}
+	if len(ps) == 0 {
+		return nil, fmt.Errorf("experiments: instances: no .qpos or .txt board in %s", dir)
+	}
+	return ps, nil
+}
+
+// HardInstances returns, for each order n, count completion instances at
+// δ = round(√(5.3·n)) free rows, made by encode.Generate(n, n − δ, seed,
+// i), named as qtool gen names them.
+func HardInstances(ns []int, count int, seed uint64) ([]Problem, error) {
+	var ps []Problem
+	for _, n := range ns {
+		d := min(max(int(math.Round(math.Sqrt(5.3*float64(n)))), 1), n)
+		for i := range count {
+			b, err := encode.Generate(n, n-d, seed, uint64(i))
+			if err != nil {
+				return nil, fmt.Errorf("experiments: hard instances: %w", err)
+			}
+			ps = append(ps, Problem{Name: InstanceName(n, n-d, seed, i), Board: b, K: n - d})
+		}
+	}
+	return ps, nil
+}
+
+// Spec returns the experiment: a first-solution grid over Ns (a backend
+// that times out is not run on the larger n) and a decide grid over
+// Boards sorted by free rows (a backend that times out on
+// DefaultSATMaxTimeouts boards is not run on the rest), one repeat, the
+// default time limit, single runs.
+func (sp SATPreset) Spec() (Spec, error) {
+	if len(sp.Backends) == 0 {
+		return Spec{}, errors.New("experiments: sat preset: no backend")
+	}
+	var grids []Grid
+	if len(sp.Ns) > 0 {
+		grids = append(grids, Grid{Task: TaskFirst, Backends: sp.Backends, Problems: EmptyBoards(sp.Ns), StopAfterTimeout: true})
+	}
+	if len(sp.Boards) > 0 {
+		boards := append([]Problem(nil), sp.Boards...)
+		sort.SliceStable(boards, func(i, j int) bool {
+			fi, fj := boards[i].Board.N-boards[i].Board.Given(), boards[j].Board.N-boards[j].Board.Given()
+			return fi < fj
+		})
+		bs := sp.Backends
+		if sp.Reference != nil {
+			bs = append([]Backend{sp.Reference}, bs...)
+		}
+		grids = append(grids, Grid{Task: TaskDecide, Backends: bs, Problems: boards, MaxTimeouts: DefaultSATMaxTimeouts})
+	}
+	if len(grids) == 0 {
+		return Spec{}, errors.New("experiments: sat preset: no n and no board")
+	}
+	var ns []string
+	for _, n := range sp.Ns {
+		ns = append(ns, strconv.Itoa(n))
+	}
+	return Spec{
+		Grids:   grids,
+		Repeats: 1,
+		Timeout: DefaultSATTimeout,
+		Seed:    1,
+		Settings: map[string]string{
+			"preset": "sat",
+			"n":      strings.Join(ns, ","),
+			"boards": strconv.Itoa(len(sp.Boards)),
+		},
+	}, nil
+}
