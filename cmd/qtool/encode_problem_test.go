@@ -11,7 +11,8 @@ import (
 // TestEncodeProblemDLX writes variants with encode --problem --to dlx and
 // counts the matrix with xcover: the count must be what count --problem
 // finds (another backend, another search), and for domination n = 5, 6 the
-// numbers of minimum dominating sets, 186 and 4 (OEIS A002564, 3 queens).
+// numbers of minimum dominating sets, 186 and 4 (OEIS A002564, 3 queens);
+// also on a board with given queens and on one with blocked squares.
 func TestEncodeProblemDLX(t *testing.T) {
 	ctx := context.Background()
 	board := filepath.Join("..", "..", "examples", "board.txt")
@@ -33,11 +34,14 @@ func TestEncodeProblemDLX(t *testing.T) {
 			}{[]string{"-n", n, "--problem", v}, ""})
 		}
 	}
+	blocked := xfile(t, "blocked6.txt", "x.....\n......\n..x...\n......\n......\n.....x\n")
 	for _, v := range []string{"queens", "domination", "kings", "rooks"} {
-		cases = append(cases, struct {
-			args []string
-			want string
-		}{[]string{"--board", board, "--problem", v}, ""})
+		for _, b := range []string{board, blocked} {
+			cases = append(cases, struct {
+				args []string
+				want string
+			}{[]string{"--board", b, "--problem", v}, ""})
+		}
 	}
 	for _, c := range cases {
 		enc, errOut, code := xrun(t, ctx, "", append([]string{"encode", "--to", "dlx"}, c.args...)...)
