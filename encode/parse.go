@@ -36,10 +36,16 @@ func maxFirstLine() int {
 // is known, whatever the order: comments may be that long.
 const maxCommentLine = 64 << 10
 
+// ErrBoardForm is the Err of a *ParseError whose text is in none of the
+// board forms (see ParseBoard): the first line that counts is neither a
+// grid row, a compact header, a list nor algebraic squares.
+var ErrBoardForm = errors.New("encode: text in none of the board forms")
+
 // ParseError is a syntax or consistency error in a board file, with the
 // place it was found: file name, 1-based line and column (column 0 when the
 // whole line or file is at fault). Its Err is ErrInvalidBoard when the text
-// is well formed but the position illegal. It prints as file:line:col:
+// is well formed but the position illegal, ErrBoardForm when the text is in
+// no board form. It prints as file:line:col:
 // message.
 type ParseError = textin.Error
 
@@ -137,7 +143,9 @@ func parseBoardInto(r io.Reader, name string, pos *positions) (Board, error) {
 		b, err = parseAlgebraic(first, next, perr, pos)
 	default:
 		col := firstNotGrid(first.text)
-		return Board{}, perr(first, col+1, "unexpected character %s: a grid holds only 'Q' and '.' (see qtool help boards)", quoteByte(first.text, col))
+		err := perr(first, col+1, "unexpected character %s: a grid holds only 'Q' and '.'", quoteByte(first.text, col))
+		err.(*ParseError).Err = ErrBoardForm
+		return Board{}, err
 	}
 	if err != nil {
 		return Board{}, err
