@@ -247,6 +247,9 @@ func readCompareSide(c *cli, path string) (*compareSide, error) {
 		if rec.Split == nil {
 			return nil, usageErrorf("%s: record %d has no per-subproblem counts (count with --backend domains or constellation and --json)", name, k)
 		}
+		if rec.Split.Identity == "" || rec.Split.Total < 1 {
+			return nil, usageErrorf("%s: record %d: its split has no identity or no subproblems", name, k)
+		}
 		if s.split == "" {
 			s.split = rec.Split.Identity
 		} else if s.split != rec.Split.Identity {

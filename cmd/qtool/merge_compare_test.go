@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,4 +92,19 @@ func TestMergeCompare(t *testing.T) {
 func itoa(i int) string {
 	b, _ := json.Marshal(i)
 	return string(b)
+}
+
+// FuzzCompareRead: reading an operand of merge --compare never panics, and
+// what it accepts has a split identity.
+func FuzzCompareRead(f *testing.F) {
+	f.Add([]byte(`{"n":8,"solutions":92,"split":{"method":"domains","version":1,"n":8,"identity":"domains/1 n=8 depth=3 subproblems=10 hash=0","subproblems":10,"shard":0,"shards":1,"todo":10},"parts":[{"id":0,"solutions":8,"unique":1}]}`))
+	f.Add([]byte("qtool-checkpoint 1\nsplit x\nshard 0/1\ntodo 0\nend 0 crc32=00000000\n"))
+	f.Add([]byte(`{"n":8}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c := &cli{stdin: strings.NewReader(string(data)), stdout: io.Discard, stderr: io.Discard}
+		s, err := readCompareSide(c, "-")
+		if err == nil && s.split == "" {
+			t.Fatalf("accepted %q without a split", data)
+		}
+	})
 }
