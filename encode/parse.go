@@ -36,10 +36,16 @@ func maxFirstLine() int {
 // is known, whatever the order: comments may be that long.
 const maxCommentLine = 64 << 10
 
+// ErrBoardForm is the Err of a *ParseError whose text is in none of the
+// board forms (see ParseBoard): the first line that counts is neither a
+// grid row, a compact header, a list nor algebraic squares.
+var ErrBoardForm = errors.New("encode: text in none of the board forms")
+
 // ParseError is a syntax or consistency error in a board file, with the
 // place it was found: file name, 1-based line and column (column 0 when the
 // whole line or file is at fault). Its Err is ErrInvalidBoard when the text
-// is well formed but the position illegal. It prints as file:line:col:
+// is well formed but the position illegal, ErrBoardForm when the text is in
+// no board form. It prints as file:line:col:
 // message.
 type ParseError = textin.Error
 
@@ -137,7 +143,9 @@ func parseBoardInto(r io.Reader, name string, pos *positions) (Board, error) {
 		b, err = parseAlgebraic(first, next, perr, pos)
 	default:
 		col := firstNotGrid(first.text)
-		return Board{}, perr(first, col+1, "unexpected character %s: a grid holds only 'Q' and '.' (see qtool help boards)", quoteByte(first.text, col))
+		err := perr(first, col+1, "unexpected character %s: a grid holds only 'Q' and '.'", quoteByte(first.text, col))
+		err.(*ParseError).Err = ErrBoardForm
+		return Board{}, err
 	}
 	if err != nil {
 		return Board{}, err
@@ -360,28 +368,17 @@ func parseList(first line, next nextFunc, perr perrFunc, pos *positions, fits fu
 }
 
 func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions, fits func(n int) error) (Board, error) {
-	lead := len(first.text) - len(strings.TrimLeft(first.text, " \t"))
-	head := strings.TrimSpace(first.text[lead+1:])
-	head = strings.TrimSpace(strings.TrimPrefix(head, "="))
-	n, err := strconv.Atoi(head)
+	n, err := parseCompactHeader(first, perr)
 	if err != nil {
-		return Board{}, perr(first, lead+1, "bad header %q: want \"n N\" with N a whole number", first.text)
-	}
-	if n < 1 {
-		return Board{}, perr(first, lead+1, "n must be at least 1, got %d", n)
-	}
-	if n > MaxN {
-		return Board{}, perr(first, lead+1, "n = %d is larger than the largest board qtool reads (%d)", n, MaxN)
+		return Board{}, err
 	}
 	if err := fits(n); err != nil {
 		return Board{}, err
 	}
-	b := Board{N: n, Queens: make([]int, n)}
-	for i := range b.Queens {
-		b.Queens[i] = -1
+	cr := &compactRows{perr: perr, pos: pos, b: Board{N: n, Queens: make([]int, n)}, last: first, lastCol: len(first.text)}
+	for i := range cr.b.Queens {
+		cr.b.Queens[i] = -1
 	}
-	pairs, rows := false, 0
-	last, lastCol := first, len(first.text)
 	for {
 		l, ok, err := next()
 		if err != nil {
@@ -390,60 +387,105 @@ func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions, fits
 		if !ok {
 			break
 		}
-		err = eachField(l.text, blank, func(t string, col int) error {
-			isPair := strings.Contains(t, ",")
-			if rows == 0 && !pairs && isPair {
-				pairs = true
-			}
-			if pairs != isPair {
-				return perr(l, col, "token %q mixes the two compact forms: give either one column per row or r,c pairs", t)
-			}
-			if pairs {
-				rs, cs, _ := strings.Cut(t, ",")
-				r, err1 := strconv.Atoi(rs)
-				c, err2 := strconv.Atoi(cs)
-				if err1 != nil || err2 != nil || strings.ContainsAny(t, "+ ") {
-					return perr(l, col, "bad pair %q: want r,c with 0-based row and column", t)
-				}
-				if r < 0 || r >= n || c < 0 || c >= n {
-					return perr(l, col, "square %d,%d off the board (0..%d)", r, c, n-1)
-				}
-				if b.Queens[r] == c {
-					return perr(l, col, "square %d,%d given twice", r, c)
-				}
-				if b.Queens[r] >= 0 {
-					return illegal(perr(l, col, "row %d holds two queens, at %s and %s", r, Square(n, r, b.Queens[r]), Square(n, r, c)))
-				}
-				b.Queens[r] = c
-				pos.set(n, r, l, col)
-				return nil
-			}
-			if rows >= n {
-				return perr(l, col, "more than n = %d rows", n)
-			}
-			v, err := parseColumnToken(t, l, col, perr)
-			if err != nil {
-				return err
-			}
-			if v >= n {
-				return perr(l, col, "row %d: column %d out of range 0..%d", rows, v, n-1)
-			}
-			b.Queens[rows] = v
-			if v >= 0 {
-				pos.set(n, rows, l, col)
-			}
-			rows++
-			last, lastCol = l, col+len(t)
-			return nil
-		})
-		if err != nil {
+		if err := eachField(l.text, blank, func(t string, col int) error { return cr.token(l, t, col) }); err != nil {
 			return Board{}, err
 		}
 	}
-	if !pairs && rows != 0 && rows != n {
-		return Board{}, perr(last, lastCol+1, "compact board ends after %s, n = %d: give one token per row", plural(rows, "row"), n)
+	if !cr.pairs && cr.rows != 0 && cr.rows != n {
+		return Board{}, perr(cr.last, cr.lastCol+1, "compact board ends after %s, n = %d: give one token per row", plural(cr.rows, "row"), n)
 	}
-	return b, nil
+	return cr.b, nil
+}
+
+// parseCompactHeader reads the order N from the compact form's header
+// "n N" (or "n = N").
+func parseCompactHeader(first line, perr perrFunc) (int, error) {
+	lead := len(first.text) - len(strings.TrimLeft(first.text, " \t"))
+	head := strings.TrimSpace(first.text[lead+1:])
+	head = strings.TrimSpace(strings.TrimPrefix(head, "="))
+	n, err := strconv.Atoi(head)
+	if err != nil {
+		return 0, perr(first, lead+1, "bad header %q: want \"n N\" with N a whole number", first.text)
+	}
+	if n < 1 {
+		return 0, perr(first, lead+1, "n must be at least 1, got %d", n)
+	}
+	if n > MaxN {
+		return 0, perr(first, lead+1, "n = %d is larger than the largest board qtool reads (%d)", n, MaxN)
+	}
+	return n, nil
+}
+
+// compactRows is the body of a compact board being read: either one
+// column token per row or "r,c" pairs, the first token deciding.
+type compactRows struct {
+	perr    perrFunc
+	pos     *positions
+	b       Board
+	pairs   bool // the body is r,c pairs
+	rows    int  // column tokens read so far
+	last    line // where the last column token is, for an early end
+	lastCol int
+}
+
+// token reads one token of line l at column col.
+func (cr *compactRows) token(l line, t string, col int) error {
+	isPair := strings.Contains(t, ",")
+	if cr.rows == 0 && !cr.pairs && isPair {
+		cr.pairs = true
+	}
+	if cr.pairs != isPair {
+		return cr.perr(l, col, "token %q mixes the two compact forms: give either one column per row or r,c pairs", t)
+	}
+	if cr.pairs {
+		return cr.pair(l, t, col)
+	}
+	return cr.column(l, t, col)
+}
+
+// pair places the queen of an "r,c" token.
+func (cr *compactRows) pair(l line, t string, col int) error {
+	n, q := cr.b.N, cr.b.Queens
+	rs, cs, _ := strings.Cut(t, ",")
+	r, err1 := strconv.Atoi(rs)
+	c, err2 := strconv.Atoi(cs)
+	if err1 != nil || err2 != nil || strings.ContainsAny(t, "+ ") {
+		return cr.perr(l, col, "bad pair %q: want r,c with 0-based row and column", t)
+	}
+	if r < 0 || r >= n || c < 0 || c >= n {
+		return cr.perr(l, col, "square %d,%d off the board (0..%d)", r, c, n-1)
+	}
+	if q[r] == c {
+		return cr.perr(l, col, "square %d,%d given twice", r, c)
+	}
+	if q[r] >= 0 {
+		return illegal(cr.perr(l, col, "row %d holds two queens, at %s and %s", r, Square(n, r, q[r]), Square(n, r, c)))
+	}
+	q[r] = c
+	cr.pos.set(n, r, l, col)
+	return nil
+}
+
+// column reads the column token of the next row.
+func (cr *compactRows) column(l line, t string, col int) error {
+	n := cr.b.N
+	if cr.rows >= n {
+		return cr.perr(l, col, "more than n = %d rows", n)
+	}
+	v, err := parseColumnToken(t, l, col, cr.perr)
+	if err != nil {
+		return err
+	}
+	if v >= n {
+		return cr.perr(l, col, "row %d: column %d out of range 0..%d", cr.rows, v, n-1)
+	}
+	cr.b.Queens[cr.rows] = v
+	if v >= 0 {
+		cr.pos.set(n, cr.rows, l, col)
+	}
+	cr.rows++
+	cr.last, cr.lastCol = l, col+len(t)
+	return nil
 }
 
 func parseAlgebraic(first line, next nextFunc, perr perrFunc, pos *positions) (Board, error) {

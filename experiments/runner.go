@@ -66,95 +66,137 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	done := newDoneSet(r.Done, s)
-	total, finished := s.cells(), 0
-	step := func() {
-		finished++
-		if r.Progress != nil {
-			r.Progress(finished, total)
-		}
-	}
-	var out []results.Record
+	run := &specRun{r: r, spec: s, done: newDoneSet(r.Done, s), total: s.cells()}
 	for _, g := range s.Grids {
-		// timedOut[backend] names the first problem of the grid on which
-		// the backend reached the time limit, and timeouts[backend] counts
-		// those problems.
-		timedOut := map[string]string{}
-		timeouts := map[string]int{}
-		noteTimeout := func(b string, st *cellState, key results.Problem) {
-			if st.timedOut {
-				return
-			}
-			st.timedOut = true
-			timeouts[b]++
-			if _, seen := timedOut[b]; !seen {
-				timedOut[b] = key.String()
-			}
-		}
-		giveUp := func(b string) bool {
-			k := timeouts[b]
-			return k > 0 && (g.StopAfterTimeout || (g.MaxTimeouts > 0 && k >= g.MaxTimeouts))
-		}
+		gr := &gridRun{specRun: run, g: g, timedOut: map[string]string{}, timeouts: map[string]int{}}
 		for _, p := range g.Problems {
-			key := p.Key()
-			cells := map[string]*cellState{}
-			for rep := 0; rep < s.Repeats; rep++ {
-				for _, b := range g.Backends {
-					if ok, _ := SupportsProblem(b, g.Task, p.Encode()); !ok {
-						continue
-					}
-					st := cells[b.Name()]
-					if st == nil {
-						st = &cellState{}
-						cells[b.Name()] = st
-					}
-					k := results.Key{Variant: key.Variant, N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
-					if old, ok := done.take(k, key.Board); ok {
-						st.add(old)
-						if old.Status == results.Timeout {
-							noteTimeout(b.Name(), st, key)
-						}
-						step()
-						continue
-					}
-					if st.stopped || (rep > 0 && s.Timeout > 0 && st.spent+st.last > s.Timeout) {
-						st.stopped = true
-						step()
-						continue
-					}
-					if err := ctx.Err(); err != nil {
-						return out, fmt.Errorf("%w: %w", ErrInterrupted, err)
-					}
-					rec := results.Record{Problem: key, Backend: b.Name(), Mode: g.Task.String(), Repeat: rep}
-					if rep == 0 && giveUp(b.Name()) {
-						rec.Status = results.Timeout
-						rec.Message = "not run: timed out on " + timedOut[b.Name()]
-						if n := timeouts[b.Name()]; n > 1 {
-							rec.Message = fmt.Sprintf("not run: timed out on %d problems of the grid, the first %s", n, timedOut[b.Name()])
-						}
-					} else {
-						var interrupted bool
-						rec, interrupted = r.measure(ctx, b, g.Task, p, rep)
-						if interrupted {
-							return out, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
-						}
-						if rec.Status == results.Timeout {
-							noteTimeout(b.Name(), st, key)
-						}
-					}
-					st.add(rec)
-					if r.Log != nil {
-						if err := r.Log(rec); err != nil {
-							return out, err
-						}
-					}
-					out = append(out, rec)
-					step()
-				}
+			if err := gr.problem(ctx, p); err != nil {
+				return run.out, err
 			}
 		}
 	}
-	return out, nil
+	return run.out, nil
+}
+
+// specRun is the state of one Runner.Run: the records still to take from
+// Done, the count of cells done and the new records.
+type specRun struct {
+	r               *Runner
+	spec            Spec // the Spec as Run read it
+	done            *doneSet
+	total, finished int
+	out             []results.Record
+}
+
+// step counts a cell done and reports progress.
+func (run *specRun) step() {
+	run.finished++
+	if run.r.Progress != nil {
+		run.r.Progress(run.finished, run.total)
+	}
+}
+
+// gridRun is the state of Run on one grid.
+type gridRun struct {
+	*specRun
+	g Grid
+	// timedOut[backend] names the first problem of the grid on which the
+	// backend reached the time limit, and timeouts[backend] counts those
+	// problems.
+	timedOut map[string]string
+	timeouts map[string]int
+}
+
+// noteTimeout records that backend b timed out on the cell st of problem
+// key (once per cell).
+func (gr *gridRun) noteTimeout(b string, st *cellState, key results.Problem) {
+	if st.timedOut {
+		return
+	}
+	st.timedOut = true
+	gr.timeouts[b]++
+	if _, seen := gr.timedOut[b]; !seen {
+		gr.timedOut[b] = key.String()
+	}
+}
+
+// giveUp says whether backend b's later problems in the grid are to be
+// recorded as timeouts without being run.
+func (gr *gridRun) giveUp(b string) bool {
+	k := gr.timeouts[b]
+	return k > 0 && (gr.g.StopAfterTimeout || (gr.g.MaxTimeouts > 0 && k >= gr.g.MaxTimeouts))
+}
+
+// problem measures the cells of problem p, repeat by repeat, backend by
+// backend.
+func (gr *gridRun) problem(ctx context.Context, p Problem) error {
+	key := p.Key()
+	cells := map[string]*cellState{}
+	for rep := 0; rep < gr.spec.Repeats; rep++ {
+		for _, b := range gr.g.Backends {
+			if ok, _ := SupportsProblem(b, gr.g.Task, p.Encode()); !ok {
+				continue
+			}
+			st := cells[b.Name()]
+			if st == nil {
+				st = &cellState{}
+				cells[b.Name()] = st
+			}
+			if err := gr.cell(ctx, p, key, b, st, rep); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// cell takes repeat rep of backend b on problem p from Done, skips it, or
+// measures it (or records it as not run), logging each new record.
+func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b Backend, st *cellState, rep int) error {
+	s := gr.spec
+	k := results.Key{Variant: key.Variant, N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: gr.g.Task.String(), Repeat: rep}
+	if old, ok := gr.done.take(k, key.Board); ok {
+		st.add(old)
+		if old.Status == results.Timeout {
+			gr.noteTimeout(b.Name(), st, key)
+		}
+		gr.step()
+		return nil
+	}
+	if st.stopped || (rep > 0 && s.Timeout > 0 && st.spent+st.last > s.Timeout) {
+		st.stopped = true
+		gr.step()
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%w: %w", ErrInterrupted, err)
+	}
+	rec := results.Record{Problem: key, Backend: b.Name(), Mode: gr.g.Task.String(), Repeat: rep}
+	if rep == 0 && gr.giveUp(b.Name()) {
+		rec.Status = results.Timeout
+		rec.Message = "not run: timed out on " + gr.timedOut[b.Name()]
+		if n := gr.timeouts[b.Name()]; n > 1 {
+			rec.Message = fmt.Sprintf("not run: timed out on %d problems of the grid, the first %s", n, gr.timedOut[b.Name()])
+		}
+	} else {
+		var interrupted bool
+		rec, interrupted = gr.r.measure(ctx, b, gr.g.Task, p, rep)
+		if interrupted {
+			return fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
+		}
+		if rec.Status == results.Timeout {
+			gr.noteTimeout(b.Name(), st, key)
+		}
+	}
+	st.add(rec)
+	if gr.r.Log != nil {
+		if err := gr.r.Log(rec); err != nil {
+			return err
+		}
+	}
+	gr.out = append(gr.out, rec)
+	gr.step()
+	return nil
 }
 
 // cellState is what the runner knows of a cell while measuring it.

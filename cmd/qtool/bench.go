@@ -368,7 +368,7 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 		return g, usageErrorf("bench: give --n or --boards, not both")
 	case f.boards != "":
 		if g.Problems, err = experiments.LoadBoards(f.boards); err != nil {
-			return g, usageErrorf("bench: %v", err)
+			return g, usageErrorf("bench: %w", err)
 		}
 	default:
 		r := f.n

@@ -73,7 +73,7 @@ func satPresetSpec(f benchFlags, set map[string]bool, ref *experiments.Reference
 	}
 	if dir != "none" && dir != "" {
 		if sp.Boards, err = experiments.LoadInstances(dir); err != nil {
-			return spec, usageErrorf("bench: --boards: %v", err)
+			return spec, usageErrorf("bench: --boards: %w", err)
 		}
 	}
 	instances := experiments.DefaultSATHardInstances

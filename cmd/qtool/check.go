@@ -53,7 +53,7 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	rec := checkRecord{File: name}
 	if err != nil {
 		if !errors.Is(err, encode.ErrInvalidBoard) {
-			return usageErrorf("%v", err)
+			return usageErrorf("%w", err)
 		}
 		rec.Reason = userText(err.Error())
 		if b.N > 0 { // well formed: the board comes with the error

@@ -174,7 +174,7 @@ func exitCode(stderr io.Writer, err error) int {
 			return code
 		}
 	}
-	fmt.Fprintf(stderr, "qtool: %s\n", userText(err.Error()))
+	fmt.Fprintf(stderr, "qtool: %s%s\n", userText(err.Error()), hint(err))
 	return code
 }
 

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 	"time"
+
+	"qtool/encode"
 )
 
 // libraryPrefix matches a package prefix of the library's errors
@@ -24,6 +27,16 @@ func userText(msg string) string {
 		}
 		msg = next
 	}
+}
+
+// hint is what the command line adds to an error's line to say where to
+// read more, "" when nothing: the library's errors give no command-line
+// advice.
+func hint(err error) string {
+	if errors.Is(err, encode.ErrBoardForm) {
+		return " (see qtool help boards)"
+	}
+	return ""
 }
 
 // durationHint explains a duration flag's value that time.ParseDuration

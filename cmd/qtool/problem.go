@@ -68,7 +68,7 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 		prob.Instance, err = encode.ParseInstanceWith(f, name, p.readOptions(set))
 		f.Close()
 		if err != nil {
-			return prob, nil, usageErrorf("%v", err)
+			return prob, nil, usageErrorf("%w", err)
 		}
 		b = prob.Board
 		if set["n"] && p.n != b.N {

@@ -54,59 +54,85 @@ type solveRecord struct {
 	Stats      map[string]uint64  `json:"stats,omitempty"`
 }
 
+// solveOptions are solve's flags once parsed.
+type solveOptions struct {
+	p       problemFlags
+	limit   int
+	format  string
+	unique  bool
+	outPath string
+}
+
 func runSolve(ctx context.Context, c *cli, args []string) error {
-	fs := flagSet("solve", solveUsage)
-	var p problemFlags
-	p.add(fs)
-	p.addProblem(fs)
-	limit := new(int)
-	intFlag(fs, limit, "limit", 1, "print at most `K` solutions (0 = all)")
-	format := fs.String("format", "", "output `form`: grid, list or algebraic (default grid up to n = 64, list above)")
-	unique := fs.Bool("unique", false, "one representative per class under rotation and reflection, with its class size")
-	outPath := fs.String("out", "", "write the solutions to `FILE` instead of stdout (a one-line summary goes to stdout)")
-	operands, err := parseFlags(c, fs, args)
+	o, set, err := parseSolveFlags(c, args)
 	if err != nil {
 		return err
 	}
-	if len(operands) > 0 {
-		return usageErrorf("solve: unexpected argument %q (see qtool solve --help)", operands[0])
-	}
-	if *limit < 0 {
-		return usageErrorf("--limit must be 0 (all) or more, got %d", *limit)
-	}
-	switch *format {
-	case "", "grid", "list", "algebraic":
-	default:
-		return usageErrorf("--format %q: want grid, list or algebraic", *format)
-	}
-	prob, be, err := p.loadProblem(c, setFlags(fs), experiments.Find, *limit)
+	prob, be, err := o.p.loadProblem(c, set, experiments.Find, o.limit)
 	if err != nil {
 		return err
 	}
-	b := prob.Board
 	if !prob.PlainQueens() {
-		if *unique {
+		if o.unique {
 			return usageErrorf("--unique lists fundamental solutions of plain n-queens only")
 		}
-		return solveProblem(ctx, c, &p, prob, be, *limit, *format, *outPath)
+		return solveProblem(ctx, c, &o.p, prob, be, o.limit, o.format, o.outPath)
 	}
-	if *format == "" {
-		*format = "grid"
+	if err := o.checkQueens(prob.Board, be); err != nil {
+		return err
+	}
+	return o.solveQueens(ctx, c, prob, be)
+}
+
+// parseSolveFlags reads solve's command line and checks the values that
+// need no board; it also returns the names of the flags given.
+func parseSolveFlags(c *cli, args []string) (*solveOptions, map[string]bool, error) {
+	o := &solveOptions{}
+	fs := flagSet("solve", solveUsage)
+	o.p.add(fs)
+	o.p.addProblem(fs)
+	intFlag(fs, &o.limit, "limit", 1, "print at most `K` solutions (0 = all)")
+	fs.StringVar(&o.format, "format", "", "output `form`: grid, list or algebraic (default grid up to n = 64, list above)")
+	fs.BoolVar(&o.unique, "unique", false, "one representative per class under rotation and reflection, with its class size")
+	fs.StringVar(&o.outPath, "out", "", "write the solutions to `FILE` instead of stdout (a one-line summary goes to stdout)")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(operands) > 0 {
+		return nil, nil, usageErrorf("solve: unexpected argument %q (see qtool solve --help)", operands[0])
+	}
+	if o.limit < 0 {
+		return nil, nil, usageErrorf("--limit must be 0 (all) or more, got %d", o.limit)
+	}
+	switch o.format {
+	case "", "grid", "list", "algebraic":
+	default:
+		return nil, nil, usageErrorf("--format %q: want grid, list or algebraic", o.format)
+	}
+	return o, setFlags(fs), nil
+}
+
+// checkQueens chooses the default form for board b and checks that the
+// form, --unique and --limit suit the board and what backend be can do.
+func (o *solveOptions) checkQueens(b encode.Board, be experiments.Backend) error {
+	if o.format == "" {
+		o.format = "grid"
 		if b.N > 64 {
-			*format = "list"
+			o.format = "list"
 		}
 	}
-	if *format == "grid" && b.N > maxGrid {
+	if o.format == "grid" && b.N > maxGrid {
 		return usageErrorf("--format grid prints n² characters: refused for n = %d > %d; use --format list", b.N, maxGrid)
 	}
-	if *format == "algebraic" && b.N > 26 {
+	if o.format == "algebraic" && b.N > 26 {
 		return usageErrorf("--format algebraic needs n ≤ 26, got %d", b.N)
 	}
 	caps := be.Caps()
 	if !caps.Find {
 		return usageErrorf("backend %s cannot find solutions", be.Name())
 	}
-	if *unique {
+	if o.unique {
 		if b.Given() > 0 {
 			return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
 		}
@@ -114,98 +140,152 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("--unique needs a backend that enumerates all solutions, not %s", be.Name())
 		}
 	}
-	if (*limit == 0 || *limit > 1) && !caps.All {
+	if (o.limit == 0 || o.limit > 1) && !caps.All {
 		return usageErrorf("backend %s finds one solution; use --limit 1", be.Name())
 	}
+	return nil
+}
 
+// solveRun is one run of solve on plain n-queens: where the solutions go
+// and what has been printed so far.
+type solveRun struct {
+	o       *solveOptions
+	c       *cli
+	b       encode.Board
+	be      experiments.Backend
+	bw      *bufio.Writer
+	out     *outFile // nil when the solutions go to stdout
+	rec     solveRecord
+	printed int
+	werr    error             // a wrong solution or a failed write, met in Visit
+	classes map[string]*class // --unique: the classes met, by canonical form
+}
+
+// solveQueens runs the search for plain n-queens and writes what it finds.
+func (o *solveOptions) solveQueens(ctx context.Context, c *cli, prob encode.Problem, be experiments.Backend) error {
+	s := &solveRun{o: o, c: c, b: prob.Board, be: be}
 	w := c.stdout
-	var out *outFile
-	if *outPath != "" {
+	if o.outPath != "" {
 		// The solutions go to a temporary file that replaces FILE at the
 		// end: a search that fails leaves FILE as it was, and one cut
 		// short leaves what it found, marked incomplete inside the file.
-		if out, err = createOut(*outPath); err != nil {
-			return usageErrorf("--out %s: %v", *outPath, err)
+		out, err := createOut(o.outPath)
+		if err != nil {
+			return usageErrorf("--out %s: %v", o.outPath, err)
 		}
 		defer out.discard()
-		w = out.f
+		s.out, w = out, out.f
 	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	rec := solveRecord{N: b.N, Backend: be.Name(), Board: boardName(p.board), Given: b.Given(), Out: *outPath}
-	printed := 0
-	emit := func(q encode.Placement, classSize int) error {
-		printed++
-		if p.json && *outPath == "" {
-			rec.Placements = append(rec.Placements, append(encode.Placement(nil), q...))
-			if classSize > 0 {
-				rec.ClassSizes = append(rec.ClassSizes, classSize)
-			}
-			return nil
-		}
-		return writeSolution(bw, q, *format, printed, classSize)
+	s.bw = bufio.NewWriterSize(w, 1<<16)
+	s.rec = solveRecord{N: s.b.N, Backend: be.Name(), Board: boardName(o.p.board), Given: s.b.Given(), Out: o.outPath}
+	res, err := s.run(ctx, prob)
+	if err != nil {
+		return err
 	}
+	if err := s.finish(res); err != nil {
+		return err
+	}
+	return s.report(res)
+}
 
-	req := p.request(experiments.Find)
-	var classes map[string]*class
-	var werr error
-	if *unique {
-		classes = map[string]*class{}
+// emit prints solution q (or keeps it for --json); classSize > 0 is the
+// size of its symmetry class.
+func (s *solveRun) emit(q encode.Placement, classSize int) error {
+	s.printed++
+	if s.o.p.json && s.o.outPath == "" {
+		s.rec.Placements = append(s.rec.Placements, append(encode.Placement(nil), q...))
+		if classSize > 0 {
+			s.rec.ClassSizes = append(s.rec.ClassSizes, classSize)
+		}
+		return nil
+	}
+	return writeSolution(s.bw, q, s.o.format, s.printed, classSize)
+}
+
+// request is the backend's request: with --unique it collects every
+// solution's class, else it verifies and prints up to --limit solutions.
+func (s *solveRun) request() experiments.Request {
+	req := s.o.p.request(experiments.Find)
+	if s.o.unique {
+		s.classes = map[string]*class{}
 		req.Limit = 0
 		req.Visit = func(q encode.Placement) bool {
 			canon, size := encode.Canonical(q)
 			key := canon.String()
-			if classes[key] == nil {
-				classes[key] = &class{canon, size}
+			if s.classes[key] == nil {
+				s.classes[key] = &class{canon, size}
 			}
 			return true
 		}
-	} else {
-		req.Limit = *limit
-		req.Visit = func(q encode.Placement) bool {
-			if err := encode.Verify(b, q); err != nil {
-				werr = fmt.Errorf("backend %s returned a wrong solution: %v", be.Name(), err)
-				return false
-			}
-			if err := emit(q, 0); err != nil {
-				werr = err
-				return false
-			}
-			return *limit == 0 || printed < *limit
-		}
+		return req
 	}
-	rctx, cancel := withTimeout(ctx, p.timeout)
+	req.Limit = s.o.limit
+	req.Visit = func(q encode.Placement) bool {
+		if err := encode.Verify(s.b, q); err != nil {
+			s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
+			return false
+		}
+		if err := s.emit(q, 0); err != nil {
+			s.werr = err
+			return false
+		}
+		return s.o.limit == 0 || s.printed < s.o.limit
+	}
+	return req
+}
+
+// run searches under --timeout and, with --unique, prints the classes'
+// representatives in order.
+func (s *solveRun) run(ctx context.Context, prob encode.Problem) (experiments.Outcome, error) {
+	req := s.request()
+	rctx, cancel := withTimeout(ctx, s.o.p.timeout)
 	defer cancel()
 	start := time.Now()
-	if err := admit(be, prob, req); err != nil {
-		return err
+	if err := admit(s.be, prob, req); err != nil {
+		return experiments.Outcome{}, err
 	}
-	res, err := experiments.Solve(rctx, be, prob, req)
+	res, err := experiments.Solve(rctx, s.be, prob, req)
 	if err != nil {
-		bw.Flush()
-		return runErr(rctx, be.Name(), err)
+		s.bw.Flush()
+		return res, runErr(rctx, s.be.Name(), err)
 	}
-	if werr != nil {
-		return werr
+	if s.werr != nil {
+		return res, s.werr
 	}
-	if *unique {
-		reps := make([]*class, 0, len(classes))
-		for _, cl := range classes {
-			reps = append(reps, cl)
-		}
-		sort.Slice(reps, func(i, j int) bool { return encode.Less(reps[i].rep, reps[j].rep) })
-		for _, cl := range reps {
-			if *limit > 0 && printed >= *limit {
-				break
-			}
-			if err := emit(cl.rep, cl.size); err != nil {
-				return err
-			}
+	if s.o.unique {
+		if err := s.emitClasses(); err != nil {
+			return res, err
 		}
 	}
 	if res.Elapsed == 0 {
 		res.Elapsed = time.Since(start)
 	}
-	rec.Solutions = uint64(printed)
+	return res, nil
+}
+
+// emitClasses prints one representative per class, in order, up to --limit.
+func (s *solveRun) emitClasses() error {
+	reps := make([]*class, 0, len(s.classes))
+	for _, cl := range s.classes {
+		reps = append(reps, cl)
+	}
+	sort.Slice(reps, func(i, j int) bool { return encode.Less(reps[i].rep, reps[j].rep) })
+	for _, cl := range reps {
+		if s.o.limit > 0 && s.printed >= s.o.limit {
+			break
+		}
+		if err := s.emit(cl.rep, cl.size); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish fills the record from the outcome, marks an incomplete listing
+// as such, and flushes and commits the output.
+func (s *solveRun) finish(res experiments.Outcome) error {
+	rec := &s.rec
+	rec.Solutions = uint64(s.printed)
 	rec.Seconds = res.Elapsed.Seconds()
 	rec.Status = res.Status.String()
 	rec.Stats = res.Stats
@@ -214,34 +294,41 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	}
 	// A search that stopped because it printed what was asked for is
 	// complete; one that ran out of time before is not.
-	rec.Complete = res.Status == experiments.OK || (*limit > 0 && printed >= *limit && !*unique)
+	rec.Complete = res.Status == experiments.OK || (s.o.limit > 0 && s.printed >= s.o.limit && !s.o.unique)
 	if rec.Complete {
 		rec.Status = experiments.OK.String()
 	}
-	if !rec.Complete && (!p.json || out != nil) {
+	if !rec.Complete && (!s.o.p.json || s.out != nil) {
 		// The listing itself says that it is not all of them.
-		fmt.Fprintf(bw, "# incomplete: %s after %d solution(s); the listing stops here\n", whyIncomplete(res.Status), printed)
-	} else if printed == 0 && out != nil {
-		fmt.Fprintf(bw, "# %s\n", noSolution(b))
+		fmt.Fprintf(s.bw, "# incomplete: %s after %d solution(s); the listing stops here\n", whyIncomplete(res.Status), s.printed)
+	} else if s.printed == 0 && s.out != nil {
+		fmt.Fprintf(s.bw, "# %s\n", noSolution(s.b))
 	}
-	if err := bw.Flush(); err != nil {
+	if err := s.bw.Flush(); err != nil {
 		return fmt.Errorf("writing solutions: %v", err)
 	}
-	if out != nil {
-		if err := out.commit(); err != nil {
+	if s.out != nil {
+		if err := s.out.commit(); err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
 	}
-	if p.json {
-		return errOr(writeJSON(c.stdout, rec), endStatusIf(rec.Complete, res.Status))
+	return nil
+}
+
+// report prints the record (--json) or the one-line summary, and returns
+// the run's exit status.
+func (s *solveRun) report(res experiments.Outcome) error {
+	rec := &s.rec
+	if s.o.p.json {
+		return errOr(writeJSON(s.c.stdout, *rec), endStatusIf(rec.Complete, res.Status))
 	}
 	switch {
-	case printed == 0 && rec.Complete:
-		fmt.Fprintln(c.stdout, noSolution(b))
+	case s.printed == 0 && rec.Complete:
+		fmt.Fprintln(s.c.stdout, noSolution(s.b))
 	case !rec.Complete:
-		fmt.Fprintf(c.stderr, "qtool: %s after %d solution(s) in %.3f s\n", statusWord(res.Status), printed, rec.Seconds)
-	case *outPath != "":
-		fmt.Fprintf(c.stdout, "n = %d, backend %s: %d solution(s) written to %s in %.3f s\n", b.N, be.Name(), printed, *outPath, rec.Seconds)
+		fmt.Fprintf(s.c.stderr, "qtool: %s after %d solution(s) in %.3f s\n", statusWord(res.Status), s.printed, rec.Seconds)
+	case s.o.outPath != "":
+		fmt.Fprintf(s.c.stdout, "n = %d, backend %s: %d solution(s) written to %s in %.3f s\n", s.b.N, s.be.Name(), s.printed, s.o.outPath, rec.Seconds)
 	}
 	return endStatusIf(rec.Complete, res.Status)
 }

@@ -75,7 +75,7 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 		b, err = encode.ParseBoard(f, name)
 		f.Close()
 		if err != nil {
-			return usageErrorf("%v", err)
+			return usageErrorf("%w", err)
 		}
 		if set["n"] && n != b.N {
 			return usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", n, name, b.N, b.N)
