@@ -162,16 +162,18 @@ func waitStarted(t *testing.T, dir string, tasks ...int) {
 	}
 }
 
-// TestSlurmKilledTasks kills one task with SIGKILL (no chance to write
+// TestSlurmKilledTasks (n = 17 in 4 shards) kills one task with SIGKILL (no chance to write
 // anything) and one with scancel (SIGTERM, then SIGKILL after KillWait, as
 // at a time limit): status says both failed, collect refuses naming them,
 // resubmit reruns exactly those, and the total is A000170's.
 func TestSlurmKilledTasks(t *testing.T) {
 	needSlurm(t)
 	bin, dir := builtQtool(t), slurmRunDir(t)
-	// n = 16 in 4 shards: each shard counts for a second or more, long
-	// enough to be killed while it counts.
-	qtoolOK(t, "cluster", "submit", "count", "-n", "16", "--shards", "4", "--dir", dir, "--qtool", bin, "--throttle", "2", "--checkpoint-every", "100ms")
+	// n = 17 in 4 shards: each shard counts for about 3 s of processor
+	// time even on an idle machine (n = 16's shards took under half a
+	// second there, so task 0 could end before it was killed), long enough
+	// to be killed while it counts.
+	qtoolOK(t, "cluster", "submit", "count", "-n", "17", "--shards", "4", "--dir", dir, "--qtool", bin, "--throttle", "2", "--checkpoint-every", "100ms")
 	waitStarted(t, dir, 0, 1)
 	r, err := cluster.Open(dir)
 	if err != nil {
@@ -225,8 +227,8 @@ func TestSlurmKilledTasks(t *testing.T) {
 	if !strings.Contains(out, "resubmitted 2 tasks (0-1)") {
 		t.Fatalf("resubmit: %s", out)
 	}
-	if got := collectSolutions(t, dir); got != 14772512 {
-		t.Fatalf("n=16: %d, want 14772512 (A000170)", got)
+	if got := collectSolutions(t, dir); got != 95815104 {
+		t.Fatalf("n=17: %d, want 95815104 (A000170)", got)
 	}
 	// Tasks 2 and 3 ran once, tasks 0 and 1 twice.
 	_, tasks := clusterStatusOf(t, dir)
