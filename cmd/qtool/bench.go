@@ -343,17 +343,7 @@ func completionSpec(ctx context.Context, f benchFlags, set map[string]bool, ref 
 		}
 		return spec, usageErrorf("bench: %v", err)
 	}
-	if set["repeats"] {
-		spec.Repeats = f.repeats
-	}
-	if set["timeout"] {
-		spec.Timeout = f.timeout
-	}
-	if set["mintime"] {
-		spec.MinTime = f.mintime
-	}
-	spec.Workers, spec.Reference = f.workers, ref
-	return checkSpec(f, spec)
+	return presetSpec(f, set, spec, ref)
 }
 
 func benchGrid(f benchFlags) (experiments.Grid, error) {
@@ -509,4 +499,21 @@ func benchVerdict(cmd string, rep *results.Report) error {
 		parts = append(parts, fmt.Sprintf("%d ERROR", bad))
 	}
 	return withCode(exitNo, fmt.Errorf("%s: %s cell(s): answers that cannot be trusted (see the table)", cmd, strings.Join(parts, " and ")))
+}
+
+// presetSpec gives a prepared experiment's spec the settings the user set
+// on the command line (--repeats, --timeout, --mintime; --workers and the
+// reference table always), then checks it as every spec is checked.
+func presetSpec(f benchFlags, set map[string]bool, spec experiments.Spec, ref *experiments.Reference) (experiments.Spec, error) {
+	if set["repeats"] {
+		spec.Repeats = f.repeats
+	}
+	if set["timeout"] {
+		spec.Timeout = f.timeout
+	}
+	if set["mintime"] {
+		spec.MinTime = f.mintime
+	}
+	spec.Workers, spec.Reference = f.workers, ref
+	return checkSpec(f, spec)
 }

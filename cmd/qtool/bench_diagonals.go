@@ -61,17 +61,7 @@ func diagonalsSpec(f benchFlags, set map[string]bool, ref *experiments.Reference
 	if spec, err = x.Spec(); err != nil {
 		return spec, usageErrorf("bench: %v", err)
 	}
-	if set["repeats"] {
-		spec.Repeats = f.repeats
-	}
-	if set["timeout"] {
-		spec.Timeout = f.timeout
-	}
-	if set["mintime"] {
-		spec.MinTime = f.mintime
-	}
-	spec.Workers, spec.Reference = f.workers, ref
-	return checkSpec(f, spec)
+	return presetSpec(f, set, spec, ref)
 }
 
 // diagonalsRow is one n and d of the experiment.

@@ -99,14 +99,7 @@ func satPresetSpec(f benchFlags, set map[string]bool, ref *experiments.Reference
 	if spec, err = sp.Spec(); err != nil {
 		return spec, usageErrorf("bench: %v", err)
 	}
-	if set["repeats"] {
-		spec.Repeats = f.repeats
-	}
-	if set["timeout"] {
-		spec.Timeout = f.timeout
-	}
-	spec.Workers, spec.Reference = f.workers, ref
-	return checkSpec(f, spec)
+	return presetSpec(f, set, spec, ref)
 }
 
 // satSummary prints the SAT experiment's own tables after the report's:

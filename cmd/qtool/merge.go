@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/bits"
+	"qtool/cluster"
 	"sort"
 	"strconv"
 	"strings"
@@ -136,17 +137,9 @@ func runMerge(ctx context.Context, c *cli, args []string) error {
 // mergeRead reads the shard records of one file, one JSON object after the
 // other, and checks each on its own.
 func mergeRead(c *cli, path string) ([]mergeShard, error) {
-	f, name, err := openInput(c, path)
+	data, name, err := readWhole(c, path, mergeMaxFile, "merge: ", "not a file of shard records")
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, mergeMaxFile+1))
-	if err != nil {
-		return nil, usageErrorf("merge: %s: %v", name, err)
-	}
-	if len(data) > mergeMaxFile {
-		return nil, usageErrorf("merge: %s: larger than %d MiB: not a file of shard records", name, mergeMaxFile>>20)
 	}
 	data = bytes.TrimPrefix(data, []byte(textin.BOM))
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -319,7 +312,7 @@ func mergeCheck(recs []mergeShard) (rec mergeRecord, missingUnique string, err e
 		}
 		rec.Unique = &unique
 	} else if len(noUnique) < m {
-		missingUnique = fmt.Sprintf("shards %s were counted without --unique", mergeRanges(noUnique))
+		missingUnique = fmt.Sprintf("shards %s were counted without --unique", cluster.Ranges(noUnique))
 	}
 	return rec, missingUnique, nil
 }
@@ -359,25 +352,26 @@ func mergeRangeList(rs [][2]int, total int) string {
 	return strings.Join(parts, ", ")
 }
 
-// mergeRanges writes increasing numbers as ranges: "0, 3-5, 9", cut after
-// 20 ranges.
-func mergeRanges(xs []int) string {
-	var parts []string
-	for i := 0; i < len(xs); {
-		j := i
-		for j+1 < len(xs) && xs[j+1] == xs[j]+1 {
-			j++
-		}
-		if len(parts) == 20 {
-			parts = append(parts, fmt.Sprintf("… (%d in all)", len(xs)))
-			break
-		}
-		if j > i {
-			parts = append(parts, fmt.Sprintf("%d-%d", xs[i], xs[j]))
-		} else {
-			parts = append(parts, strconv.Itoa(xs[i]))
-		}
-		i = j + 1
+// readWhole reads all of the input path (a file, or - for standard input)
+// when it holds at most max bytes, for the readers of records that must see
+// a whole file; a larger one is refused, its reason in the message, as bad
+// input. prefix starts every message.
+func readWhole(c *cli, path string, max int, prefix, what string) (data []byte, name string, err error) {
+	f, name, err := openInput(c, path)
+	if err != nil {
+		return nil, "", err
 	}
-	return strings.Join(parts, ", ")
+	defer f.Close()
+	data, err = io.ReadAll(io.LimitReader(f, int64(max)+1))
+	if err != nil {
+		return nil, name, usageErrorf("%s%s: %v", prefix, name, err)
+	}
+	if len(data) > max {
+		msg := fmt.Sprintf("%s%s: larger than %d MiB", prefix, name, max>>20)
+		if what != "" {
+			msg += ": " + what
+		}
+		return nil, name, usageErrorf("%s", msg)
+	}
+	return data, name, nil
 }

@@ -203,17 +203,9 @@ func parseSplitIdentity(id string) (method string, n int) {
 
 // readCompareSide reads a file of count records or a checkpoint.
 func readCompareSide(c *cli, path string) (*compareSide, error) {
-	f, name, err := openInput(c, path)
+	data, name, err := readWhole(c, path, compareMaxFile, "", "")
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, compareMaxFile+1))
-	if err != nil {
-		return nil, usageErrorf("%s: %v", name, err)
-	}
-	if len(data) > compareMaxFile {
-		return nil, usageErrorf("%s: larger than %d MiB", name, compareMaxFile>>20)
 	}
 	s := &compareSide{name: name, parts: map[int]experiments.Part{}}
 	if bytes.HasPrefix(data, []byte(checkpoint.Magic+"\n")) {
