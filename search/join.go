@@ -1,0 +1,617 @@
+package search
+
+import (
+	"cmp"
+	"container/heap"
+	"fmt"
+	"hash/fnv"
+	"math/bits"
+	"slices"
+	"strings"
+	"sync/atomic"
+
+	"qtool/internal/memlimit"
+)
+
+// JoinMethod names the split of JoinPlan in records and checkpoints.
+const JoinMethod = "halves"
+
+// JoinVersion identifies the split of JoinPlan: the halves, the quadrants,
+// the canonical column groups and their order. A checkpoint or a record
+// of another version does not describe the same subproblems.
+const JoinVersion = 1
+
+// JoinMaxN is the largest order JoinPlan accepts: at n = 22 the four
+// quadrant tables would take about 4.3 GB (67 million placements of an
+// 11×11 quadrant, 16 bytes each), beyond JoinMaxMemory.
+const JoinMaxN = 21
+
+// JoinMaxMemory is the most the quadrant tables of a JoinPlan may take;
+// a larger plan is refused before the tables are allocated.
+const JoinMaxMemory = 4 << 30
+
+// JoinPlan counts the solutions of the empty n×n board by joining the
+// partial solutions of its quarters (the quarter-join idea published by
+// A. Kluev, "N-Queens-Count-Sol", README: split the board into four
+// quadrants, enumerate each quadrant's placements once, join them into
+// halves and count the compatible pairs of halves; this is our own
+// design and code).
+//
+// The board is cut into a top half (rows 0..h-1, h = ⌊n/2⌋) and a bottom
+// half (the last h rows); for odd n the middle row h holds one queen, in
+// column a. A half is summarised by where its queens' diagonals cross the
+// projection row h: a queen at (r, c) occupies the ╲ bit c − r + h and the
+// ╱ bit c + r − h (bits outside 0..n−1 are dropped: such a diagonal meets
+// no queen of the other half), a 2n-bit pattern. A top half and a bottom
+// half whose column sets are complementary join to a solution exactly when
+// their patterns are disjoint. A subproblem is a column group (a, C): the
+// middle queen's column a (odd n) and the top half's column set C, |C| = h;
+// its count J(a, C) is the number of disjoint (top, bottom) pairs. The
+// mirror c → n−1−c maps (a, C) to (n−1−a, rev C) and the vertical flip maps
+// it to (a, the bottom's columns); J is the same on the orbit, so only the
+// least member of each orbit is a subproblem, weighted by the orbit's size
+// (1, 2 or 4). The plan cannot count fundamental solutions.
+//
+// The halves of a group come from the quadrants (rows top/bottom × columns
+// 0..⌈n/2⌉−1 / the rest): every non-attacking placement of each quadrant
+// (rows may be empty) is listed once per plan, bucketed by (row set,
+// column set), so that a group's top halves are the clash-free pairs of a
+// top-left bucket and the top-right bucket of the complementary rows. The
+// join counts the disjoint pairs in bulk ("four Russians"): over the
+// smaller side, a table per chunk of c pattern bits of the 2^c bitsets of
+// the patterns that have no bit of the chunk's value; a query's count is
+// the popcount of the AND of its chunks' bitsets.
+//
+// Memory: the quadrant tables, 16 bytes a placement (8×8 quadrants, n = 16:
+// 0.5 million placements, 8 MB; n = 18: 3.3 MB... about 40 MB; n = 20:
+// 30 million, 480 MB; n = 21: about 1.2 GB), counted exactly before they are
+// allocated and refused above JoinMaxMemory or the process's memory limit
+// (internal/memlimit); each worker adds its buffers, a few MB. Counts are
+// exact in uint64 (A000170(21) < 2^40). Part.Nodes is the work done: the
+// pairs of quadrant placements tried plus the words ANDed in the join.
+type JoinPlan struct {
+	n, h   int
+	wL, wR int // columns of the left and right quadrants
+	// quads are the top-left, top-right, bottom-left and bottom-right
+	// quadrants.
+	quads  [4]joinQuad
+	groups []joinGroup
+	hash   uint64
+	bytes  uint64
+}
+
+// joinGroup is one subproblem: the middle queen's column a (-1 for even
+// n), the top half's columns and the orbit's size.
+type joinGroup struct {
+	cols   uint32
+	a      int8
+	weight uint8
+}
+
+// joinQuad is the list of non-attacking placements of one quadrant,
+// bucketed: placements off[k]..off[k+1]-1 have the row set and the column
+// set of key k = rows<<cols | colset (bits relative to r0 and c0).
+type joinQuad struct {
+	r0, c0, rows, cols int
+	off                []uint32
+	d                  []joinDiag
+}
+
+// joinDiag is a placement's diagonals on the whole board: ╲ bit c−r+n−1,
+// ╱ bit r+c.
+type joinDiag struct{ d1, d2 uint64 }
+
+// JoinPlanBytes returns what the quadrant tables of order n take, counting
+// the placements first (a few seconds at n = 21, no large allocation).
+func JoinPlanBytes(n int) (uint64, error) {
+	if err := joinCheckN(n); err != nil {
+		return 0, err
+	}
+	p := joinLayout(n)
+	var total uint64
+	for i := range p.quads {
+		q := &p.quads[i]
+		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
+		total += q.walkCount(n) * 16
+		total += uint64(len(q.off)) * 4
+		q.off = nil
+	}
+	return total, nil
+}
+
+func joinCheckN(n int) error {
+	if n < 1 || n > JoinMaxN {
+		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (its quadrant tables need about 4.3 GB at n = 22), got n = %d", JoinMaxN, n)
+	}
+	return nil
+}
+
+func joinLayout(n int) *JoinPlan {
+	h := n / 2
+	wL := (n + 1) / 2
+	p := &JoinPlan{n: n, h: h, wL: wL, wR: n - wL}
+	bot := n - h
+	p.quads[0] = joinQuad{r0: 0, c0: 0, rows: h, cols: wL}
+	p.quads[1] = joinQuad{r0: 0, c0: wL, rows: h, cols: n - wL}
+	p.quads[2] = joinQuad{r0: bot, c0: 0, rows: h, cols: wL}
+	p.quads[3] = joinQuad{r0: bot, c0: wL, rows: h, cols: n - wL}
+	return p
+}
+
+// NewJoinPlan builds the quadrant tables and the list of column groups of
+// order n, 1 ≤ n ≤ JoinMaxN, after checking that the tables fit.
+func NewJoinPlan(n int) (*JoinPlan, error) {
+	if err := joinCheckN(n); err != nil {
+		return nil, err
+	}
+	p := joinLayout(n)
+	var need uint64
+	for i := range p.quads {
+		q := &p.quads[i]
+		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
+		need += q.walkCount(n)*16 + uint64(len(q.off))*4
+	}
+	p.bytes = need
+	what := fmt.Sprintf("the join counter's quadrant tables for n = %d", n)
+	if need > JoinMaxMemory {
+		return nil, fmt.Errorf("search: %s need about %s, more than the %s allowed", what, memlimit.Bytes(need), memlimit.Bytes(JoinMaxMemory))
+	}
+	if err := memlimit.Check("search: "+what, need); err != nil {
+		return nil, err
+	}
+	for i := range p.quads {
+		p.quads[i].fill(n)
+	}
+	p.listGroups()
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%d n=%d;", JoinMethod, JoinVersion, n)
+	for _, g := range p.groups {
+		h.Write([]byte{byte(g.a), byte(g.cols), byte(g.cols >> 8), byte(g.cols >> 16), g.weight})
+	}
+	p.hash = h.Sum64()
+	return p, nil
+}
+
+// walkCount counts the placements of q into the bucket sizes off[k+1]
+// and returns their number.
+func (q *joinQuad) walkCount(n int) uint64 {
+	w := joinWalker{q: q, n: n}
+	w.walk(0, 0, 0, 0, 0)
+	return w.total
+}
+
+// fill lists the placements of q, after walkCount.
+func (q *joinQuad) fill(n int) {
+	for k := 1; k < len(q.off); k++ {
+		q.off[k] += q.off[k-1]
+	}
+	q.d = make([]joinDiag, q.off[len(q.off)-1])
+	pos := slices.Clone(q.off[:len(q.off)-1])
+	w := joinWalker{q: q, n: n, pos: pos}
+	w.walk(0, 0, 0, 0, 0)
+}
+
+type joinWalker struct {
+	q     *joinQuad
+	n     int
+	pos   []uint32 // nil: count
+	total uint64
+}
+
+// walk places queens from local row r on (each row empty or one queen),
+// rows and cols being the local sets used so far.
+func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
+	q := w.q
+	if r == q.rows {
+		k := rows<<q.cols | cols
+		if w.pos == nil {
+			q.off[k+1]++
+			w.total++
+			return
+		}
+		q.d[w.pos[k]] = joinDiag{d1, d2}
+		w.pos[k]++
+		return
+	}
+	w.walk(r+1, rows, cols, d1, d2)
+	br := q.r0 + r
+	for c := range q.cols {
+		if cols&(1<<c) != 0 {
+			continue
+		}
+		bc := q.c0 + c
+		b1 := uint64(1) << (bc - br + w.n - 1)
+		b2 := uint64(1) << (br + bc)
+		if d1&b1 != 0 || d2&b2 != 0 {
+			continue
+		}
+		w.walk(r+1, rows|1<<r, cols|1<<c, d1|b1, d2|b2)
+	}
+}
+
+// listGroups lists the canonical column groups in increasing (a, C).
+func (p *JoinPlan) listGroups() {
+	n, h := p.n, p.h
+	full := uint32(1)<<n - 1
+	as := []int{-1}
+	if n%2 == 1 {
+		as = as[:0]
+		for a := range n {
+			as = append(as, a)
+		}
+	}
+	key := func(a int, c uint32) uint64 { return uint64(a+1)<<32 | uint64(c) }
+	for _, a := range as {
+		rest := full
+		if a >= 0 {
+			rest &^= 1 << a
+		}
+		forSubsets(n, h, func(c uint32) {
+			if c&^rest != 0 {
+				return
+			}
+			ma := a
+			if a >= 0 {
+				ma = n - 1 - a
+			}
+			d := rest &^ c
+			orbit := [4]uint64{key(a, c), key(ma, reverseBits(c, n)), key(a, d), key(ma, reverseBits(d, n))}
+			self := orbit[0]
+			var distinct []uint64
+			for _, o := range orbit {
+				if o < self {
+					return
+				}
+				if !slices.Contains(distinct, o) {
+					distinct = append(distinct, o)
+				}
+			}
+			p.groups = append(p.groups, joinGroup{cols: c, a: int8(a), weight: uint8(len(distinct))})
+		})
+	}
+}
+
+// forSubsets calls f with every k-subset of 0..n-1 in increasing order.
+func forSubsets(n, k int, f func(uint32)) {
+	if k == 0 {
+		f(0)
+		return
+	}
+	limit := uint64(1) << n
+	for c := uint64(1)<<k - 1; c < limit; {
+		f(uint32(c))
+		t := c | (c - 1)
+		c = (t + 1) | (((^t & -^t) - 1) >> (bits.TrailingZeros64(c) + 1))
+	}
+}
+
+func reverseBits(c uint32, n int) uint32 {
+	return bits.Reverse32(c) >> (32 - n)
+}
+
+// N is the order of the plan.
+func (p *JoinPlan) N() int { return p.n }
+
+// Method is JoinMethod.
+func (p *JoinPlan) Method() string { return JoinMethod }
+
+// Version is JoinVersion.
+func (p *JoinPlan) Version() int { return JoinVersion }
+
+// Depth is the number of rows a subproblem fixes beyond the halves: 1 for
+// odd n (the middle row), else 0.
+func (p *JoinPlan) Depth() int { return p.n % 2 }
+
+// Subproblems is the number of canonical column groups.
+func (p *JoinPlan) Subproblems() int { return len(p.groups) }
+
+// Bytes is what the quadrant tables take.
+func (p *JoinPlan) Bytes() uint64 { return p.bytes }
+
+// Identity names the split: method/version, n, depth, the number of
+// subproblems and an FNV-1a hash of their list.
+func (p *JoinPlan) Identity() string {
+	return fmt.Sprintf("%s/%d n=%d depth=%d subproblems=%d hash=%016x", JoinMethod, JoinVersion, p.n, p.Depth(), p.Subproblems(), p.hash)
+}
+
+// Describe names subproblem id: the middle queen's column (odd n), the top
+// half's columns and the orbit's size, e.g. "a=3 top cols 0,1,4,6,7 ×4".
+func (p *JoinPlan) Describe(id int) string {
+	if id < 0 || id >= len(p.groups) {
+		return fmt.Sprintf("no subproblem %d", id)
+	}
+	g := p.groups[id]
+	var b strings.Builder
+	if g.a >= 0 {
+		fmt.Fprintf(&b, "a=%d ", g.a)
+	}
+	b.WriteString("top cols")
+	sep := " "
+	for c := range p.n {
+		if g.cols&(1<<c) != 0 {
+			fmt.Fprintf(&b, "%s%d", sep, c)
+			sep = ","
+		}
+	}
+	if p.h == 0 {
+		b.WriteString(" none")
+	}
+	fmt.Fprintf(&b, " ×%d", g.weight)
+	return b.String()
+}
+
+// Shard returns the ids of slice i of m. The groups differ much in size,
+// so the slices are not every m-th id: the groups, in decreasing order of
+// an estimate of their work (Estimate), go one by one to the slice with
+// the least estimated work so far (ties to the lowest slice), the longest
+// processing time rule. The ids of a slice come back in increasing order.
+func (p *JoinPlan) Shard(i, m int) ([]int, error) {
+	if m < 1 || i < 0 || i >= m {
+		return nil, fmt.Errorf("search: shard %d of %d: want 0 ≤ shard < shards", i, m)
+	}
+	if m == 1 {
+		return shardIDs(len(p.groups), 0, 1)
+	}
+	order := make([]int, len(p.groups))
+	est := make([]uint64, len(p.groups))
+	for id := range p.groups {
+		order[id] = id
+		est[id] = p.Estimate(id)
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(est[y], est[x]) })
+	loads := make(shardHeap, m)
+	for j := range loads {
+		loads[j].slice = j
+	}
+	var ids []int
+	for _, id := range order {
+		if loads[0].slice == i {
+			ids = append(ids, id)
+		}
+		loads[0].load += est[id]
+		heap.Fix(&loads, 0)
+	}
+	slices.Sort(ids)
+	return ids, nil
+}
+
+type shardLoad struct {
+	load  uint64
+	slice int
+}
+
+type shardHeap []shardLoad
+
+func (s shardHeap) Len() int { return len(s) }
+func (s shardHeap) Less(i, j int) bool {
+	if s[i].load != s[j].load {
+		return s[i].load < s[j].load
+	}
+	return s[i].slice < s[j].slice
+}
+func (s shardHeap) Swap(i, j int) { s[i], s[j] = s[j], s[i] }
+func (s *shardHeap) Push(x any)   { *s = append(*s, x.(shardLoad)) }
+func (s *shardHeap) Pop() any {
+	old := *s
+	x := old[len(old)-1]
+	*s = old[:len(old)-1]
+	return x
+}
+
+// Estimate is a deterministic estimate of the work of subproblem id, in
+// the unit of Part.Nodes: the pairs of quadrant placements its halves are
+// built from plus the words of the join, taking every pair as a half.
+func (p *JoinPlan) Estimate(id int) uint64 {
+	g := p.groups[id]
+	top, bottom := p.sides(g)
+	tp := p.pairs(&p.quads[0], &p.quads[1], top)
+	bp := p.pairs(&p.quads[2], &p.quads[3], bottom)
+	small, large := min(tp, bp), max(tp, bp)
+	return tp + bp + large*joinChunks(p.n)*((small+63)/64)
+}
+
+// joinChunks is the number of 8-bit chunks of a 2n-bit pattern.
+func joinChunks(n int) uint64 { return uint64(2*n+7) / 8 }
+
+// sides returns the top half's and the bottom half's column sets.
+func (p *JoinPlan) sides(g joinGroup) (top, bottom uint32) {
+	rest := uint32(1)<<p.n - 1
+	if g.a >= 0 {
+		rest &^= 1 << g.a
+	}
+	return g.cols, rest &^ g.cols
+}
+
+// pairs is the number of pairs of placements of ql and qr that the halves
+// with columns cols are built from.
+func (p *JoinPlan) pairs(ql, qr *joinQuad, cols uint32) uint64 {
+	cl := cols & (1<<p.wL - 1)
+	cr := cols >> p.wL
+	rowsAll := uint32(1)<<p.h - 1
+	var total uint64
+	forSubsets(p.h, bits.OnesCount32(cl), func(s uint32) {
+		kl := s<<ql.cols | cl
+		kr := (rowsAll&^s)<<qr.cols | cr
+		total += uint64(ql.off[kl+1]-ql.off[kl]) * uint64(qr.off[kr+1]-qr.off[kr])
+	})
+	return total
+}
+
+func (p *JoinPlan) newCounter(stop *atomic.Bool) planCounter {
+	return &joinCounter{plan: p, stop: stop}
+}
+
+// joinCounter counts groups on one goroutine, with buffers kept from one
+// group to the next.
+type joinCounter struct {
+	plan        *JoinPlan
+	stop        *atomic.Bool
+	top, bottom []uint64
+	tab         []uint64
+	work        uint64
+}
+
+func (c *joinCounter) countPart(id int) (Part, bool) {
+	p := c.plan
+	g := p.groups[id]
+	c.work = 0
+	var n uint64
+	if p.n == 1 {
+		n = 1 // the lone middle queen
+	} else {
+		topCols, bottomCols := p.sides(g)
+		var mid1, mid2 uint64
+		if g.a >= 0 {
+			mid1 = 1 << (int(g.a) - p.h + p.n - 1)
+			mid2 = 1 << (p.h + int(g.a))
+		}
+		c.top = p.halves(c.top[:0], &p.quads[0], &p.quads[1], topCols, mid1, mid2, &c.work)
+		if len(c.top) > 0 {
+			c.bottom = p.halves(c.bottom[:0], &p.quads[2], &p.quads[3], bottomCols, mid1, mid2, &c.work)
+			n = c.disjoint(c.top, c.bottom)
+		}
+	}
+	if c.stop.Load() {
+		return Part{}, false
+	}
+	return Part{ID: id, Solutions: n * uint64(g.weight), Nodes: c.work}, true
+}
+
+// halves appends to dst the patterns of the halves with columns cols made
+// of a placement of ql and one of qr (the complementary rows), clear of
+// each other and of the middle queen's diagonals mid1, mid2.
+func (p *JoinPlan) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid1, mid2 uint64, work *uint64) []uint64 {
+	n, h := p.n, p.h
+	cl := cols & (1<<p.wL - 1)
+	cr := cols >> p.wL
+	rowsAll := uint32(1)<<h - 1
+	full := uint64(1)<<n - 1
+	s1, s2 := uint(n-1-h), uint(h)
+	forSubsets(h, bits.OnesCount32(cl), func(s uint32) {
+		kl := s<<ql.cols | cl
+		kr := (rowsAll&^s)<<qr.cols | cr
+		ls := ql.d[ql.off[kl]:ql.off[kl+1]]
+		rs := qr.d[qr.off[kr]:qr.off[kr+1]]
+		if len(ls) == 0 || len(rs) == 0 {
+			return
+		}
+		*work += uint64(len(ls)) * uint64(len(rs))
+		for _, l := range ls {
+			if l.d1&mid1 != 0 || l.d2&mid2 != 0 {
+				continue
+			}
+			m1, m2 := l.d1|mid1, l.d2|mid2
+			for _, r := range rs {
+				if r.d1&m1 == 0 && r.d2&m2 == 0 {
+					d1, d2 := l.d1|r.d1, l.d2|r.d2
+					dst = append(dst, (d1>>s1)&full|((d2>>s2)&full)<<n)
+				}
+			}
+		}
+	})
+	return dst
+}
+
+// disjoint counts the pairs of xs and ys with no common bit.
+func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
+	if len(xs) > len(ys) {
+		xs, ys = ys, xs
+	}
+	if len(xs) == 0 {
+		return 0
+	}
+	if len(xs) <= 4 {
+		var t uint64
+		for _, y := range ys {
+			for _, x := range xs {
+				if x&y == 0 {
+					t++
+				}
+			}
+		}
+		c.work += uint64(len(xs)) * uint64(len(ys))
+		return t
+	}
+	nb := 2 * c.plan.n
+	const cb = 8
+	nch := (nb + cb - 1) / cb
+	W := (len(xs) + 63) / 64
+	E := 1 << cb
+	size := nch * E * W
+	if cap(c.tab) < size {
+		c.tab = make([]uint64, size)
+	}
+	tab := c.tab[:size]
+	last := ^uint64(0)
+	if r := len(xs) % 64; r != 0 {
+		last = uint64(1)<<r - 1
+	}
+	for k := range nch {
+		t := tab[k*E*W : (k+1)*E*W]
+		for j := 0; j <= cb; j++ {
+			s := 0
+			if j > 0 {
+				s = 1 << (j - 1)
+			}
+			row := t[s*W : (s+1)*W]
+			for w := range row {
+				row[w] = ^uint64(0)
+			}
+			row[W-1] = last
+		}
+	}
+	for i, x := range xs {
+		bit := ^(uint64(1) << (i % 64))
+		w := i / 64
+		for x != 0 {
+			b := bits.TrailingZeros64(x)
+			x &= x - 1
+			k, j := b/cb, b%cb
+			tab[(k*E+1<<j)*W+w] &= bit
+		}
+	}
+	for k := range nch {
+		t := tab[k*E*W : (k+1)*E*W]
+		for s := 3; s < E; s++ {
+			lo := s & -s
+			if lo == s {
+				continue
+			}
+			d := t[s*W : (s+1)*W]
+			a := t[(s^lo)*W : (s^lo+1)*W]
+			b := t[lo*W : (lo+1)*W]
+			for w := range d {
+				d[w] = a[w] & b[w]
+			}
+		}
+	}
+	var total uint64
+	switch nch {
+	case 4:
+		for _, y := range ys {
+			t0 := tab[(0*E+int(y&0xff))*W:][:W]
+			t1 := tab[(1*E+int(y>>8&0xff))*W:][:W]
+			t2 := tab[(2*E+int(y>>16&0xff))*W:][:W]
+			t3 := tab[(3*E+int(y>>24&0xff))*W:][:W]
+			for w := range t0 {
+				total += uint64(bits.OnesCount64(t0[w] & t1[w] & t2[w] & t3[w]))
+			}
+		}
+	default:
+		var rows [8][]uint64
+		for _, y := range ys {
+			for k := range nch {
+				rows[k] = tab[(k*E+int(y>>(k*cb)&0xff))*W:][:W]
+			}
+			for w := range W {
+				acc := rows[0][w]
+				for k := 1; k < nch; k++ {
+					acc &= rows[k][w]
+				}
+				total += uint64(bits.OnesCount64(acc))
+			}
+		}
+	}
+	c.work += uint64(len(ys)) * uint64(nch*W)
+	return total
+}
