@@ -97,9 +97,11 @@ type joinQuad struct {
 	d                  []joinDiag
 }
 
-// joinDiag is a placement's diagonals on the whole board: ╲ bit c−r+n−1,
-// ╱ bit r+c.
-type joinDiag struct{ d1, d2 uint64 }
+// joinDiag is a placement of a quadrant: d its diagonals in the
+// coordinates of its half (╲ bit c−r+rb, ╱ bit n+h−1 + c+r−ra for the
+// half's rows ra..rb: 2(n+h−1) ≤ 60 bits for n ≤ 21), p its share of the
+// half's pattern, packed (see joinLayout).
+type joinDiag struct{ d, p uint64 }
 
 // JoinPlanBytes returns what the quadrant tables of order n take, counting
 // the placements first (a few seconds at n = 21, no large allocation).
@@ -160,8 +162,9 @@ func NewJoinPlan(n int) (*JoinPlan, error) {
 		return nil, err
 	}
 	for i := range p.quads {
-		p.quads[i].fill(n)
+		p.quads[i].fill(p)
 	}
+	p.permute()
 	p.listGroups()
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s/%d n=%d;", JoinMethod, JoinVersion, n)
@@ -181,17 +184,19 @@ func (q *joinQuad) walkCount(n int) uint64 {
 }
 
 // fill lists the placements of q, after walkCount.
-func (q *joinQuad) fill(n int) {
+func (q *joinQuad) fill(p *JoinPlan) {
+	n := p.n
 	for k := 1; k < len(q.off); k++ {
 		q.off[k] += q.off[k-1]
 	}
 	q.d = make([]joinDiag, q.off[len(q.off)-1])
 	pos := slices.Clone(q.off[:len(q.off)-1])
-	w := joinWalker{q: q, n: n, pos: pos}
+	w := joinWalker{plan: p, q: q, n: n, pos: pos}
 	w.walk(0, 0, 0, 0, 0)
 }
 
 type joinWalker struct {
+	plan  *JoinPlan
 	q     *joinQuad
 	n     int
 	pos   []uint32 // nil: count
@@ -209,7 +214,7 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 			w.total++
 			return
 		}
-		q.d[w.pos[k]] = joinDiag{d1, d2}
+		q.d[w.pos[k]] = w.plan.place(q, d1, d2)
 		w.pos[k]++
 		return
 	}
@@ -227,6 +232,127 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 		}
 		w.walk(r+1, rows|1<<r, cols|1<<c, d1|b1, d2|b2)
 	}
+}
+
+// place converts a placement of quadrant q, given by its diagonals on the
+// whole board (╲ bit c−r+n−1, ╱ bit r+c), to its half's coordinates and
+// its packed pattern.
+func (p *JoinPlan) place(q *joinQuad, d1, d2 uint64) joinDiag {
+	n, h := p.n, p.h
+	ra, rb := q.r0, q.r0+h-1
+	span := uint(n + h - 1)
+	d := d1>>(n-1-rb) | (d2>>ra)<<span
+	full := uint64(1)<<n - 1
+	x := d1 >> (n - 1 - h) & full // ╲ columns on row h
+	y := d2 >> h & full           // ╱ columns on row h
+	return joinDiag{d: d, p: p.pack(x, y)}
+}
+
+// pack packs a pattern given by its ╲ and ╱ columns on row h into
+// joinBits(n) bits. Columns that one of the halves never reaches are left
+// out: a top queen's ╲ diagonal meets row h right of it (never column 0)
+// and its ╱ diagonal left of it (never column n−1); for odd n a bottom
+// queen's (rows h+1..n−1) never meet column n−1 and column 0 respectively.
+// A pattern bit matters only when both halves can have it, so the count
+// of disjoint pairs is the same.
+func (p *JoinPlan) pack(x, y uint64) uint64 {
+	n := p.n
+	if n < 3 {
+		return x | y<<n // n = 1: no halves; n = 2: nothing to drop
+	}
+	if n%2 == 0 {
+		return x>>1 | (y&(uint64(1)<<(n-1)-1))<<(n-1)
+	}
+	m := uint64(1)<<(n-2) - 1
+	return (x>>1)&m | ((y>>1)&m)<<(n-2)
+}
+
+// joinKeyBits is the number of pattern bits by which the join sorts its
+// patterns.
+const joinKeyBits = 8
+
+// permute reorders the bits of every packed pattern in increasing order of
+// how often a top half and a bottom half both have them (estimated by the
+// product of their frequencies among the top and the bottom quadrants'
+// placements), so that the top joinKeyBits bits, the join's sort key, are
+// the ones most often in the way of a pair.
+func (p *JoinPlan) permute() {
+	nb := joinBits(p.n)
+	var freq [4][64]float64
+	for i := range p.quads {
+		q := &p.quads[i]
+		for _, d := range q.d {
+			for x := d.p; x != 0; x &= x - 1 {
+				freq[i][bits.TrailingZeros64(x)]++
+			}
+		}
+		for b := range nb {
+			freq[i][b] /= float64(max(len(q.d), 1))
+		}
+	}
+	order := make([]int, nb)
+	score := make([]float64, nb)
+	for b := range nb {
+		order[b] = b
+		score[b] = (freq[0][b] + freq[1][b]) * (freq[2][b] + freq[3][b])
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(score[x], score[y]) })
+	var to [64]uint // new position of each bit
+	for pos, b := range order {
+		to[b] = uint(pos)
+	}
+	var table [8][256]uint64
+	for k := range 8 {
+		for v := 1; v < 256; v++ {
+			lo := v & -v
+			if lo != v {
+				table[k][v] = table[k][v^lo] | table[k][lo]
+			} else if b := 8*k + bits.TrailingZeros(uint(v)); b < nb {
+				table[k][v] = 1 << to[b]
+			}
+		}
+	}
+	for i := range p.quads {
+		for j := range p.quads[i].d {
+			x := p.quads[i].d[j].p
+			var y uint64
+			for k := 0; x != 0; k++ {
+				y |= table[k][x&0xff]
+				x >>= 8
+			}
+			p.quads[i].d[j].p = y
+		}
+	}
+}
+
+// joinBits is the number of bits of a packed pattern of order n.
+func joinBits(n int) int {
+	if n < 3 {
+		return 2 * n
+	}
+	if n%2 == 0 {
+		return 2*n - 2
+	}
+	return max(2*n-4, 0)
+}
+
+// midMask is the middle queen's (row h, column a) diagonals in the
+// coordinates of the half whose first row is ra (0 when a < 0).
+func (p *JoinPlan) midMask(a, ra int) uint64 {
+	if a < 0 {
+		return 0
+	}
+	n, h := p.n, p.h
+	rb := ra + h - 1
+	span := n + h - 1
+	var m uint64
+	if b := a - h + rb; b >= 0 && b < span {
+		m |= 1 << b
+	}
+	if b := a + h - ra; b >= 0 && b < span {
+		m |= 1 << (b + span)
+	}
+	return m
 }
 
 // listGroups lists the canonical column groups in increasing (a, C).
@@ -407,11 +533,9 @@ func (p *JoinPlan) Estimate(id int) uint64 {
 	tp := p.pairs(&p.quads[0], &p.quads[1], top)
 	bp := p.pairs(&p.quads[2], &p.quads[3], bottom)
 	small, large := min(tp, bp), max(tp, bp)
-	return tp + bp + large*joinChunks(p.n)*((small+63)/64)
+	k, _ := joinChunking(joinBits(p.n), int(min(large, 1<<30)))
+	return tp + bp + large*uint64(k)*((small+63)/64)
 }
-
-// joinChunks is the number of 8-bit chunks of a 2n-bit pattern.
-func joinChunks(n int) uint64 { return uint64(2*n+7) / 8 }
 
 // sides returns the top half's and the bottom half's column sets.
 func (p *JoinPlan) sides(g joinGroup) (top, bottom uint32) {
@@ -447,7 +571,13 @@ type joinCounter struct {
 	plan        *JoinPlan
 	stop        *atomic.Bool
 	top, bottom []uint64
+	keep        []joinDiag
 	tab         []uint64
+	idx         []uint16
+	sorted      []uint64
+	limit       []int32
+	byWords     []int
+	nq          []int
 	work        uint64
 }
 
@@ -460,14 +590,9 @@ func (c *joinCounter) countPart(id int) (Part, bool) {
 		n = 1 // the lone middle queen
 	} else {
 		topCols, bottomCols := p.sides(g)
-		var mid1, mid2 uint64
-		if g.a >= 0 {
-			mid1 = 1 << (int(g.a) - p.h + p.n - 1)
-			mid2 = 1 << (p.h + int(g.a))
-		}
-		c.top = p.halves(c.top[:0], &p.quads[0], &p.quads[1], topCols, mid1, mid2, &c.work)
+		c.top = c.halves(c.top[:0], &p.quads[0], &p.quads[1], topCols, p.midMask(int(g.a), 0))
 		if len(c.top) > 0 {
-			c.bottom = p.halves(c.bottom[:0], &p.quads[2], &p.quads[3], bottomCols, mid1, mid2, &c.work)
+			c.bottom = c.halves(c.bottom[:0], &p.quads[2], &p.quads[3], bottomCols, p.midMask(int(g.a), p.n-p.h))
 			n = c.disjoint(c.top, c.bottom)
 		}
 	}
@@ -479,14 +604,14 @@ func (c *joinCounter) countPart(id int) (Part, bool) {
 
 // halves appends to dst the patterns of the halves with columns cols made
 // of a placement of ql and one of qr (the complementary rows), clear of
-// each other and of the middle queen's diagonals mid1, mid2.
-func (p *JoinPlan) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid1, mid2 uint64, work *uint64) []uint64 {
-	n, h := p.n, p.h
+// each other and of the middle queen's diagonals mid (in the half's
+// coordinates).
+func (c *joinCounter) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid uint64) []uint64 {
+	p := c.plan
+	h := p.h
 	cl := cols & (1<<p.wL - 1)
 	cr := cols >> p.wL
 	rowsAll := uint32(1)<<h - 1
-	full := uint64(1)<<n - 1
-	s1, s2 := uint(n-1-h), uint(h)
 	forSubsets(h, bits.OnesCount32(cl), func(s uint32) {
 		kl := s<<ql.cols | cl
 		kr := (rowsAll&^s)<<qr.cols | cr
@@ -495,21 +620,70 @@ func (p *JoinPlan) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid1, mid
 		if len(ls) == 0 || len(rs) == 0 {
 			return
 		}
-		*work += uint64(len(ls)) * uint64(len(rs))
-		for _, l := range ls {
-			if l.d1&mid1 != 0 || l.d2&mid2 != 0 {
-				continue
-			}
-			m1, m2 := l.d1|mid1, l.d2|mid2
+		if mid != 0 {
+			// Leave out the right placements on the middle queen's
+			// diagonals once, not once per left one.
+			c.keep = c.keep[:0]
 			for _, r := range rs {
-				if r.d1&m1 == 0 && r.d2&m2 == 0 {
-					d1, d2 := l.d1|r.d1, l.d2|r.d2
-					dst = append(dst, (d1>>s1)&full|((d2>>s2)&full)<<n)
+				if r.d&mid == 0 {
+					c.keep = append(c.keep, r)
 				}
 			}
+			rs = c.keep
+			if len(rs) == 0 {
+				return
+			}
+		}
+		c.work += uint64(len(ls)) * uint64(len(rs))
+		for _, l := range ls {
+			if l.d&mid != 0 {
+				continue
+			}
+			if n := len(dst) + len(rs); cap(dst) < n {
+				dst = slices.Grow(dst, max(n, 2*cap(dst))-len(dst))
+			}
+			// Branch-free: write every pair, keep those that do not
+			// clash (r.d&l.d < 2^60, so x−1 has its top bit set
+			// exactly when x = 0).
+			out := dst[len(dst):cap(dst)][:len(rs)]
+			j := 0
+			for _, r := range rs {
+				out[j] = l.p | r.p
+				j += int((r.d&l.d - 1) >> 63)
+			}
+			dst = dst[:len(dst)+j]
 		}
 	})
 	return dst
+}
+
+// joinMaxChunks bounds the chunks of a join.
+const joinMaxChunks = 8
+
+// joinChunking splits nb pattern bits into chunks for nq queries: the
+// number of chunks k and balanced widths minimising the work, which is
+// proportional to the table's entries (Σ 2^width) plus k words per query.
+func joinChunking(nb, nq int) (k int, width [joinMaxChunks]uint) {
+	best := -1
+	for kk := 1; kk <= joinMaxChunks; kk++ {
+		w := (nb + kk - 1) / kk
+		if w > 12 {
+			continue
+		}
+		var ws [joinMaxChunks]uint
+		cost := kk * nq
+		for j := range kk {
+			ws[j] = uint(nb / kk)
+			if j < nb%kk {
+				ws[j]++
+			}
+			cost += 1 << ws[j]
+		}
+		if best < 0 || cost < best {
+			best, k, width = cost, kk, ws
+		}
+	}
+	return k, width
 }
 
 // disjoint counts the pairs of xs and ys with no common bit.
@@ -532,12 +706,47 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 		c.work += uint64(len(xs)) * uint64(len(ys))
 		return t
 	}
-	nb := 2 * c.plan.n
-	const cb = 8
-	nch := (nb + cb - 1) / cb
+	nb := joinBits(c.plan.n)
+	// Sort the patterns by their key, the top joinKeyBits bits (the bits
+	// most often set on both sides, see permute): a query can only meet
+	// the patterns whose key has no bit of its own, all of them among
+	// those with key ≤ the complement of its key, a prefix.
+	kb := min(joinKeyBits, nb)
+	ks := uint(nb - kb)
+	var start [1<<joinKeyBits + 1]int
+	for _, x := range xs {
+		start[x>>ks+1]++
+	}
+	for k := 1; k < len(start); k++ {
+		start[k] += start[k-1]
+	}
+	if cap(c.sorted) < len(xs) {
+		c.sorted = make([]uint64, len(xs))
+	}
+	sorted := c.sorted[:len(xs)]
+	next := start
+	for _, x := range xs {
+		sorted[next[x>>ks]] = x
+		next[x>>ks]++
+	}
+	xs = sorted
+	nch, width := joinChunking(nb, len(ys))
 	W := (len(xs) + 63) / 64
-	E := 1 << cb
-	size := nch * E * W
+	var base [joinMaxChunks + 1]int // chunk k's entries start at base[k]*W
+	var shift [joinMaxChunks]uint
+	var mask [joinMaxChunks]uint64
+	for k := range nch {
+		base[k+1] = base[k] + 1<<width[k]
+		if k > 0 {
+			shift[k] = shift[k-1] + width[k-1]
+		}
+		mask[k] = uint64(1)<<width[k] - 1
+	}
+	// The table is laid out word by word: word w of every entry of
+	// every chunk together (E entries), so that counting a block of 64
+	// patterns against all queries reads a table that fits the L1 cache.
+	E := base[nch]
+	size := E * W
 	if cap(c.tab) < size {
 		c.tab = make([]uint64, size)
 	}
@@ -546,72 +755,120 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 	if r := len(xs) % 64; r != 0 {
 		last = uint64(1)<<r - 1
 	}
+	// Entry 0 and the single-bit entries: all patterns, then each
+	// pattern is cleared from the entries of its bits.
+	for w := range W {
+		t := tab[w*E : (w+1)*E]
+		m := ^uint64(0)
+		if w == W-1 {
+			m = last
+		}
+		for k := range nch {
+			t[base[k]] = m
+			for j := range width[k] {
+				t[base[k]+1<<j] = m
+			}
+		}
+	}
+	var pos [64]int // entry of each pattern bit
 	for k := range nch {
-		t := tab[k*E*W : (k+1)*E*W]
-		for j := 0; j <= cb; j++ {
-			s := 0
-			if j > 0 {
-				s = 1 << (j - 1)
-			}
-			row := t[s*W : (s+1)*W]
-			for w := range row {
-				row[w] = ^uint64(0)
-			}
-			row[W-1] = last
+		for j := range width[k] {
+			pos[shift[k]+j] = base[k] + 1<<j
 		}
 	}
 	for i, x := range xs {
 		bit := ^(uint64(1) << (i % 64))
-		w := i / 64
+		t := tab[i/64*E:][:E]
 		for x != 0 {
-			b := bits.TrailingZeros64(x)
+			t[pos[bits.TrailingZeros64(x)&63]] &= bit
 			x &= x - 1
-			k, j := b/cb, b%cb
-			tab[(k*E+1<<j)*W+w] &= bit
 		}
 	}
-	for k := range nch {
-		t := tab[k*E*W : (k+1)*E*W]
-		for s := 3; s < E; s++ {
-			lo := s & -s
-			if lo == s {
-				continue
-			}
-			d := t[s*W : (s+1)*W]
-			a := t[(s^lo)*W : (s^lo+1)*W]
-			b := t[lo*W : (lo+1)*W]
-			for w := range d {
-				d[w] = a[w] & b[w]
+	for w := range W {
+		t := tab[w*E : (w+1)*E]
+		for k := range nch {
+			tk := t[base[k]:base[k+1]]
+			for s := 3; s < len(tk); s++ {
+				lo := s & -s
+				if lo != s {
+					tk[s] = tk[s^lo] & tk[lo]
+				}
 			}
 		}
 	}
-	var total uint64
-	switch nch {
-	case 4:
-		for _, y := range ys {
-			t0 := tab[(0*E+int(y&0xff))*W:][:W]
-			t1 := tab[(1*E+int(y>>8&0xff))*W:][:W]
-			t2 := tab[(2*E+int(y>>16&0xff))*W:][:W]
-			t3 := tab[(3*E+int(y>>24&0xff))*W:][:W]
-			for w := range t0 {
-				total += uint64(bits.OnesCount64(t0[w] & t1[w] & t2[w] & t3[w]))
-			}
+	// The queries' entries, nch to a query, in decreasing order of the
+	// number of words of patterns they need (limit).
+	if cap(c.limit) < len(ys) {
+		c.limit = make([]int32, len(ys))
+	}
+	limit := c.limit[:len(ys)]
+	if cap(c.byWords) < W+2 {
+		c.byWords = make([]int, W+2)
+	}
+	byWords := c.byWords[:W+2] // byWords[w+1]: queries needing more than w words, then positions
+	clear(byWords)
+	keyMask := uint64(1)<<kb - 1
+	for i, y := range ys {
+		l := int32((start[^(y>>ks)&keyMask+1] + 63) / 64)
+		limit[i] = l
+		byWords[W-int(l)+1]++
+	}
+	for w := 1; w < len(byWords); w++ {
+		byWords[w] += byWords[w-1]
+	}
+	// byWords[W-l] is now the first position of the queries needing l
+	// words; byWords[W-w] the number needing more than w words.
+	if cap(c.idx) < nch*len(ys) {
+		c.idx = make([]uint16, nch*len(ys))
+	}
+	idx := c.idx[:nch*len(ys)]
+	if cap(c.nq) < W+1 {
+		c.nq = make([]int, W+1)
+	}
+	nq := c.nq[:W+1]
+	for w := range W {
+		nq[w] = byWords[W-w]
+	}
+	for i, y := range ys {
+		p := byWords[W-int(limit[i])]
+		byWords[W-int(limit[i])]++
+		q := idx[p*nch:][:nch]
+		for k := range q {
+			q[k] = uint16(base[k] + int(y>>shift[k]&mask[k]))
 		}
-	default:
-		var rows [8][]uint64
-		for _, y := range ys {
-			for k := range nch {
-				rows[k] = tab[(k*E+int(y>>(k*cb)&0xff))*W:][:W]
+	}
+	var total, words uint64
+	for w := range W {
+		t := tab[w*E:][:E]
+		idx := idx[:nq[w]*nch]
+		words += uint64(nq[w])
+		switch nch {
+		case 3:
+			for i := 0; i+3 <= len(idx); i += 3 {
+				q := idx[i:][:3]
+				total += uint64(bits.OnesCount64(t[q[0]] & t[q[1]] & t[q[2]]))
 			}
-			for w := range W {
-				acc := rows[0][w]
-				for k := 1; k < nch; k++ {
-					acc &= rows[k][w]
+		case 4:
+			for i := 0; i+4 <= len(idx); i += 4 {
+				q := idx[i:][:4]
+				total += uint64(bits.OnesCount64(t[q[0]] & t[q[1]] & t[q[2]] & t[q[3]]))
+			}
+		case 5:
+			for i := 0; i+5 <= len(idx); i += 5 {
+				q := idx[i:][:5]
+				total += uint64(bits.OnesCount64(t[q[0]] & t[q[1]] & t[q[2]] & t[q[3]] & t[q[4]]))
+			}
+		default:
+			for i := 0; i+nch <= len(idx); i += nch {
+				q := idx[i:][:nch]
+				acc := t[q[0]]
+				for _, e := range q[1:] {
+					acc &= t[e]
 				}
 				total += uint64(bits.OnesCount64(acc))
 			}
 		}
 	}
-	c.work += uint64(len(ys)) * uint64(nch*W)
+	c.work += words * uint64(nch)
 	return total
 }
