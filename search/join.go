@@ -571,7 +571,7 @@ type joinCounter struct {
 	plan        *JoinPlan
 	stop        *atomic.Bool
 	top, bottom []uint64
-	keep        []joinDiag
+	keep, keepL []joinDiag
 	tab         []uint64
 	idx         []uint16
 	sorted      []uint64
@@ -634,11 +634,17 @@ func (c *joinCounter) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid ui
 				return
 			}
 		}
+		if mid != 0 {
+			c.keepL = c.keepL[:0]
+			for _, l := range ls {
+				if l.d&mid == 0 {
+					c.keepL = append(c.keepL, l)
+				}
+			}
+			ls = c.keepL
+		}
 		c.work += uint64(len(ls)) * uint64(len(rs))
 		for _, l := range ls {
-			if l.d&mid != 0 {
-				continue
-			}
 			if n := len(dst) + len(rs); cap(dst) < n {
 				dst = slices.Grow(dst, max(n, 2*cap(dst))-len(dst))
 			}
@@ -677,7 +683,7 @@ func joinChunking(nb, nq int) (k int, width [joinMaxChunks]uint) {
 			if j < nb%kk {
 				ws[j]++
 			}
-			cost += 1 << ws[j]
+			cost += 2 << ws[j] // an entry costs about two query words
 		}
 		if best < 0 || cost < best {
 			best, k, width = cost, kk, ws
