@@ -408,6 +408,9 @@ func CountConstellations(ctx context.Context, n int) (PlanStats, error) {
 // Method names the split in records: ConstellationMethod.
 func (p *ConstellationPlan) Method() string { return ConstellationMethod }
 
+// Unique is true: the parts count the fundamental solutions too.
+func (p *ConstellationPlan) Unique() bool { return true }
+
 // Version is ConstellationVersion.
 func (p *ConstellationPlan) Version() int { return ConstellationVersion }
 

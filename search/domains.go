@@ -81,6 +81,9 @@ func (p *DomainPlan) N() int { return p.n }
 // Method is DomainMethod.
 func (p *DomainPlan) Method() string { return DomainMethod }
 
+// Unique is true: the parts count the fundamental solutions too.
+func (p *DomainPlan) Unique() bool { return true }
+
 // Version is DomainVersion.
 func (p *DomainPlan) Version() int { return DomainVersion }
 

@@ -141,8 +141,9 @@ func joinLayout(n int) *JoinPlan {
 }
 
 // NewJoinPlan builds the quadrant tables and the list of column groups of
-// order n, 1 ≤ n ≤ JoinMaxN, after checking that the tables fit.
-func NewJoinPlan(n int) (*JoinPlan, error) {
+// order n, 1 ≤ n ≤ JoinMaxN, after checking that the tables fit in
+// maxBytes (0: JoinMaxMemory) and in the process's memory limit.
+func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
 	if err := joinCheckN(n); err != nil {
 		return nil, err
 	}
@@ -155,8 +156,11 @@ func NewJoinPlan(n int) (*JoinPlan, error) {
 	}
 	p.bytes = need
 	what := fmt.Sprintf("the join counter's quadrant tables for n = %d", n)
-	if need > JoinMaxMemory {
-		return nil, fmt.Errorf("search: %s need about %s, more than the %s allowed", what, memlimit.Bytes(need), memlimit.Bytes(JoinMaxMemory))
+	if maxBytes == 0 {
+		maxBytes = JoinMaxMemory
+	}
+	if need > maxBytes {
+		return nil, fmt.Errorf("search: %s need about %s, more than the %s allowed", what, memlimit.Bytes(need), memlimit.Bytes(maxBytes))
 	}
 	if err := memlimit.Check("search: "+what, need); err != nil {
 		return nil, err
@@ -423,6 +427,10 @@ func (p *JoinPlan) Method() string { return JoinMethod }
 
 // Version is JoinVersion.
 func (p *JoinPlan) Version() int { return JoinVersion }
+
+// Unique is false: the join cannot tell fundamental solutions apart, and
+// its parts' Unique is 0.
+func (p *JoinPlan) Unique() bool { return false }
 
 // Depth is the number of rows a subproblem fixes beyond the halves: 1 for
 // odd n (the middle row), else 0.

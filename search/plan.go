@@ -13,12 +13,16 @@ import (
 // into independent subproblems, numbered 0..Subproblems()-1: the unit of
 // work of shards, checkpoints and piece-by-piece comparisons. Two plans
 // with the same Identity list the same subproblems under the same ids.
-// The plans of this package are ConstellationPlan and DomainPlan.
+// The plans of this package are ConstellationPlan, DomainPlan and
+// JoinPlan.
 type Plan interface {
 	N() int
 	// Method and Version name the split ("constellations", 1).
 	Method() string
 	Version() int
+	// Unique reports whether the parts count the fundamental solutions
+	// too (Part.Unique); when false they are 0.
+	Unique() bool
 	// Depth is the number of rows a subproblem fixes beyond the
 	// method's own.
 	Depth() int

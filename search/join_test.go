@@ -1,0 +1,210 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"strings"
+	"testing"
+
+	"qtool/internal/oracle"
+	"qtool/search"
+)
+
+// TestJoinOEIS: the join counts A000170 for n = 1..17 (18 and 19 with
+// -long), on one worker and on two.
+func TestJoinOEIS(t *testing.T) {
+	ref := oracle.Counts(t)
+	top := 17
+	if *long {
+		top = 19
+	}
+	for n := 1; n <= top; n++ {
+		p, err := search.NewJoinPlan(n, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 2} {
+			if n > 14 && workers == 1 {
+				continue
+			}
+			st := countAll(t, p, workers)
+			if st.Solutions != ref[n][0] || st.Unique != 0 {
+				t.Errorf("%s, %d workers: %d solutions (%d unique); OEIS %d", p.Identity(), workers, st.Solutions, st.Unique, ref[n][0])
+			}
+		}
+	}
+}
+
+// groupCount counts, by plain backtracking row by row, the solutions of
+// order n whose first ⌊n/2⌋ rows use exactly the columns top and, for odd
+// n, whose middle row has its queen in column a: an independent count of a
+// join subproblem.
+func groupCount(n, a int, top uint32) uint64 {
+	h := n / 2
+	full := uint32(1)<<n - 1
+	var rec func(r int, cols, d1, d2 uint32) uint64
+	rec = func(r int, cols, d1, d2 uint32) uint64 {
+		if r == n {
+			return 1
+		}
+		allowed := full &^ top
+		switch {
+		case r < h:
+			allowed = top
+		case n%2 == 1 && r == h:
+			allowed = 1 << a
+		}
+		var c uint64
+		for free := allowed &^ (cols | d1 | d2); free != 0; free &= free - 1 {
+			b := free & -free
+			c += rec(r+1, cols|b, (d1|b)<<1&full, (d2|b)>>1)
+		}
+		return c
+	}
+	return rec(0, 0, 0, 0)
+}
+
+// parseGroup reads the middle column and the top columns back from
+// JoinPlan.Describe ("a=3 top cols 0,1,4 ×4"), and the weight.
+func parseGroup(t *testing.T, d string) (a int, top uint32, w uint64) {
+	t.Helper()
+	a = -1
+	rest := d
+	if strings.HasPrefix(d, "a=") {
+		if _, err := fmt.Sscanf(d, "a=%d ", &a); err != nil {
+			t.Fatalf("%q: %v", d, err)
+		}
+		rest = d[strings.Index(d, " ")+1:]
+	}
+	f := strings.Fields(strings.TrimPrefix(rest, "top cols "))
+	if len(f) != 2 {
+		t.Fatalf("describe %q", d)
+	}
+	if f[0] != "none" {
+		for _, s := range strings.Split(f[0], ",") {
+			var c int
+			fmt.Sscanf(s, "%d", &c)
+			top |= 1 << c
+		}
+	}
+	fmt.Sscanf(f[1], "×%d", &w)
+	return a, top, w
+}
+
+// TestJoinPartsMatchBacktracking: every subproblem of the join, counted
+// alone, is its weight times the backtracking count of its group, and the
+// weight is the size of the group's orbit, whose every member has the same
+// count (n = 2..13).
+func TestJoinPartsMatchBacktracking(t *testing.T) {
+	for n := 2; n <= 13; n++ {
+		p, err := search.NewJoinPlan(n, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var total uint64
+		for id := range p.Subproblems() {
+			var part search.Part
+			if _, err := search.CountPlan(context.Background(), p, []int{id}, search.PlanOptions{Workers: 1, Done: func(q search.Part) { part = q }}); err != nil {
+				t.Fatal(err)
+			}
+			a, top, w := parseGroup(t, p.Describe(id))
+			if bits.OnesCount32(top) != n/2 || w < 1 || w > 4 {
+				t.Fatalf("n=%d subproblem %d: %q", n, id, p.Describe(id))
+			}
+			c := groupCount(n, a, top)
+			if part.ID != id || part.Solutions != w*c {
+				t.Fatalf("n=%d subproblem %d (%s): %d solutions, backtracking %d × weight %d", n, id, p.Describe(id), part.Solutions, c, w)
+			}
+			// The orbit: mirror and vertical flip.
+			rest := uint32(1)<<n - 1
+			if a >= 0 {
+				rest &^= 1 << a
+			}
+			rev := func(x uint32) uint32 { return bits.Reverse32(x) >> (32 - n) }
+			ma := a
+			if a >= 0 {
+				ma = n - 1 - a
+			}
+			orbit := map[[2]int]bool{}
+			for _, g := range [][2]int{{a, int(top)}, {ma, int(rev(top))}, {a, int(rest &^ top)}, {ma, int(rev(rest &^ top))}} {
+				orbit[g] = true
+				if c2 := groupCount(n, g[0], uint32(g[1])); c2 != c {
+					t.Fatalf("n=%d %s: orbit member a=%d cols %b counts %d, not %d", n, p.Describe(id), g[0], g[1], c2, c)
+				}
+			}
+			if uint64(len(orbit)) != w {
+				t.Fatalf("n=%d %s: orbit of %d groups, weight %d", n, p.Describe(id), len(orbit), w)
+			}
+			total += part.Solutions
+		}
+		if want := oracle.All(t)[n]; total != want {
+			t.Errorf("n=%d: parts add up to %d, OEIS %d", n, total, want)
+		}
+	}
+}
+
+// TestJoinRefusals: orders beyond the join's reach and plans beyond the
+// memory allowed are refused with the reason.
+func TestJoinRefusals(t *testing.T) {
+	for _, n := range []int{0, -3, search.JoinMaxN + 1, 27, 64} {
+		_, err := search.NewJoinPlan(n, 0)
+		if err == nil || !strings.Contains(err.Error(), "join counter handles") {
+			t.Errorf("n = %d: %v", n, err)
+		}
+		if _, err := search.JoinPlanBytes(n); err == nil {
+			t.Errorf("JoinPlanBytes(%d) accepted", n)
+		}
+	}
+	_, err := search.NewJoinPlan(14, 1<<10)
+	if err == nil || !strings.Contains(err.Error(), "need about") {
+		t.Errorf("a 1 KiB limit: %v", err)
+	}
+	b, err := search.JoinPlanBytes(14)
+	p, _ := search.NewJoinPlan(14, 0)
+	if err != nil || b != p.Bytes() || b == 0 {
+		t.Errorf("JoinPlanBytes(14) = %d, %v; the plan takes %d", b, err, p.Bytes())
+	}
+}
+
+// TestJoinShardBalance: at n = 16 the largest of 100 shards does at most
+// twice the mean work (Part.Nodes, counted), and the shards partition the
+// subproblems in increasing order.
+func TestJoinShardBalance(t *testing.T) {
+	p, err := search.NewJoinPlan(16, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := make([]uint64, p.Subproblems())
+	ids, _ := p.Shard(0, 1)
+	if _, err := search.CountPlan(context.Background(), p, ids, search.PlanOptions{Workers: 2, Done: func(q search.Part) { work[q.ID] = q.Nodes }}); err != nil {
+		t.Fatal(err)
+	}
+	const m = 100
+	var sum, most uint64
+	seen := 0
+	for i := range m {
+		ids, err := p.Shard(i, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w uint64
+		for j, id := range ids {
+			if j > 0 && id <= ids[j-1] {
+				t.Fatalf("shard %d: ids not increasing", i)
+			}
+			w += work[id]
+		}
+		seen += len(ids)
+		sum += w
+		most = max(most, w)
+	}
+	if seen != p.Subproblems() {
+		t.Fatalf("%d shards hold %d ids of %d", m, seen, p.Subproblems())
+	}
+	if mean := float64(sum) / m; float64(most) > 2*mean {
+		t.Errorf("largest shard %d, mean %.0f: more than twice", most, mean)
+	} else {
+		t.Logf("n=16, %d shards: largest %.3f× the mean", m, float64(most)/mean)
+	}
+}
