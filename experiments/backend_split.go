@@ -15,8 +15,9 @@ import (
 )
 
 func init() {
-	Register(splitBackend{name: "constellation", newPlan: func(n int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
-	Register(splitBackend{name: "domains", newPlan: func(n int) (search.Plan, error) { return search.NewDomainPlan(n) }})
+	Register(splitBackend{name: "constellation", unique: true, maxN: search.ConstellationMaxN, newPlan: func(n int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
+	Register(splitBackend{name: "domains", unique: true, maxN: search.DomainMaxN, newPlan: func(n int) (search.Plan, error) { return search.NewDomainPlan(n) }})
+	Register(splitBackend{name: "join", maxN: search.JoinMaxN, method: "join of quadrant halves", newPlan: func(n int) (search.Plan, error) { return search.NewJoinPlan(n, 0) }})
 }
 
 // splitBackend counts the empty board through a search.Plan, a
@@ -24,19 +25,23 @@ func init() {
 // search.ConstellationPlan (Q27's border constellations, weighted by the
 // size of their orbits under the 8 symmetries of the square), "domains" is
 // search.DomainPlan (Takaken's corner and edge domains of the bitmask
-// counter, the fastest). Both take 1 ≤ n ≤ 27, always count the
-// fundamental solutions too, split into shards, report the count of every
-// subproblem in Outcome.Parts and checkpoint and resume
-// (Request.Checkpoint).
+// counter), "join" is search.JoinPlan (the quarter join, the fastest;
+// n ≤ 21, and no fundamental solutions). constellation and domains take
+// 1 ≤ n ≤ 27 and always count the fundamental solutions too. All split
+// into shards, report the count of every subproblem in Outcome.Parts and
+// checkpoint and resume (Request.Checkpoint).
 type splitBackend struct {
 	name    string
+	unique  bool // the plan counts fundamental solutions
+	maxN    int
+	method  string // Caps.CountMethod
 	newPlan func(n int) (search.Plan, error)
 }
 
 func (b splitBackend) Name() string { return b.name }
 
-func (splitBackend) Caps() Caps {
-	return Caps{Count: true, Exact: true, MaxN: search.ConstellationMaxN, Unique: true, Shards: true, Parts: true}
+func (b splitBackend) Caps() Caps {
+	return Caps{Count: true, Exact: true, MaxN: b.maxN, Unique: b.unique, Shards: true, Parts: true, CountMethod: b.method}
 }
 
 // splitPlans caches the plans by backend and n: a plan is immutable once
@@ -77,6 +82,9 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 	if b.Given() > 0 {
 		return Outcome{}, fmt.Errorf("experiments: backend %s counts the empty board only (its split uses the symmetry of the square)", be.name)
 	}
+	if req.Unique && !be.unique {
+		return Outcome{}, fmt.Errorf("experiments: backend %s cannot count fundamental solutions", be.name)
+	}
 	start := time.Now()
 	p, err := be.plan(b.N)
 	if err != nil {
@@ -98,7 +106,7 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 	done := map[int]Part{}
 	ck := req.Checkpoint
 	if ck != nil {
-		if err := loadCheckpoint(ck, split, done); err != nil {
+		if err := loadCheckpoint(ck, split, ids, done); err != nil {
 			return Outcome{}, err
 		}
 		split.Resumed = len(done)
@@ -170,8 +178,9 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 }
 
 // loadCheckpoint fills done from the checkpoint file of ck when resuming,
-// after checking that it is of this split and shard.
-func loadCheckpoint(ck *Checkpoint, split *Split, done map[int]Part) error {
+// after checking that it is of this split and shard and that every part
+// read is one of the shard's subproblems ids.
+func loadCheckpoint(ck *Checkpoint, split *Split, ids []int, done map[int]Part) error {
 	if ck.Path == "" {
 		return errors.New("experiments: checkpoint needs a file name")
 	}
@@ -191,8 +200,12 @@ func loadCheckpoint(ck *Checkpoint, split *Split, done map[int]Part) error {
 	if err := s.Check(split.Identity, split.Shard, split.Shards, split.Todo); err != nil {
 		return fmt.Errorf("%s: %w", ck.Path, err)
 	}
+	mine := make(map[int]bool, len(ids))
+	for _, id := range ids {
+		mine[id] = true
+	}
 	for _, q := range s.Parts {
-		if q.ID >= split.Total || q.ID%split.Shards != split.Shard {
+		if !mine[q.ID] {
 			return fmt.Errorf("checkpoint %s: subproblem %d is not in shard %d/%d", ck.Path, q.ID, split.Shard, split.Shards)
 		}
 		done[q.ID] = Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}

@@ -20,7 +20,7 @@ func init() {
 const countUsage = `
 Usage: qtool count -n N [--problem NAME] [--backend B] [--board FILE [--diagonals K]]
                    [--unique] [--workers K] [--shard i/m] [--checkpoint FILE [--resume]]
-                   [--timeout D] [--json]
+                   [--timeout D] [--json [--parts=false]]
 
 Counts the solutions of the n-queens problem, or with --board the ways to
 complete a board whose queens are already placed (blocked squares 'x' of a
@@ -32,13 +32,18 @@ most pieces that fit, in "pieces"). A count cut short by
 --timeout or Ctrl-C is printed as a lower bound, marked incomplete, and the
 exit status is 3 (time limit) or 130 (interrupted).
 
-The default counter for an empty board of n ≤ 27 is the constellation
-backend: subproblems of pre-placed border queens, canonical under the 8
-symmetries. --shard i/m counts every m-th of them from i; --checkpoint FILE
-records the finished ones (atomically, every --checkpoint-every and when the
-count stops) and --resume continues from FILE with the same total. With
---json the record carries the split ("split") and every subproblem's count
-("parts"), which qtool merge --compare checks piece by piece.
+The default counter for an empty board of n ≤ 20 is the join backend: the
+board's quadrants' placements are joined into half boards, and a subproblem
+(a group of the top half's columns, canonical under the mirror and the
+vertical flip) counts the pairs of halves whose diagonals do not meet. It
+cannot count fundamental solutions: with --unique, and for 20 < n ≤ 27,
+the default is the domains backend (the bitmask counter's symmetry domains).
+--shard i/m counts slice i of m of the subproblems (balanced by an estimate
+of their work); --checkpoint FILE records the finished ones (atomically,
+every --checkpoint-every and when the count stops) and --resume continues
+from FILE with the same total. With --json the record carries the split
+("split") and every subproblem's count ("parts"), which qtool merge
+--compare checks piece by piece; --parts=false leaves the parts out.
 
 Examples:
   qtool count -n 12
@@ -46,6 +51,7 @@ Examples:
   qtool count -n 16 --unique --workers 2
   qtool count --board examples/board.txt --backend dlx
   qtool count -n 18 --shard 3/16 --json > shard3.json
+  qtool count -n 17 --json --parts=false
   qtool count -n 8 --problem domination --json
   qtool count --board examples/diag-14-4-924.param --diagonals 9
   qtool count -n 10 --checkpoint n10.ckpt --resume
@@ -89,6 +95,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	p.addProblem(fs)
 	unique := fs.Bool("unique", false, "also count fundamental solutions (classes under rotation and reflection)")
 	shard := fs.String("shard", "", "count only slice `i/m` of a deterministic split (0 ≤ i < m)")
+	withParts := fs.Bool("parts", true, "with --json, list every subproblem's count (\"parts\")")
 	var ck checkpointFlags
 	ck.add(fs)
 	operands, err := parseFlags(c, fs, args)
@@ -103,6 +110,9 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	b := prob.Board
+	if *unique {
+		be = uniqueDefault(&p, be)
+	}
 	caps := be.Caps()
 	if !caps.Count {
 		return usageErrorf("backend %s cannot count; counting backends: %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Count }), ", "))
@@ -183,7 +193,10 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	}
 	if out.Split != nil {
 		rec.Method = out.Split.Method
-		rec.Split, rec.Parts = out.Split, out.Parts
+		rec.Split = out.Split
+		if *withParts {
+			rec.Parts = out.Parts
+		}
 	}
 	if p.json {
 		if err := writeJSON(c.stdout, rec); err != nil {

@@ -179,6 +179,10 @@ func describePart(s *compareSide, id int) string {
 		if s.n >= 1 && s.n <= search.DomainMaxN {
 			p, err = search.NewDomainPlan(s.n)
 		}
+	case search.JoinMethod:
+		if s.n >= 1 && s.n <= joinDefaultMaxN {
+			p, err = search.NewJoinPlan(s.n, 0)
+		}
 	}
 	if p == nil || err != nil || p.Identity() != s.split || id >= p.Subproblems() {
 		return "not described: a split of another qtool"

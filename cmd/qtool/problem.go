@@ -130,7 +130,7 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 func defaultBackend(b encode.Board, mode experiments.Mode, limit int) string {
 	name := "bitmask"
 	if mode == experiments.Count && b.Given() == 0 && b.N <= constellationMaxN {
-		name = "domains"
+		name = defaultEmptyCounter(b.N)
 	}
 	if b.N > 64 {
 		name = "dlx"
@@ -147,6 +147,9 @@ func defaultBackend(b encode.Board, mode experiments.Mode, limit int) string {
 func suggestFor(n int) string {
 	if n > 64 {
 		return "backtrack, dlx or sat; minconflicts or construct to find one solution"
+	}
+	if n <= constellationMaxN {
+		return "domains or bitmask"
 	}
 	return "bitmask"
 }
