@@ -22,6 +22,25 @@ func TestCheckpointSignals(t *testing.T) {
 	ck := filepath.Join(dir, "n16.ckpt")
 	args := []string{"count", "-n", "16", "--backend", "domains", "--workers", "1", "--unique",
 		"--checkpoint", ck, "--resume", "--checkpoint-every", "20ms", "--json"}
+	unique := uint64(1846955)
+	checkpointSignals(t, dir, ck, args, 14772512, &unique)
+}
+
+// TestCheckpointSignalsJoin is TestCheckpointSignals for the join counter
+// (the default), on n = 17: it does not count fundamental solutions.
+func TestCheckpointSignalsJoin(t *testing.T) {
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "n17.ckpt")
+	args := []string{"count", "-n", "17", "--backend", "join", "--workers", "1",
+		"--checkpoint", ck, "--resume", "--checkpoint-every", "20ms", "--json"}
+	checkpointSignals(t, dir, ck, args, 95815104, nil)
+}
+
+// checkpointSignals interrupts, kills and resumes the count of args
+// (--workers at args[6]) until it ends with want solutions (and
+// wantUnique fundamental ones unless nil).
+func checkpointSignals(t *testing.T, dir, ck string, args []string, want uint64, wantUnique *uint64) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))
 	resumed := 0
 	for _, tc := range []struct {
@@ -54,7 +73,7 @@ func TestCheckpointSignals(t *testing.T) {
 		for _, p := range rec.Parts {
 			sum += p.Solutions
 		}
-		if sum != rec.Solutions || rec.Solutions >= 14772512 {
+		if sum != rec.Solutions || rec.Solutions >= want {
 			t.Fatalf("%v: parts add up to %d, record says %d", tc.sig, sum, rec.Solutions)
 		}
 		t.Logf("%v after %v: exit %d, %d of %d subproblems done", tc.sig, delay, code, len(rec.Parts), rec.Split.Todo)
@@ -80,8 +99,12 @@ func TestCheckpointSignals(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &rec); err != nil {
 		t.Fatal(err)
 	}
-	if !rec.Complete || rec.Solutions != 14772512 || rec.Unique == nil || *rec.Unique != 1846955 || rec.Split.Resumed != resumed || len(rec.Parts) != rec.Split.Todo {
-		t.Fatalf("resumed run: %+v; want 14772512 and 1846955 unique, %d parts resumed", rec, resumed)
+	uniqueOK := rec.Unique == nil
+	if wantUnique != nil {
+		uniqueOK = rec.Unique != nil && *rec.Unique == *wantUnique
+	}
+	if !rec.Complete || rec.Solutions != want || !uniqueOK || rec.Split.Resumed != resumed || len(rec.Parts) != rec.Split.Todo {
+		t.Fatalf("resumed run: %+v; want %d solutions (unique %v), %d parts resumed", rec, want, wantUnique, resumed)
 	}
 }
 
@@ -130,6 +153,9 @@ func TestCheckpointRefusals(t *testing.T) {
 		{[]string{"-n", "10", "--backend", "bitmask", "--checkpoint", filepath.Join(dir, "x")}, "cannot checkpoint"},
 		{[]string{"-n", "10", "--checkpoint", filepath.Join(dir, "y"), "--checkpoint-every", "0s"}, "must be positive"},
 		{[]string{"-n", "28", "--backend", "domains"}, "handles n ≤ 27"},
+		{[]string{"-n", "22", "--backend", "join"}, "handles n ≤ 21"},
+		{[]string{"-n", "12", "--backend", "join", "--unique"}, "cannot count fundamental solutions"},
+		{[]string{"-n", "10", "--backend", "domains", "--checkpoint", ck, "--resume"}, "another split"},
 		{[]string{"-n", "10", "--checkpoint", filepath.Join(dir, "no", "such", "dir.ckpt")}, "cannot write"},
 	} {
 		_, errOut, code := qtool(t, "", append([]string{"count"}, tc.args...)...)
