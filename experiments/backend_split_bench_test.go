@@ -14,8 +14,9 @@ import (
 	"qtool/experiments"
 )
 
-// benchCountLarge adds BenchmarkCount/n=16/backend=domains/workers=1 and
-// the like for n = 16, 17, 18: the splitting counters and the bitmask
+// benchCountLarge adds BenchmarkCount/n=16/backend=join/workers=1 and
+// the like for n = 16, 17, 18: the splitting counters (join, domains,
+// constellation) and the bitmask
 // counter on 1 and 2 workers, and the yardstick refcount.c (a copy in
 // testdata/refcount, built with gcc -O3 -march=native as its header says)
 // as backend=refcount-c, so that one run measures them side by side:
@@ -36,7 +37,7 @@ func benchCountLarge(b *testing.B) {
 				}
 			}
 		})
-		for _, name := range []string{"domains", "constellation", "bitmask"} {
+		for _, name := range []string{"join", "domains", "constellation", "bitmask"} {
 			be, err := experiments.Lookup(name)
 			if err != nil {
 				b.Fatal(err)
