@@ -580,7 +580,7 @@ type joinCounter struct {
 	stop        *atomic.Bool
 	top, bottom []uint64
 	keep, keepL []joinDiag
-	tab         []uint64
+	tab         []joinBlock
 	idx         []uint16
 	sorted      []uint64
 	limit       []int32
@@ -671,6 +671,17 @@ func (c *joinCounter) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid ui
 	return dst
 }
 
+// joinBlock is an entry of the join's table for a block of 128 patterns:
+// bit i of word j stands for pattern 64j+i of the block.
+type joinBlock [2]uint64
+
+func lowBits(k int) uint64 {
+	if k >= 64 {
+		return ^uint64(0)
+	}
+	return uint64(1)<<k - 1
+}
+
 // joinMaxChunks bounds the chunks of a join.
 const joinMaxChunks = 8
 
@@ -745,8 +756,10 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 	}
 	xs = sorted
 	nch, width := joinChunking(nb, len(ys))
-	W := (len(xs) + 63) / 64
-	var base [joinMaxChunks + 1]int // chunk k's entries start at base[k]*W
+	// Patterns go in blocks of 128, two words, so that a query reads
+	// its chunks' entries once for 128 patterns.
+	W := (len(xs) + 127) / 128
+	var base [joinMaxChunks + 1]int // chunk k's entries: base[k]..base[k+1]-1
 	var shift [joinMaxChunks]uint
 	var mask [joinMaxChunks]uint64
 	for k := range nch {
@@ -756,26 +769,23 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 		}
 		mask[k] = uint64(1)<<width[k] - 1
 	}
-	// The table is laid out word by word: word w of every entry of
-	// every chunk together (E entries), so that counting a block of 64
+	// The table is laid out block by block: block w of every entry of
+	// every chunk together (E entries), so that counting a block of
 	// patterns against all queries reads a table that fits the L1 cache.
 	E := base[nch]
 	size := E * W
 	if cap(c.tab) < size {
-		c.tab = make([]uint64, size)
+		c.tab = make([]joinBlock, size)
 	}
 	tab := c.tab[:size]
-	last := ^uint64(0)
-	if r := len(xs) % 64; r != 0 {
-		last = uint64(1)<<r - 1
-	}
 	// Entry 0 and the single-bit entries: all patterns, then each
 	// pattern is cleared from the entries of its bits.
 	for w := range W {
 		t := tab[w*E : (w+1)*E]
-		m := ^uint64(0)
+		m := joinBlock{^uint64(0), ^uint64(0)}
 		if w == W-1 {
-			m = last
+			r := len(xs) - 128*w // 1..128 patterns in the last block
+			m = joinBlock{lowBits(min(r, 64)), lowBits(max(r-64, 0))}
 		}
 		for k := range nch {
 			t[base[k]] = m
@@ -792,9 +802,10 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 	}
 	for i, x := range xs {
 		bit := ^(uint64(1) << (i % 64))
-		t := tab[i/64*E:][:E]
+		t := tab[i/128*E:][:E]
+		half := i / 64 % 2
 		for x != 0 {
-			t[pos[bits.TrailingZeros64(x)&63]] &= bit
+			t[pos[bits.TrailingZeros64(x)&63]][half] &= bit
 			x &= x - 1
 		}
 	}
@@ -805,13 +816,14 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 			for s := 3; s < len(tk); s++ {
 				lo := s & -s
 				if lo != s {
-					tk[s] = tk[s^lo] & tk[lo]
+					a, b := tk[s^lo], tk[lo]
+					tk[s] = joinBlock{a[0] & b[0], a[1] & b[1]}
 				}
 			}
 		}
 	}
 	// The queries' entries, nch to a query, in decreasing order of the
-	// number of words of patterns they need (limit).
+	// number of blocks of patterns they need (limit).
 	if cap(c.limit) < len(ys) {
 		c.limit = make([]int32, len(ys))
 	}
@@ -819,11 +831,11 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 	if cap(c.byWords) < W+2 {
 		c.byWords = make([]int, W+2)
 	}
-	byWords := c.byWords[:W+2] // byWords[w+1]: queries needing more than w words, then positions
+	byWords := c.byWords[:W+2] // counts, then positions, see below
 	clear(byWords)
 	keyMask := uint64(1)<<kb - 1
 	for i, y := range ys {
-		l := int32((start[^(y>>ks)&keyMask+1] + 63) / 64)
+		l := int32((start[^(y>>ks)&keyMask+1] + 127) / 128)
 		limit[i] = l
 		byWords[W-int(l)+1]++
 	}
@@ -831,7 +843,7 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 		byWords[w] += byWords[w-1]
 	}
 	// byWords[W-l] is now the first position of the queries needing l
-	// words; byWords[W-w] the number needing more than w words.
+	// blocks; byWords[W-w] the number needing more than w blocks.
 	if cap(c.idx) < nch*len(ys) {
 		c.idx = make([]uint16, nch*len(ys))
 	}
@@ -860,29 +872,33 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 		case 3:
 			for i := 0; i+3 <= len(idx); i += 3 {
 				q := idx[i:][:3]
-				total += uint64(bits.OnesCount64(t[q[0]] & t[q[1]] & t[q[2]]))
+				a, b, c := &t[q[0]], &t[q[1]], &t[q[2]]
+				total += uint64(bits.OnesCount64(a[0]&b[0]&c[0]) + bits.OnesCount64(a[1]&b[1]&c[1]))
 			}
 		case 4:
 			for i := 0; i+4 <= len(idx); i += 4 {
 				q := idx[i:][:4]
-				total += uint64(bits.OnesCount64(t[q[0]] & t[q[1]] & t[q[2]] & t[q[3]]))
+				a, b, c, d := &t[q[0]], &t[q[1]], &t[q[2]], &t[q[3]]
+				total += uint64(bits.OnesCount64(a[0]&b[0]&c[0]&d[0]) + bits.OnesCount64(a[1]&b[1]&c[1]&d[1]))
 			}
 		case 5:
 			for i := 0; i+5 <= len(idx); i += 5 {
 				q := idx[i:][:5]
-				total += uint64(bits.OnesCount64(t[q[0]] & t[q[1]] & t[q[2]] & t[q[3]] & t[q[4]]))
+				a, b, c, d, e := &t[q[0]], &t[q[1]], &t[q[2]], &t[q[3]], &t[q[4]]
+				total += uint64(bits.OnesCount64(a[0]&b[0]&c[0]&d[0]&e[0]) + bits.OnesCount64(a[1]&b[1]&c[1]&d[1]&e[1]))
 			}
 		default:
 			for i := 0; i+nch <= len(idx); i += nch {
 				q := idx[i:][:nch]
 				acc := t[q[0]]
 				for _, e := range q[1:] {
-					acc &= t[e]
+					acc[0] &= t[e][0]
+					acc[1] &= t[e][1]
 				}
-				total += uint64(bits.OnesCount64(acc))
+				total += uint64(bits.OnesCount64(acc[0]) + bits.OnesCount64(acc[1]))
 			}
 		}
 	}
-	c.work += words * uint64(nch)
+	c.work += 2 * words * uint64(nch)
 	return total
 }
