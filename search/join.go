@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"qtool/internal/memlimit"
@@ -78,6 +79,9 @@ type JoinPlan struct {
 	groups []joinGroup
 	hash   uint64
 	bytes  uint64
+
+	estOnce sync.Once
+	est     []uint64 // Estimate of each group
 }
 
 // joinGroup is one subproblem: the middle queen's column a (-1 for even
@@ -486,11 +490,10 @@ func (p *JoinPlan) Shard(i, m int) ([]int, error) {
 	if m == 1 {
 		return shardIDs(len(p.groups), 0, 1)
 	}
+	est := p.estimates()
 	order := make([]int, len(p.groups))
-	est := make([]uint64, len(p.groups))
-	for id := range p.groups {
+	for id := range order {
 		order[id] = id
-		est[id] = p.Estimate(id)
 	}
 	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(est[y], est[x]) })
 	loads := make(shardHeap, m)
@@ -530,6 +533,17 @@ func (s *shardHeap) Pop() any {
 	x := old[len(old)-1]
 	*s = old[:len(old)-1]
 	return x
+}
+
+// estimates returns Estimate of every subproblem, computed once.
+func (p *JoinPlan) estimates() []uint64 {
+	p.estOnce.Do(func() {
+		p.est = make([]uint64, len(p.groups))
+		for id := range p.groups {
+			p.est[id] = p.Estimate(id)
+		}
+	})
+	return p.est
 }
 
 // Estimate is a deterministic estimate of the work of subproblem id, in
