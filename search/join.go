@@ -63,13 +63,16 @@ const JoinMaxMemory = 4 << 30
 // the patterns that have no bit of the chunk's value; a query's count is
 // the popcount of the AND of its chunks' bitsets.
 //
-// Memory: the quadrant tables, 16 bytes a placement (8×8 quadrants, n = 16:
-// 0.5 million placements, 8 MB; n = 18: 3.3 MB... about 40 MB; n = 20:
-// 30 million, 480 MB; n = 21: about 1.2 GB), counted exactly before they are
-// allocated and refused above JoinMaxMemory or the process's memory limit
-// (internal/memlimit); each worker adds its buffers, a few MB. Counts are
-// exact in uint64 (A000170(21) < 2^40). Part.Nodes is the work done: the
-// pairs of quadrant placements tried plus the words ANDed in the join.
+// Memory: the quadrant tables, 16 bytes a placement plus 4 bytes a
+// bucket, measured with JoinPlanBytes: 8.7 MB at n = 16, 16 MB at n = 17,
+// 63 MB at n = 18, 116 MB at n = 19, 499 MB at n = 20 (four 10×10
+// quadrants of 7.5 million placements each), 959 MB at n = 21; n = 22
+// would need about 4.3 GB and is refused (JoinMaxN). The size is counted
+// exactly before the tables are allocated, and refused above maxBytes
+// (JoinMaxMemory) or the process's memory limit (internal/memlimit). Each
+// worker adds its buffers, a few MB. Counts are exact in uint64
+// (A000170(21) ≈ 3.1·10¹¹). Part.Nodes is the work done: the pairs of
+// quadrant placements tried plus the table words ANDed in the join.
 type JoinPlan struct {
 	n, h   int
 	wL, wR int // columns of the left and right quadrants
