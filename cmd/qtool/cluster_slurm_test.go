@@ -173,7 +173,9 @@ func TestSlurmKilledTasks(t *testing.T) {
 	// time even on an idle machine (n = 16's shards took under half a
 	// second there, so task 0 could end before it was killed), long enough
 	// to be killed while it counts.
-	qtoolOK(t, "cluster", "submit", "count", "-n", "17", "--shards", "4", "--dir", dir, "--qtool", bin, "--throttle", "2", "--checkpoint-every", "100ms")
+	// The domains counter, not the default join, which counts n = 17 in
+	// under 3 s in all.
+	qtoolOK(t, "cluster", "submit", "count", "-n", "17", "--shards", "4", "--backend", "domains", "--dir", dir, "--qtool", bin, "--throttle", "2", "--checkpoint-every", "100ms")
 	waitStarted(t, dir, 0, 1)
 	r, err := cluster.Open(dir)
 	if err != nil {
@@ -381,12 +383,12 @@ func TestSlurmCount16TimeLimit(t *testing.T) {
 	// calibration, not an assertion): half of it, so that most attempts
 	// stop mid-way.
 	start := time.Now()
-	if out, err := exec.Command(bin, "count", "-n", "16", "--shard", "0/64", "--workers", "1", "--json").CombinedOutput(); err != nil {
+	if out, err := exec.Command(bin, "count", "-n", "16", "--shard", "0/64", "--backend", "domains", "--workers", "1", "--json").CombinedOutput(); err != nil {
 		t.Fatalf("count --shard 0/64: %v %s", err, out)
 	}
 	limit := time.Since(start) / 2
 	t.Logf("one shard took %v here; task time limit %v", 2*limit, limit)
-	qtoolOK(t, "cluster", "submit", "count", "-n", "16", "--shards", "64", "--dir", dir, "--qtool", bin,
+	qtoolOK(t, "cluster", "submit", "count", "-n", "16", "--shards", "64", "--backend", "domains", "--dir", dir, "--qtool", bin,
 		"--task-time", limit.String(), "--kill-wait", "2", "--wait")
 	r, err := cluster.Open(dir)
 	if err != nil {
@@ -520,7 +522,7 @@ func TestSlurmTimeLimitLong(t *testing.T) {
 		want uint64
 	}{{18, 666090624}, {19, 4968057848}} {
 		dir := slurmRunDir(t)
-		qtoolOK(t, "cluster", "submit", "count", "-n", strconv.Itoa(c.n), "--shards", "2", "--dir", dir, "--qtool", bin, "--time", "1", "--wait")
+		qtoolOK(t, "cluster", "submit", "count", "-n", strconv.Itoa(c.n), "--shards", "2", "--backend", "domains", "--dir", dir, "--qtool", bin, "--time", "1", "--wait")
 		counts, tasks := clusterStatusOf(t, dir)
 		t.Logf("n=%d after the first attempts: %v", c.n, counts)
 		stopped := 0
