@@ -156,10 +156,15 @@ func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
 	}
 	p := joinLayout(n)
 	var need uint64
-	for i := range p.quads {
-		q := &p.quads[i]
+	// The bottom quadrants are the vertical flips of the top ones, (r, c)
+	// → (n−1−r, c): one walk lists both (see joinWalker.twin).
+	for i := range 2 {
+		q, tw := &p.quads[i], &p.quads[i+2]
 		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
-		need += q.walkCount(n)*16 + uint64(len(q.off))*4
+		tw.off = make([]uint32, len(q.off))
+		w := joinWalker{q: q, twin: tw, n: n}
+		w.walk(0, 0, 0, 0, 0)
+		need += 2 * (w.total*16 + uint64(len(q.off))*4)
 	}
 	p.bytes = need
 	what := fmt.Sprintf("the join counter's quadrant tables for n = %d", n)
@@ -172,8 +177,8 @@ func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
 	if err := memlimit.Check("search: "+what, need); err != nil {
 		return nil, err
 	}
-	for i := range p.quads {
-		p.quads[i].fill(p)
+	for i := range 2 {
+		p.fill(&p.quads[i], &p.quads[i+2])
 	}
 	p.permute()
 	p.listGroups()
@@ -194,24 +199,31 @@ func (q *joinQuad) walkCount(n int) uint64 {
 	return w.total
 }
 
-// fill lists the placements of q, after walkCount.
-func (q *joinQuad) fill(p *JoinPlan) {
-	n := p.n
-	for k := 1; k < len(q.off); k++ {
-		q.off[k] += q.off[k-1]
+// fill lists the placements of the top quadrant q and of its flip tw,
+// after a counting walk.
+func (p *JoinPlan) fill(q, tw *joinQuad) {
+	w := joinWalker{plan: p, q: q, twin: tw, n: p.n}
+	for _, x := range []*joinQuad{q, tw} {
+		for k := 1; k < len(x.off); k++ {
+			x.off[k] += x.off[k-1]
+		}
+		x.d = make([]joinDiag, x.off[len(x.off)-1])
 	}
-	q.d = make([]joinDiag, q.off[len(q.off)-1])
-	pos := slices.Clone(q.off[:len(q.off)-1])
-	w := joinWalker{plan: p, q: q, n: n, pos: pos}
+	w.pos = slices.Clone(q.off[:len(q.off)-1])
+	w.twinPos = slices.Clone(tw.off[:len(tw.off)-1])
 	w.walk(0, 0, 0, 0, 0)
 }
 
+// joinWalker lists the placements of a quadrant q, and with twin those of
+// its vertical flip: a placement's flip has the row set reversed and the
+// two diagonal masks swapped (the ╲ diagonal c−r+n−1 of (r, c) is the ╱
+// diagonal (n−1−r)+c of its image, and the other way round).
 type joinWalker struct {
-	plan  *JoinPlan
-	q     *joinQuad
-	n     int
-	pos   []uint32 // nil: count
-	total uint64
+	plan         *JoinPlan
+	q, twin      *joinQuad
+	n            int
+	pos, twinPos []uint32 // nil: count
+	total        uint64
 }
 
 // walk places queens from local row r on (each row empty or one queen),
@@ -220,13 +232,24 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 	q := w.q
 	if r == q.rows {
 		k := rows<<q.cols | cols
+		var kt uint32
+		if w.twin != nil {
+			kt = (bits.Reverse32(rows)>>(32-q.rows))<<q.cols | cols
+		}
 		if w.pos == nil {
 			q.off[k+1]++
+			if w.twin != nil {
+				w.twin.off[kt+1]++
+			}
 			w.total++
 			return
 		}
 		q.d[w.pos[k]] = w.plan.place(q, d1, d2)
 		w.pos[k]++
+		if w.twin != nil {
+			w.twin.d[w.twinPos[kt]] = w.plan.place(w.twin, d2, d1)
+			w.twinPos[kt]++
+		}
 		return
 	}
 	w.walk(r+1, rows, cols, d1, d2)
