@@ -46,3 +46,25 @@ func ExampleNewConstellationPlan() {
 	// 78 constellations, first: t=0 r=1 b=2 l=0 ×8
 	// 92 12
 }
+
+// The join of n = 12: column groups of the top half (canonical under the
+// mirror and the vertical flip), each counted as the pairs of half boards
+// that fit, times the size of its orbit.
+func ExampleNewJoinPlan() {
+	p, err := search.NewJoinPlan(12, 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ids, _ := p.Shard(0, 1)
+	st, err := search.CountPlan(context.Background(), p, ids, search.PlanOptions{Workers: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Subproblems(), "groups, first:", p.Describe(0))
+	fmt.Println(st.Solutions, "solutions")
+	// Output:
+	// 252 groups, first: top cols 0,1,2,3,4,5 ×2
+	// 14200 solutions
+}
