@@ -25,7 +25,8 @@ Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|firs
                    [--seed S] [--timeout D] [--backends a,b] [--format F] [--plot FILE]
                    [--log FILE] [--resume]
        qtool bench --preset diagonals [--n 10-16] [--excluded LIST] [--instances M]
-                   [--min-free F] [--seed S] [--timeout D] [--backends a,b] [--format text|md]
+                   [--min-free F] [--seed S] [--timeout D] [--backends a,b] [--format F]
+                   [--plot FILE] [--log FILE] [--resume]
 
 Runs backends over a grid of problems, R times each with a time limit per
 run, checks every answer and prints a table: per problem and backend the
@@ -211,8 +212,6 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	switch f.preset {
 	case "sat":
 		err = satRender(c, rep, format, f.plot)
-	case "diagonals":
-		renderDiagonals(c.stdout, append(prior, recs...), benchNames(spec), format == results.Markdown)
 	default:
 		err = benchRender(c, rep, format, f.plot)
 	}

@@ -59,11 +59,15 @@ func encoderNames() []string {
 }
 
 const encodeUsage = `
-Usage: qtool encode -n N [--board FILE] [--problem NAME [--pieces M]] --to TARGET [--amo ENC] [--out FILE]
+Usage: qtool encode -n N [--board FILE [--diagonals K]] [--problem NAME [--pieces M]] --to TARGET [--amo ENC] [--out FILE]
 
 Writes the n-queens problem (or the completion of a board) for an outside
 solver: --to dlx writes Knuth's exact-cover format (dlx1, TAOCP 7.2.2.1),
 --to dimacs writes a CNF for any SAT solver.
+
+A board with blocked squares or excluded diagonals (a CSPLib prob079
+.param file; --diagonals K keeps only its first K, as qtool count does) is
+written by --to dlx as the model of --problem below.
 
 --problem NAME (--to dlx only) writes a variant of qtool count --problem,
 also on a board with blocked squares: one option per free square, a
@@ -88,6 +92,7 @@ Examples:
   qtool encode --board examples/board.txt --to dimacs --amo sequential > board.cnf
   qtool encode -n 6 --problem domination --to dlx > domination6.dlx
   qtool encode -n 5 --problem domination --pieces 3 --to dlx --out domination5.dlx
+  qtool encode --board examples/diag-14-4-924.param --diagonals 9 --to dlx > diag14.dlx
 
 The size of the output is estimated first: one larger than --max-size is
 refused with the estimate (--max-size 0 writes whatever the size), and so is
@@ -104,6 +109,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	outPath := fs.String("out", "", "write to `FILE` instead of stdout (replaced only when the whole output is written)")
 	p.variants = true
 	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames()+" (--to dlx)")
+	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
 	pieces := fs.Int("pieces", 0, "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it)")
 	maxSize := fs.String("max-size", "4GB", "refuse an output larger than `SIZE` (e.g. 500MB, 20GB; 0 for no limit)")
 	operands, err := parseFlags(c, fs, args)
