@@ -94,12 +94,18 @@ func sizeProblemDLX(prob encode.Problem) (out, mem uint64, what string) {
 // generalized exact-cover problem through dlx.Writer, with comments that
 // say what it is.
 func writeProblemDLX(w io.Writer, prob encode.Problem, how string) error {
+	wr := dlx.NewWriter(w)
+	if prob.Variant.Goal() == encode.Maximum && prob.Pieces == 0 {
+		// The maximum is 0 (no square can hold a piece): the model of 0
+		// pieces cannot be stated (Pieces 0 means "not chosen").
+		wr.Comment(fmt.Sprintf("qtool encode: the %v problem, n = %d, 0 %s (%s)", prob.Variant, prob.Board.N, pieceName(prob.Variant, 0), how))
+		return writeNothingLeft(wr)
+	}
 	m, err := encode.NewModel(prob)
 	if err != nil {
 		return err
 	}
 	cv := m.Cover()
-	wr := dlx.NewWriter(w)
 	wr.Comment(fmt.Sprintf("qtool encode: the %v problem, n = %d, %d %s (%s)", prob.Variant, prob.Board.N, m.Pieces, pieceName(prob.Variant, m.Pieces), how))
 	wr.Comment("one option per free square; a solution of this matrix is a placement of exactly that many pieces")
 
@@ -149,10 +155,7 @@ func writeProblemDLX(w io.Writer, prob encode.Problem, how string) error {
 		wr.Items([]string{"infeasible"}, nil, nil)
 		return wr.Flush()
 	case len(primary) == 0:
-		// Nothing left to place: one solution, the empty one.
-		wr.Comment("nothing left to place: one solution, choosing no option")
-		wr.Items([]string{"none"}, nil, []dlx.Bound{{Lo: 0, Hi: 1}})
-		return wr.Flush()
+		return writeNothingLeft(wr)
 	}
 	wr.Items(primary, secondary, bounds)
 	items := make([]int, 0, 16)
@@ -168,5 +171,14 @@ func writeProblemDLX(w io.Writer, prob encode.Problem, how string) error {
 			return err
 		}
 	}
+	return wr.Flush()
+}
+
+// writeNothingLeft writes the matrix of a problem with nothing left to
+// place: one solution, the empty one (an item that may stay uncovered, and
+// no option).
+func writeNothingLeft(wr *dlx.Writer) error {
+	wr.Comment("nothing left to place: one solution, choosing no option")
+	wr.Items([]string{"none"}, nil, []dlx.Bound{{Lo: 0, Hi: 1}})
 	return wr.Flush()
 }
