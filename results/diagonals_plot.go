@@ -15,24 +15,38 @@ import (
 // first the fraction satisfiable, a line per n with Wilson's 95 %
 // intervals as bars, then per backend its median cost over the instances,
 // a line per n on a log scale: nodes for a backend that counts them, else
-// seconds (a line stops where the median is a timeout).
+// seconds (a line stops where the median is a timeout). Only the d that at
+// least half of the instances of an n reach are drawn.
 func (e *Excluded) plots() ([]*plot.Plot, []plot.Legend) {
 	var ps []*plot.Plot
 	var legs []plot.Legend
+	most := map[int]int{} // per n, the instances of its largest group
+	for _, r := range e.Rows {
+		most[r.N] = max(most[r.N], r.Instances)
+	}
+	// The lists of diagonals differ in length: the largest d exist for a
+	// few instances only (those that happened to get long lists), whose
+	// fractions and medians are noise. The plots keep the d at which at
+	// least half of the instances exist; the tables show every d.
+	var rows []ExcludedRow
 	minX, maxX := math.Inf(1), math.Inf(-1)
 	for _, r := range e.Rows {
+		if 2*r.Instances < most[r.N] {
+			continue
+		}
+		rows = append(rows, r)
 		x := float64(r.D) / float64(r.N)
 		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
 	}
 
 	p, leg := newExcludedPanel()
-	p.Title.Text = "excluded diagonals: fraction of instances satisfiable\nbars: Wilson 95% interval"
+	p.Title.Text = "excluded diagonals: fraction of instances satisfiable\nbars: Wilson 95% interval; the d that half the instances reach"
 	p.Y.Label.Text = "fraction satisfiable"
 	p.Y.Min, p.Y.Max = 0, 1
 	lines := 0
 	for k, o := range e.Orders {
 		var d errorData
-		for _, r := range e.Rows {
+		for _, r := range rows {
 			if r.N == o.N && r.Decided() > 0 {
 				d.XYs = append(d.XYs, plotter.XY{X: float64(r.D) / float64(r.N), Y: r.Fraction})
 				d.YErrors = append(d.YErrors, struct{ Low, High float64 }{r.Fraction - r.Low, r.High - r.Fraction})
@@ -66,7 +80,7 @@ func (e *Excluded) plots() ([]*plot.Plot, []plot.Legend) {
 		lines := 0
 		for k, o := range e.Orders {
 			var xys plotter.XYs
-			for _, r := range e.Rows {
+			for _, r := range rows {
 				c := r.Cells[j]
 				if r.N != o.N || c.Status != OK || c.Instances == 0 {
 					continue
