@@ -280,6 +280,9 @@ func (t *Table) title() string {
 	case "complete":
 		return "complete: one completion of the given queens"
 	case DecideMode:
+		if t.Excluded != nil {
+			return "decide: can n queens be placed off the excluded diagonals?"
+		}
 		return "decide: can the given queens be completed?"
 	}
 	return t.Mode

@@ -67,7 +67,7 @@ func problemPieces(ctx context.Context, prob encode.Problem, pieces int, given b
 // and the count of pieces; each item name at most 18 letters and its
 // number. The memory covers the model, the cover and the dlx matrix of
 // the size search (some 64 bytes an entry).
-func sizeProblemDLX(prob encode.Problem) (out, mem uint64, what string) {
+func sizeProblemDLX(prob encode.Problem, _ map[string]string) (out, mem uint64, what string, err error) {
 	n := uint64(prob.Board.N)
 	per := uint64(1) // the Total line
 	for _, ru := range prob.Variant.Rules() {
@@ -87,13 +87,13 @@ func sizeProblemDLX(prob encode.Problem) (out, mem uint64, what string) {
 	name := uint64(18 + len(strconv.FormatUint(4*squares, 10)))
 	out = entries*(name+1) + squares*per/4*(name+8)
 	mem = entries*64 + squares*64
-	return out, mem, fmt.Sprintf("the exact-cover matrix of the %v problem, n = %d (%d options)", prob.Variant, n, squares)
+	return out, mem, fmt.Sprintf("the exact-cover matrix of the %v problem, n = %d (%d options)", prob.Variant, n, squares), nil
 }
 
 // writeProblemDLX writes the model of prob (its Pieces chosen) as a
 // generalized exact-cover problem through dlx.Writer, with comments that
 // say what it is.
-func writeProblemDLX(w io.Writer, prob encode.Problem, how string) error {
+func writeProblemDLX(w io.Writer, prob encode.Problem, how string, _ map[string]string) error {
 	wr := dlx.NewWriter(w)
 	if prob.Variant.Goal() == encode.Maximum && prob.Pieces == 0 {
 		// The maximum is 0 (no square can hold a piece): the model of 0
