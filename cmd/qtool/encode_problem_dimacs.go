@@ -28,7 +28,7 @@ func sizeProblemDIMACS(prob encode.Problem, opts map[string]string) (out, mem ui
 	if err != nil {
 		return 0, 0, "", err
 	}
-	_, mem, what, _ = sizeProblemDLX(prob, nil)
+	_, mem, _, _ = sizeProblemDLX(prob, nil)
 	what = fmt.Sprintf("the CNF of the %v problem, n = %d", prob.Variant, prob.Board.N)
 	if mem > memlimit.Limit() {
 		return 0, mem, what, nil
