@@ -22,7 +22,7 @@ var (
 
 // Further defaults of the Excluded Diagonals experiment.
 const (
-	DefaultDiagonalsInstances = 10 // instances per n and d
+	DefaultDiagonalsInstances = 20 // instances per n and d
 	DefaultDiagonalsMinFree   = 4  // the published instances' "mininfile"
 	DefaultDiagonalsTimeout   = 10 * time.Second
 )
@@ -37,8 +37,8 @@ const (
 type Diagonals struct {
 	Ns []int
 	// Ds are the numbers of excluded diagonals, the same for every n
-	// (those beyond a list's length are left out); nil means 0, 2, 4, …,
-	// 2n for each n.
+	// (those beyond a list's length are left out); nil means every d from
+	// 0 to 2n for each n.
 	Ds        []int
 	Instances int
 	MinFree   int
@@ -75,7 +75,7 @@ func (x Diagonals) Grids() ([]Grid, error) {
 		}
 		ds := x.Ds
 		if ds == nil {
-			for d := 0; d <= 2*n; d += 2 {
+			for d := 0; d <= 2*n; d++ {
 				ds = append(ds, d)
 			}
 		}
@@ -108,7 +108,7 @@ func (x Diagonals) Spec() (Spec, error) {
 	if err != nil {
 		return Spec{}, err
 	}
-	ds := "0,2,…,2n"
+	ds := "0-2n"
 	if x.Ds != nil {
 		ds = joinInts(x.Ds)
 	}
