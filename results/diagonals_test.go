@@ -188,3 +188,33 @@ func TestExcludedNotForCompletion(t *testing.T) {
 		t.Errorf("text: %v\n%s", err, b.String())
 	}
 }
+
+// TestExcludedCSV: the CSV form keeps the problem of each record (its
+// variant, excluded diagonals and blocked squares), so that a log written
+// as CSV and read back is summarised as it was; a count of diagonals that
+// no board has is refused with its place.
+func TestExcludedCSV(t *testing.T) {
+	_, recs := excludedFixture()
+	recs = append(recs, results.Record{Problem: results.Problem{N: 6, Board: "k.txt", Hash: "sha256:77", Variant: "kings", Blocked: 3}, Backend: "backtrack", Mode: "count", Answer: 1, Nodes: 9, Seconds: 1e-5})
+	var buf bytes.Buffer
+	if err := results.WriteCSV(&buf, recs); err != nil {
+		t.Fatal(err)
+	}
+	back, err := results.ReadCSV(&buf, "x.csv")
+	if err != nil || len(back) != len(recs) {
+		t.Fatalf("%d records, %v", len(back), err)
+	}
+	for i := range recs {
+		if back[i] != recs[i] {
+			t.Fatalf("record %d: %+v, want %+v", i, back[i], recs[i])
+		}
+	}
+	rep := results.NewReport(nil, back, "")
+	if len(rep.Tables) != 2 || rep.Tables[0].Excluded == nil || rep.Tables[0].Excluded.Orders[0].Half.X != 5 {
+		t.Errorf("read back: %+v", rep.Tables)
+	}
+	bad := "n,board,hash,backend,mode,repeat,answer,nodes,seconds,runs,status,message,given,k,problem,diagonals,blocked\n8,,,dlx,decide,0,1,7,0.5,1,ok,,0,0,,33,0\n"
+	if _, err := results.ReadCSV(strings.NewReader(bad), "bad.csv"); err == nil || !strings.Contains(err.Error(), "bad.csv:2:37: diagonals: want an integer from 0 to 4n = 32") {
+		t.Errorf("diagonals 33 on 8×8: %v", err)
+	}
+}
