@@ -128,6 +128,16 @@ type Config struct {
 	// Event), from the searching goroutine; it forces one worker. A nil
 	// Trace costs nothing: the search without it runs other code.
 	Trace func(Event)
+	// ShortFirst changes Algorithm M's choice of item: while some active
+	// item is short of its lower bound, it branches on such an item only
+	// (the one of least branching degree among them, dlx3's rule), and on
+	// an item whose lower bound is met only when none is short. Items
+	// that have met their lower bound and whose upper bound is far (the
+	// covers of a domination problem) are then never branched on while
+	// something must still be covered. Every multiset of options is still
+	// met once (any active item may be branched on, TAOCP 7.2.2.1,
+	// Algorithm M); the node counts are no longer dlx3's. X and C ignore it.
+	ShortFirst bool
 }
 
 // How often the search looks at its context and its clock: after this many

@@ -90,6 +90,7 @@ func (p *Problem) runM(ctx context.Context, cfg Config, sp *split) (Stats, error
 	}
 	var choice, firstTweak []uint32
 	visit := cfg.Visit
+	shortFirst := cfg.ShortFirst
 	var sol []int
 	splitDepth := -1
 	if sp != nil {
@@ -123,9 +124,16 @@ forward: // M2
 	for k := cl[0].next; k != 0; k = cl[k].next {
 		sl = min(slack[k], bound[k])
 		t = int64(nd[k].itm) + int64(sl) - int64(bound[k]) + 1
+		if shortFirst && bound[k] <= slack[k] {
+			// Its lower bound is met: a choice only after every short item.
+			t += shortPenalty
+		}
 		if t <= score && (t < score || sl < bs || (sl == bs && nd[k].itm > bl)) {
 			best, score, bs, bl = k, t, sl, nd[k].itm
 		}
+	}
+	if score >= shortPenalty {
+		score -= shortPenalty
 	}
 	if best == 0 {
 		// No active primary item is left: a solution.
@@ -273,6 +281,10 @@ done:
 	}
 	return stats(), err
 }
+
+// shortPenalty is added to the branching degree of an item whose lower
+// bound is met when Config.ShortFirst: larger than any list.
+const shortPenalty = int64(1) << 40
 
 // estimateM is estimate for Algorithm M: a choice's rank and the size of
 // its list count from the first option of the level (before tweaks); a

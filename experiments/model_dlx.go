@@ -62,7 +62,7 @@ options:
 		}
 		cell = append(cell, int32(c))
 	}
-	cfg := dlx.Config{}
+	cfg := dlx.Config{ShortFirst: true}
 	if visit != nil {
 		chosen := make([]int32, 0, m.N)
 		cfg.Visit = func(options []int) bool {
