@@ -138,6 +138,13 @@ type Config struct {
 	// met once (any active item may be branched on, TAOCP 7.2.2.1,
 	// Algorithm M); the node counts are no longer dlx3's. X and C ignore it.
 	ShortFirst bool
+	// Pick, when positive, keeps only the solutions of exactly Pick
+	// options: the search never chooses more, and the last option is
+	// counted without descending (it must bring every item short of its
+	// lower bound to that bound), as an item [Pick, Pick] held by every
+	// option would, without that item's updates. It needs Algorithm M
+	// (Auto picks it); nodes and updates are then not dlx3's.
+	Pick int
 }
 
 // How often the search looks at its context and its clock: after this many
@@ -198,11 +205,24 @@ func (p *Problem) Run(ctx context.Context, cfg Config) (Stats, error) {
 	if err := ctx.Err(); err != nil {
 		return Stats{}, err
 	}
-	alg, err := p.AlgorithmFor(cfg.Algorithm)
+	if cfg.Pick < 0 {
+		return Stats{}, fmt.Errorf("dlx: Pick %d is negative", cfg.Pick)
+	}
+	a := cfg.Algorithm
+	if cfg.Pick > 0 {
+		if a != Auto && a != M {
+			return Stats{}, fmt.Errorf("dlx: Pick needs algorithm M, not %v", a)
+		}
+		a = M
+	}
+	alg, err := p.AlgorithmFor(a)
 	if err != nil {
 		return Stats{}, err
 	}
 	if p.primary == 0 {
+		if cfg.Pick > 0 {
+			return Stats{Nodes: 1}, nil // the one solution has no option
+		}
 		// Every primary item is covered at level 0: the empty set of
 		// options is the one solution (Algorithm X, step X2).
 		if cfg.Visit != nil {
