@@ -139,3 +139,26 @@ func dominationCount(t *testing.T, b experiments.Backend, p encode.Problem, want
 	slices.Sort(keys)
 	listed[name] = keys
 }
+
+// BenchmarkDomination establishes γ(n) and counts the minimum dominating
+// sets on each backend of dominationBackends:
+// BenchmarkDomination/n=10/backend=dlx.
+func BenchmarkDomination(b *testing.B) {
+	for _, n := range []int{8, 9, 10} {
+		p := encode.Problem{Variant: encode.Domination, Instance: encode.Instance{Board: encode.Empty(n)}}
+		for _, name := range dominationBackends {
+			be, err := experiments.Lookup(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("n=%d/backend=%s", n, name), func(b *testing.B) {
+				for b.Loop() {
+					out, err := experiments.Solve(context.Background(), be, p, experiments.Request{Mode: experiments.Count})
+					if err != nil || out.Status != experiments.OK {
+						b.Fatal(out.Status, err)
+					}
+				}
+			})
+		}
+	}
+}

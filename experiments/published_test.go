@@ -12,7 +12,7 @@ import (
 	"qtool/internal/prob079"
 )
 
-func readInstance(t *testing.T, path string, opt encode.ReadOptions) encode.Instance {
+func readInstance(t testing.TB, path string, opt encode.ReadOptions) encode.Instance {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -37,7 +37,7 @@ type publishedForm struct {
 
 // publishedForms reads an instance of answers.tsv as the .param file (with
 // the published number of diagonals) and as the .qpos completion board.
-func publishedForms(t *testing.T, row prob079.Instance) []publishedForm {
+func publishedForms(t testing.TB, row prob079.Instance) []publishedForm {
 	return []publishedForm{
 		{"param", encode.Problem{Instance: readInstance(t, publishedDir+row.Param, encode.ReadOptions{LimitDiagonals: true, Diagonals: row.Diagonals})}},
 		{"qpos", encode.Problem{Instance: readInstance(t, publishedDir+row.Board, encode.ReadOptions{})}},
@@ -216,4 +216,33 @@ func decidePublished(t *testing.T, what string, b experiments.Backend, p encode.
 		t.Logf("%s %s: decided in %v, %d nodes", what, b.Name(), out.Elapsed, out.Nodes)
 	}
 	return true
+}
+
+// BenchmarkPublished decides each published instance (one solution or the
+// proof that there is none) with each exact backend that admits it, from
+// both forms: BenchmarkPublished/instance=diag21-259-d19/form=qpos/backend=dlx.
+func BenchmarkPublished(b *testing.B) {
+	rows, err := prob079.Read(publishedDir + "answers.tsv")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, row := range rows {
+		name := strings.TrimSuffix(strings.TrimPrefix(row.Board, "nqc-"), ".qpos")
+		for _, form := range publishedForms(b, row) {
+			for _, be := range publishedBackends() {
+				req := experiments.Request{Mode: experiments.Find, Limit: 1}
+				if isSAT(be) || experiments.Admit(be, form.p, req) != nil {
+					continue
+				}
+				b.Run("instance="+name+"/form="+form.name+"/backend="+be.Name(), func(b *testing.B) {
+					for b.Loop() {
+						out, err := experiments.Solve(context.Background(), be, form.p, req)
+						if err != nil || out.Status != experiments.OK {
+							b.Fatal(out.Status, err)
+						}
+					}
+				})
+			}
+		}
+	}
 }
