@@ -487,10 +487,19 @@ func TestPickAndShortFirst(t *testing.T) {
 					want = append(want, s)
 				}
 			}
-			for _, cfg := range []dlx.Config{{Pick: pick}, {Pick: pick, ShortFirst: true}, {Pick: pick, ShortFirst: true, Workers: 3}} {
+			var one dlx.Stats
+			for i, cfg := range []dlx.Config{{Pick: pick, ShortFirst: true}, {Pick: pick, ShortFirst: true, Workers: 3}, {Pick: pick}} {
 				got, st := solveAll(t, g.p, cfg)
 				if !slices.Equal(got, want) || st.Solutions != uint64(len(want)) {
 					t.Fatalf("problem %d, %+v:\n%s\ngot %v, want %v", k, cfg, writeString(t, g.p), got, want)
+				}
+				switch i {
+				case 0:
+					one = st
+				case 1:
+					if st != one {
+						t.Fatalf("problem %d, Pick %d: 3 workers count %+v, one %+v", k, pick, st, one)
+					}
 				}
 			}
 		}
