@@ -48,6 +48,11 @@ func (r *Report) plots() ([]*plot.Plot, []plot.Legend, error) {
 			ps, legs = append(ps, sp...), append(legs, sl...)
 			continue
 		}
+		if t.Excluded != nil {
+			sp, sl := t.Excluded.plots()
+			ps, legs = append(ps, sp...), append(legs, sl...)
+			continue
+		}
 		if p, leg, ok := t.plot(); ok {
 			ps, legs = append(ps, p), append(legs, leg)
 		}
