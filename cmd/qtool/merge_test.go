@@ -137,8 +137,10 @@ func TestMergeRefuses(t *testing.T) {
 // TestMergeWithoutUnique: shards counted without --unique still add up;
 // when only some carry a fundamental count it is left out, with a note.
 func TestMergeWithoutUnique(t *testing.T) {
-	plain := mergeShards(t, 9, 3)
-	withU := mergeShards(t, 9, 3, "--unique")
+	// One backend on both sides: the default (the join) cannot count
+	// fundamental solutions, and --unique picks domains.
+	plain := mergeShards(t, 9, 3, "--backend", "domains")
+	withU := mergeShards(t, 9, 3, "--unique", "--backend", "domains")
 	out, errOut, code := mergeRun(t, "merge", "--json", plain[0], withU[1], withU[2])
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
