@@ -671,24 +671,14 @@ func (c *joinCounter) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid ui
 		if mid != 0 {
 			// Leave out the right placements on the middle queen's
 			// diagonals once, not once per left one.
-			c.keep = c.keep[:0]
-			for _, r := range rs {
-				if r.d&mid == 0 {
-					c.keep = append(c.keep, r)
-				}
-			}
+			c.keep = keepClear(c.keep, rs, mid)
 			rs = c.keep
 			if len(rs) == 0 {
 				return
 			}
 		}
 		if mid != 0 {
-			c.keepL = c.keepL[:0]
-			for _, l := range ls {
-				if l.d&mid == 0 {
-					c.keepL = append(c.keepL, l)
-				}
-			}
+			c.keepL = keepClear(c.keepL, ls, mid)
 			ls = c.keepL
 		}
 		c.work += uint64(len(ls)) * uint64(len(rs))
@@ -709,6 +699,19 @@ func (c *joinCounter) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid ui
 		}
 	})
 	return dst
+}
+
+// keepClear sets dst to the placements of src with no diagonal of mid,
+// without branches (d&mid < 2^60, so x−1 has its top bit set exactly when
+// x = 0).
+func keepClear(dst, src []joinDiag, mid uint64) []joinDiag {
+	dst = slices.Grow(dst[:0], len(src))[:len(src)]
+	j := 0
+	for _, x := range src {
+		dst[j] = x
+		j += int((x.d&mid - 1) >> 63)
+	}
+	return dst[:j]
 }
 
 // joinBlock is an entry of the join's table for a block of 128 patterns:
