@@ -682,21 +682,27 @@ func (c *joinCounter) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid ui
 			ls = c.keepL
 		}
 		c.work += uint64(len(ls)) * uint64(len(rs))
-		for _, l := range ls {
-			if n := len(dst) + len(rs); cap(dst) < n {
-				dst = slices.Grow(dst, max(n, 2*cap(dst))-len(dst))
-			}
-			// Branch-free: write every pair, keep those that do not
-			// clash (r.d&l.d < 2^60, so x−1 has its top bit set
-			// exactly when x = 0).
-			out := dst[len(dst):cap(dst)][:len(rs)]
-			j := 0
-			for _, r := range rs {
-				out[j] = l.p | r.p
-				j += int((r.d&l.d - 1) >> 63)
-			}
-			dst = dst[:len(dst)+j]
+		if len(ls) > len(rs) {
+			ls, rs = rs, ls // the longer list inside
 		}
+		if n := len(dst) + len(ls)*len(rs); cap(dst) < n {
+			dst = slices.Grow(dst, max(n, 2*cap(dst))-len(dst))
+		}
+		// Branch-free: write every pair, keep those that do not clash
+		// (r.d&l.d < 2^60, so x−1 has its top bit set exactly when
+		// x = 0).
+		out := dst[len(dst):cap(dst)]
+		j := 0
+		for _, l := range ls {
+			o := out[j:][:len(rs)]
+			k := 0
+			for _, r := range rs {
+				o[k] = l.p | r.p
+				k += int((r.d&l.d - 1) >> 63)
+			}
+			j += k
+		}
+		dst = dst[:len(dst)+j]
 	})
 	return dst
 }
