@@ -861,12 +861,15 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 	for w := range W {
 		t := tab[w*E : (w+1)*E]
 		for k := range nch {
+			// Entries 2^j+1 .. 2^(j+1)−1 are entries 1 .. 2^j−1 AND
+			// entry 2^j.
 			tk := t[base[k]:base[k+1]]
-			for s := 3; s < len(tk); s++ {
-				lo := s & -s
-				if lo != s {
-					a, b := tk[s^lo], tk[lo]
-					tk[s] = joinBlock{a[0] & b[0], a[1] & b[1]}
+			for hi := 2; hi < len(tk); hi *= 2 {
+				b := tk[hi]
+				src, dst := tk[1:hi], tk[hi+1:2*hi]
+				dst = dst[:len(src)]
+				for i, a := range src {
+					dst[i] = joinBlock{a[0] & b[0], a[1] & b[1]}
 				}
 			}
 		}
