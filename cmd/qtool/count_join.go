@@ -3,17 +3,17 @@ package main
 import (
 	"qtool/experiments"
 	"qtool/internal/memlimit"
+	"qtool/search"
 )
 
 // joinDefaultMaxN is the largest order for which count picks the join
-// counter by itself: its quadrant tables take about 0.5 GB at n = 20 and
-// 1.2 GB at n = 21, so that n = 21 takes --backend join.
-const joinDefaultMaxN = 20
+// counter by itself: all it takes (search.JoinMaxN).
+const joinDefaultMaxN = search.JoinMaxN
 
-// joinDefaultBytes is the memory the join's tables may need at
-// joinDefaultMaxN, with room to spare: below it, count falls back to the
-// domain counter.
-const joinDefaultBytes = 1 << 30
+// joinDefaultBytes is the memory the join needs at joinDefaultMaxN, with
+// room to spare (its quadrant tables take 0.96 GB at n = 21): below it,
+// count falls back to the domain counter.
+const joinDefaultBytes = 2 << 30
 
 // defaultEmptyCounter is the counter of an empty board of order n (n ≤ 27)
 // without --backend: the join, the fastest, where it applies and its
