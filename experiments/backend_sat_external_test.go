@@ -328,7 +328,7 @@ func TestSATPublished(t *testing.T) {
 		if out.Status == experiments.OK && found != p.sat {
 			t.Errorf("%s: found %v, CSPLib says %v", p.name, found, p.sat)
 		}
-		t.Logf("%-26s %-8v %7.2fs wall %7.2fs cpu, vars %d clauses %d", p.name, out.Status, out.Elapsed.Seconds(), cpu1-cpu0, out.Stats["variables"], out.Stats["clauses"])
+		t.Logf("%-26s %-8v %7.2fs wall %7.2fs cpu, vars %d clauses %d, lookahead nodes %d, cubes %d", p.name, out.Status, out.Elapsed.Seconds(), cpu1-cpu0, out.Stats["variables"], out.Stats["clauses"], out.Stats["lookahead-nodes"], out.Stats["cubes"])
 	}
 	t.Logf("options %v: total %.1fs wall %.1fs cpu, worst %.1fs wall %.1fs cpu (time limit %v wall)", opts, total.Seconds(), cpuTotal, worst.Seconds(), cpuWorst, *satLimit)
 }

@@ -58,6 +58,9 @@ type Solver struct {
 	// ever added, and gini must not be asked again (a second Solve after
 	// an unsatisfiable one ends in a false internal error, log.Fatal).
 	unsat bool
+	// saved is the model of the last CubeAndConquer, kept after its test
+	// scopes were closed; nil otherwise.
+	saved []bool
 }
 
 // New returns an empty solver.
@@ -76,6 +79,7 @@ func NewSize(vars, clauses int) *Solver {
 // it when lit is 0. A clause ended with no literal is the empty clause: the
 // formula becomes unsatisfiable. The cost is O(1) amortised per literal.
 func (s *Solver) Add(lit int) {
+	s.saved = nil
 	if lit == 0 {
 		s.clauses++
 		s.open = 0
@@ -136,7 +140,7 @@ const spins = 200
 // gini's background goroutine (GoSolve) and Solve waits for its answer or
 // for ctx, whichever comes first. An Unsat answer is final: later calls
 // return Unsat at once. Solve panics if a clause is left open.
-func (s *Solver) Solve(ctx context.Context) Status { return s.solve(ctx, nil) }
+func (s *Solver) Solve(ctx context.Context) Status { return s.solve(ctx, nil, false) }
 
 // SolveAssuming decides the formula under the assumptions that the
 // literals lits are true (gini's incremental interface: the clauses it
@@ -148,18 +152,21 @@ func (s *Solver) SolveAssuming(ctx context.Context, lits ...int) Status {
 	if len(lits) == 0 {
 		return s.Solve(ctx)
 	}
-	return s.solve(ctx, lits)
+	return s.solve(ctx, lits, false)
 }
 
-func (s *Solver) solve(ctx context.Context, assume []int) Status {
+// solve is Solve under the assumptions assume; tested says that test
+// scopes are open (CubeAndConquer), whose Unsat is not final either.
+func (s *Solver) solve(ctx context.Context, assume []int, tested bool) Status {
 	if s.open != 0 {
 		panic("sat: Solve with a clause not ended by Add(0)")
 	}
 	if s.unsat {
 		return Unsat
 	}
+	s.saved = nil
 	answer := s.answer
-	if len(assume) > 0 {
+	if len(assume) > 0 || tested {
 		answer = s.answerAssuming
 	}
 	if ctx.Err() != nil {
@@ -237,6 +244,9 @@ func (s *Solver) Value(lit int) bool {
 	if v == 0 || v > s.maxVar || s.unsat {
 		return lit < 0
 	}
+	if s.saved != nil {
+		return s.saved[v] == (lit > 0)
+	}
 	return s.g.Value(z.Dimacs2Lit(lit))
 }
 
@@ -247,6 +257,19 @@ func (s *Solver) Model(vars int) []bool {
 	if s.unsat {
 		return m
 	}
+	if s.saved != nil {
+		copy(m, s.saved)
+		return m
+	}
+	for v := 1; v <= s.maxVar; v++ {
+		m[v] = s.g.Value(z.Var(v).Pos())
+	}
+	return m
+}
+
+// model returns gini's current values of the variables 1..Vars().
+func (s *Solver) model() []bool {
+	m := make([]bool, s.maxVar+1)
 	for v := 1; v <= s.maxVar; v++ {
 		m[v] = s.g.Value(z.Var(v).Pos())
 	}
