@@ -92,19 +92,19 @@ type count struct {
 // cuber is the lookahead of one CubeAndConquer run. Literals are indexed
 // as 2v for v and 2v+1 for −v.
 type cuber struct {
-	s     *Solver
-	opt   CubeOptions
-	val   []int8    // per variable: 1 true, −1 false, 0 open
-	in    [][]int32 // per literal index: the groups holding that literal
-	lits  [][]int32 // per group: its literal indices; ExactlyOne first
-	exact int       // groups 0..exact−1 are of ExactlyOne
-	cnt   []count   // per group
-	open  int       // groups of ExactlyOne with no true literal
-	trail []int32   // literal indices made true, in order
-	queue []int32
+	s      *Solver
+	opt    CubeOptions
+	val    []int8    // per variable: 1 true, −1 false, 0 open
+	in     [][]int32 // per literal index: the groups holding that literal
+	lits   [][]int32 // per group: its literal indices; ExactlyOne first
+	exact  int       // groups 0..exact−1 are of ExactlyOne
+	cnt    []count   // per group
+	open   int       // groups of ExactlyOne with no true literal
+	trail  []int32   // literal indices made true, in order
+	queue  []int32
 	cube   []int // branching literals of the current node, as DIMACS
 	tested []int // the literals of gini's open test scopes, one each
-	stats CubeStats
+	stats  CubeStats
 }
 
 func lidx(m int) int32 {
