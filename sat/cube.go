@@ -3,8 +3,6 @@ package sat
 import (
 	"context"
 	"fmt"
-
-	"github.com/go-air/gini/z"
 )
 
 // CubeOptions configures Solver.CubeAndConquer: the cardinality
@@ -71,12 +69,6 @@ func (s *Solver) CubeAndConquer(ctx context.Context, opt CubeOptions) (Status, C
 		return Unknown, c.stats
 	}
 	res, _ := c.node(ctx)
-	if res == Sat {
-		s.saved = s.model()
-	}
-	if c.untestTo(0) == 0 && res == Unknown {
-		res = Unsat // gini found the formula itself inconsistent
-	}
 	if res == Unsat {
 		s.unsat = true // no assumption is left: the formula has no model
 	}
@@ -92,19 +84,19 @@ type count struct {
 // cuber is the lookahead of one CubeAndConquer run. Literals are indexed
 // as 2v for v and 2v+1 for −v.
 type cuber struct {
-	s      *Solver
-	opt    CubeOptions
-	val    []int8    // per variable: 1 true, −1 false, 0 open
-	in     [][]int32 // per literal index: the groups holding that literal
-	lits   [][]int32 // per group: its literal indices; ExactlyOne first
-	exact  int       // groups 0..exact−1 are of ExactlyOne
-	cnt    []count   // per group
-	open   int       // groups of ExactlyOne with no true literal
-	trail  []int32   // literal indices made true, in order
-	queue  []int32
-	cube   []int // branching literals of the current node, as DIMACS
-	tested []int // the literals of gini's open test scopes, one each
-	stats  CubeStats
+	s     *Solver
+	opt   CubeOptions
+	val   []int8    // per variable: 1 true, −1 false, 0 open
+	in    [][]int32 // per literal index: the groups holding that literal
+	lits  [][]int32 // per group: its literal indices; ExactlyOne first
+	exact int       // groups 0..exact−1 are of ExactlyOne
+	cnt   []count   // per group
+	open  int       // groups of ExactlyOne with no true literal
+	trail []int32   // literal indices made true, in order
+	queue []int32
+	cube  []int   // branching literals of the current node, as DIMACS
+	at    []int32 // per variable: the depth of the node whose branching literal it is, or 0
+	stats CubeStats
 }
 
 func lidx(m int) int32 {
@@ -115,7 +107,7 @@ func lidx(m int) int32 {
 }
 
 func newCuber(s *Solver, opt CubeOptions) *cuber {
-	c := &cuber{s: s, opt: opt, val: make([]int8, s.maxVar+1), in: make([][]int32, 2*s.maxVar+2)}
+	c := &cuber{s: s, opt: opt, val: make([]int8, s.maxVar+1), at: make([]int32, s.maxVar+1), in: make([][]int32, 2*s.maxVar+2)}
 	c.exact = len(opt.ExactlyOne)
 	for _, gs := range [2][][]int{opt.ExactlyOne, opt.AtMostOne} {
 		for _, g := range gs {
@@ -234,12 +226,14 @@ func (c *cuber) node(ctx context.Context) (Status, int) {
 		c.stats.Nodes++
 		st, back := Unsat, depth+1
 		c.cube = append(c.cube, m)
+		c.at[l>>1] = int32(depth + 1)
 		if c.set(l) {
 			st, back = c.node(ctx)
 		} else {
 			c.stats.Refuted++
 		}
 		c.cube = c.cube[:depth]
+		c.at[l>>1] = 0
 		c.undo(mark)
 		if st != Unsat {
 			return st, 0
@@ -251,56 +245,28 @@ func (c *cuber) node(ctx context.Context) (Status, int) {
 	return Unsat, depth
 }
 
-// leaf hands the current node to gini as a cube. Gini holds the
-// branching literals of the last cube in nested test scopes (Test), one
-// literal each: the scopes of the common prefix with this cube stay, so
-// that consecutive cubes of the depth-first order, which share all but
-// their last few literals, do not propagate the shared ones again.
+// leaf hands the current node to gini as a cube: its branching literals
+// are the assumptions of an incremental solve. (Gini's test scopes, which
+// would keep the shared prefix of consecutive cubes propagated, suffer
+// from the defect SolveAssuming works around and are not used.)
 func (c *cuber) leaf(ctx context.Context) (Status, int) {
 	c.stats.Cubes++
 	depth := len(c.cube)
-	p := 0
-	for p < len(c.tested) && p < depth && c.tested[p] == c.cube[p] {
-		p++
+	if depth == 0 {
+		return c.s.Solve(ctx), 0
 	}
-	if bad := c.untestTo(p); bad >= 0 {
+	st := c.s.SolveAssuming(ctx, c.cube...)
+	if st != Unsat {
+		return st, 0
+	}
+	// The deepest branching literal among gini's failed assumptions is
+	// the node whose whole subtree gini refuted.
+	back := 0
+	for _, m := range c.s.Failed() {
+		back = max(back, int(c.at[max(m, -m)]))
+	}
+	if back < depth {
 		c.stats.Backjump++
-		return Unsat, bad // gini found a prefix of this cube inconsistent
 	}
-	for i := p; i < depth; i++ {
-		c.s.g.Assume(z.Dimacs2Lit(c.cube[i]))
-		r, _ := c.s.g.Test(nil)
-		c.tested = append(c.tested, c.cube[i])
-		switch r {
-		case -1:
-			if i+1 < depth {
-				c.stats.Backjump++
-			}
-			return Unsat, i + 1
-		case 1:
-			return Sat, 0
-		}
-	}
-	st := c.s.solve(ctx, nil, true)
-	return st, depth
-}
-
-// untestTo closes gini's test scopes down to the first p. When gini
-// finds the literals of the remaining scopes inconsistent (Untest answers
-// −1), it closes scopes until they are consistent again and, if the
-// shortest inconsistent prefix is within the first p, returns its length
-// (0: the formula itself has no model); otherwise it returns −1.
-func (c *cuber) untestTo(p int) int {
-	bad, inconsistent := -1, false
-	for len(c.tested) > 0 && (len(c.tested) > p || inconsistent) {
-		c.tested = c.tested[:len(c.tested)-1]
-		inconsistent = c.s.g.Untest() == -1
-		if inconsistent {
-			bad = len(c.tested)
-		}
-	}
-	if bad > p {
-		return -1
-	}
-	return bad
+	return Unsat, back
 }

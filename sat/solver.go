@@ -58,9 +58,10 @@ type Solver struct {
 	// ever added, and gini must not be asked again (a second Solve after
 	// an unsatisfiable one ends in a false internal error, log.Fatal).
 	unsat bool
-	// saved is the model of the last CubeAndConquer, kept after its test
-	// scopes were closed; nil otherwise.
-	saved []bool
+	// failed holds the failed assumptions of the last Unsat under
+	// assumptions; why is gini's form of them.
+	failed []int
+	why    []z.Lit
 }
 
 // New returns an empty solver.
@@ -79,7 +80,6 @@ func NewSize(vars, clauses int) *Solver {
 // it when lit is 0. A clause ended with no literal is the empty clause: the
 // formula becomes unsatisfiable. The cost is O(1) amortised per literal.
 func (s *Solver) Add(lit int) {
-	s.saved = nil
 	if lit == 0 {
 		s.clauses++
 		s.open = 0
@@ -140,33 +140,40 @@ const spins = 200
 // gini's background goroutine (GoSolve) and Solve waits for its answer or
 // for ctx, whichever comes first. An Unsat answer is final: later calls
 // return Unsat at once. Solve panics if a clause is left open.
-func (s *Solver) Solve(ctx context.Context) Status { return s.solve(ctx, nil, false) }
+func (s *Solver) Solve(ctx context.Context) Status { return s.solve(ctx, nil) }
 
 // SolveAssuming decides the formula under the assumptions that the
 // literals lits are true (gini's incremental interface: the clauses it
 // learns stay for later solves). Unsat then means no model makes every
 // assumption true — the formula itself may still have models, so unlike
-// Solve's, this Unsat is not final. See Eén and Sörensson, "Temporal
-// induction by incremental SAT solving", doi:10.1016/S1571-0661(05)82542-3.
+// Solve's, this Unsat is not final; Failed then names the assumptions
+// that gini needed to refute. See Eén and Sörensson, "Temporal induction
+// by incremental SAT solving", doi:10.1016/S1571-0661(05)82542-3.
+//
+// After an Unsat, SolveAssuming adds to gini the clause that the failed
+// assumptions cannot all hold — implied by the formula, so no model is
+// lost, and not counted by Clauses. Besides keeping what was learned, the
+// clause works around a defect of gini 1.0.4: the solve after an
+// assumption was refuted can derive a wrong clause from the pending
+// conflict and end in "internal error in solve: sat model" (log.Fatal,
+// which ends the process); ending a clause makes gini drop that conflict.
 func (s *Solver) SolveAssuming(ctx context.Context, lits ...int) Status {
 	if len(lits) == 0 {
 		return s.Solve(ctx)
 	}
-	return s.solve(ctx, lits, false)
+	return s.solve(ctx, lits)
 }
 
-// solve is Solve under the assumptions assume; tested says that test
-// scopes are open (CubeAndConquer), whose Unsat is not final either.
-func (s *Solver) solve(ctx context.Context, assume []int, tested bool) Status {
+func (s *Solver) solve(ctx context.Context, assume []int) Status {
 	if s.open != 0 {
 		panic("sat: Solve with a clause not ended by Add(0)")
 	}
 	if s.unsat {
 		return Unsat
 	}
-	s.saved = nil
+	s.failed = s.failed[:0]
 	answer := s.answer
-	if len(assume) > 0 || tested {
+	if len(assume) > 0 {
 		answer = s.answerAssuming
 	}
 	if ctx.Err() != nil {
@@ -222,16 +229,36 @@ func (s *Solver) answer(r int) Status {
 }
 
 // answerAssuming is answer for a solve under assumptions: its Unsat is
-// not remembered.
+// not final. It records the failed assumptions and adds the clause of
+// their negations (see SolveAssuming). When gini names none, the conflict
+// involved no assumption: the formula itself is unsatisfiable, the clause
+// added is the empty one, and the Unsat is final after all (left pending,
+// that conflict too led gini 1.0.4 to claim a false model later).
 func (s *Solver) answerAssuming(r int) Status {
+	s.failed = s.failed[:0]
 	switch r {
 	case 1:
 		return Sat
 	case -1:
+		s.why = s.g.Why(s.why[:0])
+		for _, m := range s.why {
+			s.failed = append(s.failed, m.Dimacs())
+			s.g.Add(m.Not())
+		}
+		s.g.Add(z.LitNull)
+		if len(s.failed) == 0 {
+			s.unsat = true
+		}
 		return Unsat
 	}
 	return Unknown
 }
+
+// Failed returns the assumptions of the last SolveAssuming that answered
+// Unsat which gini needed for its refutation (a subset of them, whose
+// conjunction the formula refutes); nil after any other answer. The slice
+// is reused by the next solve.
+func (s *Solver) Failed() []int { return s.failed }
 
 // Value returns the value of literal lit (v or −v) in the model found by
 // the last Solve, which must have returned Sat. A variable that no clause
@@ -244,9 +271,6 @@ func (s *Solver) Value(lit int) bool {
 	if v == 0 || v > s.maxVar || s.unsat {
 		return lit < 0
 	}
-	if s.saved != nil {
-		return s.saved[v] == (lit > 0)
-	}
 	return s.g.Value(z.Dimacs2Lit(lit))
 }
 
@@ -257,19 +281,6 @@ func (s *Solver) Model(vars int) []bool {
 	if s.unsat {
 		return m
 	}
-	if s.saved != nil {
-		copy(m, s.saved)
-		return m
-	}
-	for v := 1; v <= s.maxVar; v++ {
-		m[v] = s.g.Value(z.Var(v).Pos())
-	}
-	return m
-}
-
-// model returns gini's current values of the variables 1..Vars().
-func (s *Solver) model() []bool {
-	m := make([]bool, s.maxVar+1)
 	for v := 1; v <= s.maxVar; v++ {
 		m[v] = s.g.Value(z.Var(v).Pos())
 	}
