@@ -97,6 +97,7 @@ type cuber struct {
 	cube  []int   // branching literals of the current node, as DIMACS
 	at    []int32 // per variable: the depth of the node whose branching literal it is, or 0
 	stats CubeStats
+	tick  uint // calls of node, to look at the context now and then
 }
 
 func lidx(m int) int32 {
@@ -195,7 +196,8 @@ func (c *cuber) undo(mark int) {
 // the shallowest node refuted along with it: len(c.cube) for this node
 // alone, less when gini's failed assumptions refute an ancestor.
 func (c *cuber) node(ctx context.Context) (Status, int) {
-	if ctx.Err() != nil {
+	c.tick++
+	if c.tick&1023 == 0 && ctx.Err() != nil { // a look costs a lock
 		return Unknown, 0
 	}
 	depth := len(c.cube)
