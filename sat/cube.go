@@ -56,7 +56,9 @@ type CubeStats struct {
 // first satisfiable one ends the run, with its model readable by Value and
 // Model. It returns Sat; Unsat when every cube and node was refuted (a
 // final answer, as from Solve); or Unknown when ctx ended first. The cost
-// of a node is O(the literals its propagation touches).
+// of a node is O(the literals its propagation touches). The lookahead's
+// refutations are only as sound as the groups: a group that the formula
+// does not in fact constrain as opt says can make it miss models.
 func (s *Solver) CubeAndConquer(ctx context.Context, opt CubeOptions) (Status, CubeStats) {
 	if s.open != 0 {
 		panic("sat: CubeAndConquer with a clause not ended by Add(0)")
