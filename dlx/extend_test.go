@@ -465,3 +465,97 @@ func TestParseLimits(t *testing.T) {
 		t.Errorf("cancelled parse: got %v", err)
 	}
 }
+
+// TestPickAndShortFirst checks Config.Pick (only the solutions of exactly
+// Pick options) and Config.ShortFirst (another choice of item) against the
+// brute force on random problems with colours and bounds, with one worker
+// and three.
+func TestPickAndShortFirst(t *testing.T) {
+	rng := rand.New(rand.NewPCG(79, 13))
+	size := func(sol string) int { return len(strings.Fields(strings.Trim(sol, "[]"))) }
+	for k := range 400 {
+		g := randomGeneral(t, rng, k%4 != 0)
+		all := g.brute()
+		got, _ := solveAll(t, g.p, dlx.Config{ShortFirst: true})
+		if !slices.Equal(got, all) {
+			t.Fatalf("problem %d, ShortFirst:\n%s\ngot %v, want %v", k, writeString(t, g.p), got, all)
+		}
+		for pick := 1; pick <= len(g.opts); pick++ {
+			var want []string
+			for _, s := range all {
+				if size(s) == pick {
+					want = append(want, s)
+				}
+			}
+			var one dlx.Stats
+			for i, cfg := range []dlx.Config{{Pick: pick, ShortFirst: true}, {Pick: pick, ShortFirst: true, Workers: 3}, {Pick: pick}} {
+				got, st := solveAll(t, g.p, cfg)
+				if !slices.Equal(got, want) || st.Solutions != uint64(len(want)) {
+					t.Fatalf("problem %d, %+v:\n%s\ngot %v, want %v", k, cfg, writeString(t, g.p), got, want)
+				}
+				switch i {
+				case 0:
+					one = st
+				case 1:
+					if st != one {
+						t.Fatalf("problem %d, Pick %d: 3 workers count %+v, one %+v", k, pick, st, one)
+					}
+				}
+			}
+		}
+	}
+	if _, err := queens(t, 4).Run(context.Background(), dlx.Config{Pick: 4, Algorithm: dlx.X}); err == nil {
+		t.Errorf("Pick with algorithm X: no error")
+	}
+	if _, err := queens(t, 4).Run(context.Background(), dlx.Config{Pick: -1}); err == nil {
+		t.Errorf("Pick −1: no error")
+	}
+}
+
+// dominationPick is domination without the item "#": the number of queens
+// is asked of the search as Config.Pick.
+func dominationPick(t testing.TB, n int) *dlx.Problem {
+	d := domination(t, n, 1)
+	var names []string
+	for i := range n * n {
+		names = append(names, d.Item(i))
+	}
+	p := mustProblem(t, names, nil)
+	for i := range n * n {
+		lo, hi := d.Bounds(i)
+		if err := p.SetBounds(i, lo, hi); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for o := range d.Options() {
+		if err := p.AddOptionIndex(slices.DeleteFunc(d.Option(o), func(i int) bool { return i == n*n })...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p
+}
+
+// TestDominationPick counts the minimum dominating sets of queens with
+// Config.Pick and ShortFirst, n ≤ 8 (OEIS A002564: 186, 4, 86, 4860 for n =
+// 5..8; γ = 3, 3, 4, 5, A075458), every set listed and checked, and the
+// same sets as with the item "#"; no set of γ − 1 queens dominates.
+func TestDominationPick(t *testing.T) {
+	for _, c := range []struct {
+		n, gamma int
+		want     uint64
+	}{{4, 2, 12}, {5, 3, 186}, {6, 3, 4}, {7, 4, 86}, {8, 5, 4860}} {
+		p := dominationPick(t, c.n)
+		sols, _ := solveAll(t, p, dlx.Config{Pick: c.gamma, ShortFirst: true})
+		if uint64(len(sols)) != c.want {
+			t.Errorf("n=%d: %d dominating sets of %d queens, want %d", c.n, len(sols), c.gamma, c.want)
+		}
+		if c.n <= 6 {
+			if with, _ := solveAll(t, domination(t, c.n, c.gamma), dlx.Config{}); !slices.Equal(with, sols) {
+				t.Errorf("n=%d: Pick finds other sets than the item #", c.n)
+			}
+		}
+		if st, err := p.Run(context.Background(), dlx.Config{Pick: c.gamma - 1, ShortFirst: true}); st.Solutions != 0 || err != nil {
+			t.Errorf("n=%d: %d dominating sets of %d queens, want 0 (%v)", c.n, st.Solutions, c.gamma-1, err)
+		}
+	}
+}

@@ -128,6 +128,23 @@ type Config struct {
 	// Event), from the searching goroutine; it forces one worker. A nil
 	// Trace costs nothing: the search without it runs other code.
 	Trace func(Event)
+	// ShortFirst changes Algorithm M's choice of item: while some active
+	// item is short of its lower bound, it branches on such an item only
+	// (the one of least branching degree among them, dlx3's rule), and on
+	// an item whose lower bound is met only when none is short. Items
+	// that have met their lower bound and whose upper bound is far (the
+	// covers of a domination problem) are then never branched on while
+	// something must still be covered. Every multiset of options is still
+	// met once (any active item may be branched on, TAOCP 7.2.2.1,
+	// Algorithm M); the node counts are no longer dlx3's. X and C ignore it.
+	ShortFirst bool
+	// Pick, when positive, keeps only the solutions of exactly Pick
+	// options: the search never chooses more, and the last option is
+	// counted without descending (it must bring every item short of its
+	// lower bound to that bound), as an item [Pick, Pick] held by every
+	// option would, without that item's updates. It needs Algorithm M
+	// (Auto picks it); nodes and updates are then not dlx3's.
+	Pick int
 }
 
 // How often the search looks at its context and its clock: after this many
@@ -188,11 +205,24 @@ func (p *Problem) Run(ctx context.Context, cfg Config) (Stats, error) {
 	if err := ctx.Err(); err != nil {
 		return Stats{}, err
 	}
-	alg, err := p.AlgorithmFor(cfg.Algorithm)
+	if cfg.Pick < 0 {
+		return Stats{}, fmt.Errorf("dlx: Pick %d is negative", cfg.Pick)
+	}
+	a := cfg.Algorithm
+	if cfg.Pick > 0 {
+		if a != Auto && a != M {
+			return Stats{}, fmt.Errorf("dlx: Pick needs algorithm M, not %v", a)
+		}
+		a = M
+	}
+	alg, err := p.AlgorithmFor(a)
 	if err != nil {
 		return Stats{}, err
 	}
 	if p.primary == 0 {
+		if cfg.Pick > 0 {
+			return Stats{Nodes: 1}, nil // the one solution has no option
+		}
 		// Every primary item is covered at level 0: the empty set of
 		// options is the one solution (Algorithm X, step X2).
 		if cfg.Visit != nil {

@@ -90,6 +90,8 @@ func (p *Problem) runM(ctx context.Context, cfg Config, sp *split) (Stats, error
 	}
 	var choice, firstTweak []uint32
 	visit := cfg.Visit
+	shortFirst := cfg.ShortFirst
+	pick, picked := int32(cfg.Pick), int32(0) // options to choose, chosen
 	var sol []int
 	splitDepth := -1
 	if sp != nil {
@@ -118,42 +120,94 @@ forward: // M2
 			s.report(stats(), level, estimateM(nd, n, choice[:level], firstTweak[:level]))
 		}
 	}
+	if pick > 0 && picked == pick {
+		// No more options: a solution when no active item is short.
+		for k := cl[0].next; k != 0; k = cl[k].next {
+			if bound[k] > slack[k] {
+				goto backdown
+			}
+		}
+		goto found
+	}
 	// M3: the item of least branching degree.
 	best, score = 0, math.MaxInt64
 	for k := cl[0].next; k != 0; k = cl[k].next {
 		sl = min(slack[k], bound[k])
 		t = int64(nd[k].itm) + int64(sl) - int64(bound[k]) + 1
+		if shortFirst && bound[k] <= slack[k] {
+			// Its lower bound is met: a choice only after every short item.
+			t += shortPenalty
+		}
 		if t <= score && (t < score || sl < bs || (sl == bs && nd[k].itm > bl)) {
 			best, score, bs, bl = k, t, sl, nd[k].itm
 		}
 	}
+	if score >= shortPenalty {
+		score -= shortPenalty
+	}
 	if best == 0 {
-		// No active primary item is left: a solution.
-		count++
-		if tr != nil {
-			tr(Event{Kind: Solution, Level: level, Item: -1, Option: -1})
+		// No active primary item is left: a solution (of Pick options).
+		if pick > 0 && picked < pick {
+			goto backdown
 		}
-		if visit != nil && s.visits() {
-			sol = sol[:0]
-			for _, c := range choice[:level] {
-				if c > n {
-					sol = append(sol, optionOf(nd, c))
-				}
-			}
-			if !visit(sol) {
-				goto done
-			}
-		}
-		if count >= s.limit {
-			goto done
-		}
-		goto backdown
+		goto found
 	}
 	if tr != nil {
 		tr(Event{Kind: Choose, Level: level, Item: int(best) - 1, Option: -1, Len: int(nd[best].itm)})
 	}
 	if score <= 0 {
 		goto backdown // too few options left for the item's lower bound
+	}
+	if pick > 0 && picked == pick-1 && bound[best] > slack[best] {
+		// The last option must bring every short item to its lower bound:
+		// the options of best that do are the solutions below this node,
+		// counted without descending (no cover, no tweak).
+		need := int32(0)
+		for k := cl[0].next; k != 0; k = cl[k].next {
+			if bound[k] > slack[k] {
+				if bound[k]-slack[k] > 1 {
+					goto backdown
+				}
+				need++
+			}
+		}
+		for q := nd[best].down; q != best; q = nd[q].down {
+			meets := int32(1) // best
+			for pp = q + 1; pp != q; {
+				x = nd[pp].itm
+				if x <= 0 {
+					pp = nd[pp].up
+					continue
+				}
+				if x <= np && bound[x] > slack[x] {
+					meets++
+				}
+				pp++
+			}
+			if meets != need {
+				continue
+			}
+			nodes++
+			count++
+			if tr != nil {
+				tr(Event{Kind: Solution, Level: level + 1, Item: -1, Option: -1})
+			}
+			if visit != nil && s.visits() {
+				sol = sol[:0]
+				for _, c := range choice[:level] {
+					if c > n {
+						sol = append(sol, optionOf(nd, c))
+					}
+				}
+				if !visit(append(sol, optionOf(nd, q))) {
+					goto done
+				}
+			}
+			if count >= s.limit {
+				goto done
+			}
+		}
+		goto backdown
 	}
 	// M4: prepare to branch on best.
 	if level == len(choice) {
@@ -193,6 +247,7 @@ advance: // M5: try cur, or back up when it is off limits
 	if cur > n {
 		// M6: commit the other items of the option; a primary item's
 		// bound drops, and the item is covered when it reaches 0.
+		picked++
 		for pp = cur + 1; pp != cur; {
 			x = nd[pp].itm
 			if x <= 0 {
@@ -263,9 +318,31 @@ resume: // M7: undo the choice at level and try the next one
 		}
 		pp--
 	}
+	picked--
 	cur = nd[cur].down
 	choice[level] = cur
 	goto advance
+
+found: // a solution: the options chosen
+	count++
+	if tr != nil {
+		tr(Event{Kind: Solution, Level: level, Item: -1, Option: -1})
+	}
+	if visit != nil && s.visits() {
+		sol = sol[:0]
+		for _, c := range choice[:level] {
+			if c > n {
+				sol = append(sol, optionOf(nd, c))
+			}
+		}
+		if !visit(sol) {
+			goto done
+		}
+	}
+	if count >= s.limit {
+		goto done
+	}
+	goto backdown
 
 done:
 	if sp != nil {
@@ -273,6 +350,10 @@ done:
 	}
 	return stats(), err
 }
+
+// shortPenalty is added to the branching degree of an item whose lower
+// bound is met when Config.ShortFirst: larger than any list.
+const shortPenalty = int64(1) << 40
 
 // estimateM is estimate for Algorithm M: a choice's rank and the size of
 // its list count from the first option of the level (before tweaks); a

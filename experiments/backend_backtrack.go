@@ -22,10 +22,11 @@ func (backtrackBackend) Caps() Caps {
 }
 
 // Run enumerates the completions of b row by row (search.Backtrack), or
-// with Request.Options["order"] = "mrv" branching on the most constrained
-// free row or column (search.Lines).
+// branching on the most constrained free row or column (search.Lines):
+// Request.Options["order"] is "rows", "mrv" or "auto" (the default: rows
+// on an empty board, mrv when queens are given; see backtrackOrder).
 func (backtrackBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if mrv, err := backtrackOrder(req); err != nil || mrv {
+	if mrv, err := backtrackOrder(b, req); err != nil || mrv {
 		if err != nil {
 			return Outcome{}, err
 		}

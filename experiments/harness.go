@@ -144,6 +144,9 @@ func solve(ctx context.Context, b Backend, p encode.Problem, req Request) (Outco
 		step, last = 1, p.Board.N*p.Board.N
 	}
 	for k := p.Bound(); (step < 0 && k >= last) || (step > 0 && k <= last); k += step {
+		if k == 0 {
+			return emptyPlacement(p, req, total), nil
+		}
 		q := p
 		q.Pieces = k
 		out, err := runModel(ctx, mb, q, req)
@@ -159,12 +162,30 @@ func solve(ctx context.Context, b Backend, p encode.Problem, req Request) (Outco
 			total.Status = out.Status
 			return total, nil
 		}
-		if out.Solutions > 0 || k == 0 {
+		if out.Solutions > 0 {
 			total.Solutions, total.Pieces = out.Solutions, k
 			return total, nil
 		}
 	}
 	return total, nil // no size has a solution (a Minimum variant with blocked squares)
+}
+
+// emptyPlacement ends the size search of a Maximum variant at 0 pieces
+// (every square blocked, or on an excluded diagonal): the one placement of
+// no piece, when it keeps every line's lower bound (the derived verifier
+// says), is the answer, 1 solution of 0 pieces; otherwise there is none.
+// The model cannot be asked (Problem.Pieces 0 means "not chosen yet").
+func emptyPlacement(p encode.Problem, req Request, total Outcome) Outcome {
+	total.Stats["sizes-tried"]++
+	total.Status = OK
+	if encode.VerifyCells(p, nil) != nil {
+		return total
+	}
+	total.Solutions, total.Pieces = 1, 0
+	if req.Mode == Find && req.VisitCells != nil {
+		req.VisitCells(nil)
+	}
+	return total
 }
 
 // runModel derives the model of p and runs it.

@@ -3,6 +3,7 @@ package experiments
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"qtool/dlx"
 	"qtool/encode"
@@ -28,6 +29,39 @@ func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req Request, vi
 			secondary = append(secondary, it.Name)
 		}
 	}
+	// An item [k, k] that every option holds (the number of pieces of
+	// the minimum problems: domination) is left out of the matrix and
+	// asked of the search as dlx.Config.Pick: the same solutions, without
+	// the updates of covering that item (which hides every option).
+	pickItem, pick := -1, 0
+	for i := cv.Primary; i < cv.Primary+cv.Multiple && len(cv.Options) > 0; i++ {
+		it := cv.Items[i]
+		if it.Lo != it.Hi || it.Lo < 1 || pickItem >= 0 {
+			continue
+		}
+		// Every option holds it, and another primary item: an option of
+		// secondary items only would never be chosen.
+		every := true
+		for _, opt := range cv.Options {
+			if !slices.Contains(opt, i) || !slices.ContainsFunc(opt, func(j int) bool { return j != i && j < cv.Primary+cv.Multiple }) {
+				every = false
+				break
+			}
+		}
+		if every {
+			pickItem, pick = i, it.Lo
+		}
+	}
+	if pickItem >= 0 {
+		primary = slices.Delete(primary, pickItem, pickItem+1)
+	}
+	// item maps the cover's item numbers to the problem's.
+	item := func(i int) int {
+		if pickItem >= 0 && i > pickItem {
+			return i - 1
+		}
+		return i
+	}
 	p, err := dlx.NewProblem(primary, secondary)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
@@ -38,6 +72,9 @@ func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req Request, vi
 	full := make([]bool, len(cv.Items))
 	for i := cv.Primary; i < cv.Primary+cv.Multiple; i++ {
 		it := cv.Items[i]
+		if i == pickItem {
+			continue
+		}
 		if it.Hi < it.Lo {
 			return Outcome{}, nil // a line that cannot be met: no solution
 		}
@@ -45,24 +82,29 @@ func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req Request, vi
 		if hi < 1 {
 			full[i], hi = true, 1
 		}
-		if err := p.SetBounds(i, lo, hi); err != nil {
+		if err := p.SetBounds(item(i), lo, hi); err != nil {
 			return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
 		}
 	}
 	cell := make([]int32, 0, len(cv.Options)) // the model's cell of each option
+	var items []int
 options:
 	for c, opt := range cv.Options {
+		items = items[:0]
 		for _, i := range opt {
 			if full[i] {
 				continue options
 			}
+			if i != pickItem {
+				items = append(items, item(i))
+			}
 		}
-		if err := p.AddOptionIndex(opt...); err != nil {
+		if err := p.AddOptionIndex(items...); err != nil {
 			return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
 		}
 		cell = append(cell, int32(c))
 	}
-	cfg := dlx.Config{}
+	cfg := dlx.Config{ShortFirst: true, Pick: pick}
 	if visit != nil {
 		chosen := make([]int32, 0, m.N)
 		cfg.Visit = func(options []int) bool {

@@ -11,10 +11,15 @@ import (
 )
 
 // csvHeader is the first line of the CSV form. Files written before the
-// last two columns existed (csvOldColumns columns) are still read.
-var csvHeader = []string{"n", "board", "hash", "backend", "mode", "repeat", "answer", "nodes", "seconds", "runs", "status", "message", "given", "k"}
+// last columns existed (csvOldColumns columns, without given and k, or
+// csvKColumns, without the problem, its excluded diagonals and blocked
+// squares) are still read.
+var csvHeader = []string{"n", "board", "hash", "backend", "mode", "repeat", "answer", "nodes", "seconds", "runs", "status", "message", "given", "k", "problem", "diagonals", "blocked"}
 
-const csvOldColumns = 12
+const (
+	csvOldColumns = 12
+	csvKColumns   = 14
+)
 
 func init() {
 	RegisterFormat(CSV, nil, func(r *Report, w io.Writer) error { return WriteCSV(w, r.Records) })
@@ -41,6 +46,9 @@ func WriteCSV(w io.Writer, records []Record) error {
 			r.Message,
 			strconv.Itoa(r.Given),
 			strconv.Itoa(r.K),
+			r.Variant,
+			strconv.Itoa(r.Diagonals),
+			strconv.Itoa(r.Blocked),
 		}
 		if err := cw.Write(line); err != nil {
 			return fmt.Errorf("results: %w", err)
@@ -55,7 +63,8 @@ func WriteCSV(w io.Writer, records []Record) error {
 
 // ReadCSV reads records written by WriteCSV; name is used in error
 // messages, which give the line and column of the fault. A file without
-// the columns given and k (from an older qtool) reads with both 0.
+// the columns given and k, or problem, diagonals and blocked (from an
+// older qtool), reads with them 0 or empty.
 func ReadCSV(r io.Reader, name string) ([]Record, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = 0 // every line as long as the header
@@ -84,7 +93,8 @@ func ReadCSV(r io.Reader, name string) ([]Record, error) {
 }
 
 // readCSVHeader reads the header line: the columns of WriteCSV, or the
-// older ones without given and k.
+// older ones without given and k, or without problem, diagonals and
+// blocked.
 func readCSVHeader(cr *csv.Reader, name string) error {
 	head, err := cr.Read()
 	if err != nil {
@@ -93,7 +103,7 @@ func readCSVHeader(cr *csv.Reader, name string) error {
 		}
 		return csvError(name, err)
 	}
-	if len(head) != len(csvHeader) && len(head) != csvOldColumns {
+	if len(head) != len(csvHeader) && len(head) != csvOldColumns && len(head) != csvKColumns {
 		return fmt.Errorf("results: %s:1: %d columns, want the %d of %q", name, len(head), len(csvHeader), strings.Join(csvHeader, ","))
 	}
 	for i, h := range head {
@@ -163,6 +173,15 @@ func csvRecord(fields []string, bad func(i int, msg string) error) (Record, erro
 			return rec, err
 		}
 		if rec.K, err = whole(13, 0, rec.N, within); err != nil {
+			return rec, err
+		}
+	}
+	if len(fields) > csvKColumns {
+		rec.Variant = fields[14]
+		if rec.Diagonals, err = whole(15, 0, 4*rec.N, fmt.Sprintf("an integer from 0 to 4n = %d", 4*rec.N)); err != nil {
+			return rec, err
+		}
+		if rec.Blocked, err = whole(16, 0, math.MaxInt, "a non-negative integer"); err != nil {
 			return rec, err
 		}
 	}

@@ -30,6 +30,12 @@
 // backend's median time (a timeout ranking above every time), and per n
 // the δ²/n at which the fraction crosses 1/2 (HalfCrossing), next to the
 // published fit of Gent, Jefferson and Nightingale (PublishedHalfSoluble).
+// A decide table of Excluded Diagonals instances (empty boards with
+// diagonals excluded, the same authors' other experiment) is shown as its
+// Excluded summary: the instances grouped by n and the number d of
+// excluded diagonals, the fraction satisfiable, each backend's median time
+// and nodes, and per n the d at which the fraction crosses 1/2 and the d
+// of each backend's largest median cost, plotted against d/n.
 //
 // A Report renders as aligned text (with tablewriter), Markdown, CSV (tidy:
 // one line per record, for pandas or R), LaTeX (booktabs tabulars, ready to

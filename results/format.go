@@ -244,10 +244,14 @@ func (t *Table) lines(m marks) (body [][]string, foot []string) {
 // legend explains the cells of the tables.
 func (r *Report) legend() []string {
 	var bases []string
-	decide := false
+	decide, excluded := false, false
 	for _, t := range r.Tables {
 		if t.Solubility != nil {
 			decide = true
+			continue
+		}
+		if t.Excluded != nil {
+			excluded = true
 			continue
 		}
 		bases = append(bases, fmt.Sprintf("%s for %s", t.Base, t.Mode))
@@ -262,6 +266,9 @@ func (r *Report) legend() []string {
 	}
 	if decide {
 		ls = append(ls, decideLegend...)
+	}
+	if excluded {
+		ls = append(ls, excludedLegend...)
 	}
 	return ls
 }

@@ -30,6 +30,10 @@ func (r *Report) WriteLaTeX(w io.Writer) error {
 			t.Solubility.writeLaTeX(bw)
 			continue
 		}
+		if t.Excluded != nil {
+			t.Excluded.writeLaTeX(bw)
+			continue
+		}
 		head := t.header()
 		body, foot := t.lines(latexMarks)
 		cols := strings.Repeat("r", len(head))

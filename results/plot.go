@@ -48,6 +48,11 @@ func (r *Report) plots() ([]*plot.Plot, []plot.Legend, error) {
 			ps, legs = append(ps, sp...), append(legs, sl...)
 			continue
 		}
+		if t.Excluded != nil {
+			sp, sl := t.Excluded.plots()
+			ps, legs = append(ps, sp...), append(legs, sl...)
+			continue
+		}
 		if p, leg, ok := t.plot(); ok {
 			ps, legs = append(ps, p), append(legs, leg)
 		}
@@ -190,6 +195,8 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 		// The first row is at the top.
 		bottom, top := totalHeight-(row+1)*height, -row*height
 		right := width - x - plotWidth
+		widenLog(&p.X)
+		widenLog(&p.Y)
 		p.Draw(draw.Crop(dc, x, -right, bottom, top))
 		x += plotWidth
 		legs[i].Draw(draw.Crop(dc, x+pad, -(width - x - legWidth[i] + pad), bottom, top-pad))
@@ -222,6 +229,25 @@ func (r *Report) SavePlot(path string) error {
 		return fmt.Errorf("results: %w", err)
 	}
 	return nil
+}
+
+// widenLog gives a logarithmic axis a positive range of more than one
+// value: gonum widens an axis whose data is a single value to [v−1, v+1],
+// which for v ≤ 1 reaches zero and makes its logarithmic ticks panic (a
+// run cut short after one instance draws such a panel).
+func widenLog(a *plot.Axis) {
+	if _, ok := a.Scale.(plot.LogScale); !ok {
+		return
+	}
+	switch {
+	case a.Max <= 0:
+		a.Min, a.Max = 0.1, 10
+	case a.Min <= 0:
+		a.Min = a.Max / 1000
+	}
+	if a.Min >= a.Max {
+		a.Min, a.Max = a.Max/10, a.Max*10
+	}
 }
 
 // powerTicks are gonum's logarithmic ticks labelled by their power of ten

@@ -30,6 +30,9 @@ type Table struct {
 	// Solubility summarises a table of mode DecideMode (nil for the other
 	// modes), and is what the renderers show of it.
 	Solubility *Solubility `json:"solubility,omitempty"`
+	// Excluded summarises, instead, a decide table of Excluded Diagonals
+	// instances (see Excluded).
+	Excluded *Excluded `json:"excluded_diagonals,omitempty"`
 }
 
 // Row is one problem of a table.
@@ -159,7 +162,10 @@ func newTable(mode string, records []Record, base string) Table {
 		}
 		t.GeoMean[j] = m
 	}
-	if mode == DecideMode {
+	switch {
+	case mode == DecideMode && t.isExcluded():
+		t.Excluded = newExcluded(&t)
+	case mode == DecideMode:
 		t.Solubility = newSolubility(&t)
 	}
 	return t
@@ -274,6 +280,9 @@ func (t *Table) title() string {
 	case "complete":
 		return "complete: one completion of the given queens"
 	case DecideMode:
+		if t.Excluded != nil {
+			return "decide: can n queens be placed off the excluded diagonals?"
+		}
 		return "decide: can the given queens be completed?"
 	}
 	return t.Mode
@@ -322,7 +331,7 @@ func (r *Report) notes() []note {
 	for _, t := range r.Tables {
 		for _, row := range t.Rows {
 			for _, c := range row.Cells {
-				if t.Solubility != nil && c.Status == Timeout {
+				if (t.Solubility != nil || t.Excluded != nil) && c.Status == Timeout {
 					continue
 				}
 				if c.Repeats > 0 && c.Status != OK {

@@ -86,6 +86,9 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 	if t.Solubility != nil {
 		return t.Solubility.render(w, markdown)
 	}
+	if t.Excluded != nil {
+		return t.Excluded.render(w, markdown)
+	}
 	head := t.header()
 	body, foot := t.lines(plainMarks)
 	align := make([]tw.Align, len(head))

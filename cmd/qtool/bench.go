@@ -25,7 +25,8 @@ Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|firs
                    [--seed S] [--timeout D] [--backends a,b] [--format F] [--plot FILE]
                    [--log FILE] [--resume]
        qtool bench --preset diagonals [--n 10-16] [--excluded LIST] [--instances M]
-                   [--min-free F] [--seed S] [--timeout D] [--backends a,b] [--format text|md]
+                   [--min-free F] [--seed S] [--timeout D] [--backends a,b] [--format F]
+                   [--plot FILE] [--log FILE] [--resume]
 
 Runs backends over a grid of problems, R times each with a time limit per
 run, checks every answer and prints a table: per problem and backend the
@@ -68,6 +69,18 @@ and where the fraction crosses 50% next to Gent, Jefferson & Nightingale's
 fit n ≈ 0.19·δ² (JAIR 59, 2017). A backend that times out on more than half
 the instances of one n and δ is not run on the rest.
 
+--preset diagonals runs Gent, Jefferson & Nightingale's Excluded Diagonals
+experiment: for each n (default 10-16) M lists of diagonals (--instances,
+default 20) made as their queens-diag-gen makes them (random diagonals
+excluded while every row and column keeps --min-free squares, default 4),
+the instance with d diagonals being the first d of a list, for each d of
+--excluded (default every d from 0 to 2n); each decided by backtrack, dlx and sat (or
+--backends), all on the problem's model at every d, 10s per decision, one
+run each. The table and the plot (--plot) show against d (the plot against
+d/n, the authors' axis) the fraction satisfiable and each backend's median
+time and nodes, and per n where the fraction crosses 50% and where each
+backend's median cost peaks.
+
 --preset sat compares SAT solvers and at-most-one encodings: every
 encoding with gini and with each installed external solver (cadical,
 cryptominisat, minisat, picosat; an absent one is noted and skipped) finds
@@ -89,6 +102,7 @@ Examples:
   qtool bench --preset completion --plot completion.png
   qtool bench --preset completion --n 30 --deltas 8-18 --instances 100 --backends dlx,sat
   qtool bench --preset sat --n 50,100 --instances 1 --timeout 10s --format md
+  qtool bench --preset diagonals --n 10-12 --excluded 0-24 --instances 20 --plot diagonals.png
   qtool table bench-log.jsonl --format md
 `
 
@@ -133,9 +147,9 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.IntVar(&f.workers, "workers", 1, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
 	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion, diagonals or sat")
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
-	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 10)")
+	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
 	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
-	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0,2,…,2n)")
+	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0-2n)")
 	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	benchTaskFlag(fs, &f.task)
 	operands, err := parseFlags(c, fs, args)
@@ -211,8 +225,6 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	switch f.preset {
 	case "sat":
 		err = satRender(c, rep, format, f.plot)
-	case "diagonals":
-		renderDiagonals(c.stdout, append(prior, recs...), benchNames(spec), format == results.Markdown)
 	default:
 		err = benchRender(c, rep, format, f.plot)
 	}

@@ -173,7 +173,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		rec.Problem = prob.Variant.String()
 		rec.Blocked, rec.Excluded = len(prob.Blocked), len(prob.Excluded)
 	}
-	if out.Pieces > 0 {
+	if out.Pieces > 0 || out.Solutions > 0 { // 0 pieces: the empty placement of a fully blocked board
 		switch prob.Variant.Goal() {
 		case encode.Minimum:
 			rec.Queens = &out.Pieces

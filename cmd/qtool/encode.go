@@ -32,10 +32,12 @@ type encoder struct {
 	// and 40498500000 clauses").
 	size func(b encode.Board, opts map[string]string) (out, mem uint64, what string, err error)
 	// writeProblem, when set, writes a problem of --problem other than
-	// plain n-queens (its number of pieces chosen), saying how the number
-	// was chosen (how); sizeProblem estimates it as size does.
-	writeProblem func(w io.Writer, prob encode.Problem, how string) error
-	sizeProblem  func(prob encode.Problem) (out, mem uint64, what string)
+	// plain n-queens, or a board with blocked squares or excluded
+	// diagonals (its number of pieces chosen), saying how the number was
+	// chosen (how); sizeProblem estimates it as size does. opts are the
+	// target's options, as for write.
+	writeProblem func(w io.Writer, prob encode.Problem, how string, opts map[string]string) error
+	sizeProblem  func(prob encode.Problem, opts map[string]string) (out, mem uint64, what string, err error)
 }
 
 var encoders = map[string]encoder{}
@@ -59,14 +61,20 @@ func encoderNames() []string {
 }
 
 const encodeUsage = `
-Usage: qtool encode -n N [--board FILE] [--problem NAME [--pieces M]] --to TARGET [--amo ENC] [--out FILE]
+Usage: qtool encode -n N [--board FILE [--diagonals K]] [--problem NAME [--pieces M]] --to TARGET [--amo ENC] [--out FILE]
 
 Writes the n-queens problem (or the completion of a board) for an outside
 solver: --to dlx writes Knuth's exact-cover format (dlx1, TAOCP 7.2.2.1),
 --to dimacs writes a CNF for any SAT solver.
 
---problem NAME (--to dlx only) writes a variant of qtool count --problem,
-also on a board with blocked squares: one option per free square, a
+A board with blocked squares or excluded diagonals (a CSPLib prob079
+.param file; --diagonals K keeps only its first K, as qtool count does),
+and a variant of --problem, are written as their model: --to dimacs as
+cardinality constraints on one variable per free square (the comments
+list which square each variable is; --amo applies), --to dlx as below.
+
+--problem NAME writes a variant of qtool count --problem, also on a board
+with blocked squares; --to dlx writes one option per free square, a
 primary item per line that must hold exactly one piece, a secondary item
 per line that may hold at most one, and an item with bounds "lo:hi|name"
 (Knuth's dlx3 multiplicities, TAOCP 7.2.2.1 Algorithm M) per line with
@@ -88,6 +96,8 @@ Examples:
   qtool encode --board examples/board.txt --to dimacs --amo sequential > board.cnf
   qtool encode -n 6 --problem domination --to dlx > domination6.dlx
   qtool encode -n 5 --problem domination --pieces 3 --to dlx --out domination5.dlx
+  qtool encode --board examples/diag-14-4-924.param --diagonals 9 --to dlx > diag14.dlx
+  qtool encode --board examples/diag-14-4-924.param --diagonals 9 --to dimacs | qtool sat - --model=false
 
 The size of the output is estimated first: one larger than --max-size is
 refused with the estimate (--max-size 0 writes whatever the size), and so is
@@ -103,7 +113,8 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	amo := fs.String("amo", "", "at-most-one encoding for --to dimacs")
 	outPath := fs.String("out", "", "write to `FILE` instead of stdout (replaced only when the whole output is written)")
 	p.variants = true
-	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames()+" (--to dlx)")
+	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames())
+	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
 	pieces := fs.Int("pieces", 0, "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it)")
 	maxSize := fs.String("max-size", "4GB", "refuse an output larger than `SIZE` (e.g. 500MB, 20GB; 0 for no limit)")
 	operands, err := parseFlags(c, fs, args)
@@ -139,11 +150,14 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		}
 		return usageErrorf("%s has blocked squares or excluded diagonals: --to %s takes a plain board (--to dlx takes it)", boardName(p.board), e.name)
 	}
-	if model && *amo != "" {
+	if *amo != "" && e.name != "dimacs" {
 		return usageErrorf("encode: --amo applies to --to dimacs, not %s", e.name)
 	}
 	if model {
-		out, mem, what := e.sizeProblem(prob)
+		out, mem, what, err := e.sizeProblem(prob, opts)
+		if err != nil {
+			return usageErrorf("encode: %v", err)
+		}
 		if err := memlimit.Check("encode: "+what, mem); err != nil {
 			return usageErrorf("%v", err)
 		}
@@ -163,7 +177,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 			prob.Pieces = 0
 		}
 		write := e.writeProblem
-		return runEncodeWrite(ctx, c, *outPath, func(w io.Writer) error { return write(w, prob, how) })
+		return runEncodeWrite(ctx, c, *outPath, func(w io.Writer) error { return write(w, prob, how, opts) })
 	}
 	if e.size != nil {
 		out, mem, what, err := e.size(b, opts)

@@ -12,10 +12,12 @@ import (
 
 func init() {
 	registerEncoder(encoder{
-		name:  "dimacs",
-		about: "CNF in the DIMACS format, for qtool sat or any SAT solver (--amo chooses the at-most-one encoding)",
-		write: writeDIMACS,
-		size:  sizeDIMACS,
+		name:         "dimacs",
+		about:        "CNF in the DIMACS format, for qtool sat or any SAT solver (--amo chooses the at-most-one encoding)",
+		write:        writeDIMACS,
+		size:         sizeDIMACS,
+		writeProblem: writeProblemDIMACS,
+		sizeProblem:  sizeProblemDIMACS,
 	})
 }
 

@@ -67,7 +67,7 @@ func problemPieces(ctx context.Context, prob encode.Problem, pieces int, given b
 // and the count of pieces; each item name at most 18 letters and its
 // number. The memory covers the model, the cover and the dlx matrix of
 // the size search (some 64 bytes an entry).
-func sizeProblemDLX(prob encode.Problem) (out, mem uint64, what string) {
+func sizeProblemDLX(prob encode.Problem, _ map[string]string) (out, mem uint64, what string, err error) {
 	n := uint64(prob.Board.N)
 	per := uint64(1) // the Total line
 	for _, ru := range prob.Variant.Rules() {
@@ -87,19 +87,25 @@ func sizeProblemDLX(prob encode.Problem) (out, mem uint64, what string) {
 	name := uint64(18 + len(strconv.FormatUint(4*squares, 10)))
 	out = entries*(name+1) + squares*per/4*(name+8)
 	mem = entries*64 + squares*64
-	return out, mem, fmt.Sprintf("the exact-cover matrix of the %v problem, n = %d (%d options)", prob.Variant, n, squares)
+	return out, mem, fmt.Sprintf("the exact-cover matrix of the %v problem, n = %d (%d options)", prob.Variant, n, squares), nil
 }
 
 // writeProblemDLX writes the model of prob (its Pieces chosen) as a
 // generalized exact-cover problem through dlx.Writer, with comments that
 // say what it is.
-func writeProblemDLX(w io.Writer, prob encode.Problem, how string) error {
+func writeProblemDLX(w io.Writer, prob encode.Problem, how string, _ map[string]string) error {
+	wr := dlx.NewWriter(w)
+	if prob.Variant.Goal() == encode.Maximum && prob.Pieces == 0 {
+		// The maximum is 0 (no square can hold a piece): the model of 0
+		// pieces cannot be stated (Pieces 0 means "not chosen").
+		wr.Comment(fmt.Sprintf("qtool encode: the %v problem, n = %d, 0 %s (%s)", prob.Variant, prob.Board.N, pieceName(prob.Variant, 0), how))
+		return writeNothingLeft(wr)
+	}
 	m, err := encode.NewModel(prob)
 	if err != nil {
 		return err
 	}
 	cv := m.Cover()
-	wr := dlx.NewWriter(w)
 	wr.Comment(fmt.Sprintf("qtool encode: the %v problem, n = %d, %d %s (%s)", prob.Variant, prob.Board.N, m.Pieces, pieceName(prob.Variant, m.Pieces), how))
 	wr.Comment("one option per free square; a solution of this matrix is a placement of exactly that many pieces")
 
@@ -149,10 +155,7 @@ func writeProblemDLX(w io.Writer, prob encode.Problem, how string) error {
 		wr.Items([]string{"infeasible"}, nil, nil)
 		return wr.Flush()
 	case len(primary) == 0:
-		// Nothing left to place: one solution, the empty one.
-		wr.Comment("nothing left to place: one solution, choosing no option")
-		wr.Items([]string{"none"}, nil, []dlx.Bound{{Lo: 0, Hi: 1}})
-		return wr.Flush()
+		return writeNothingLeft(wr)
 	}
 	wr.Items(primary, secondary, bounds)
 	items := make([]int, 0, 16)
@@ -168,5 +171,14 @@ func writeProblemDLX(w io.Writer, prob encode.Problem, how string) error {
 			return err
 		}
 	}
+	return wr.Flush()
+}
+
+// writeNothingLeft writes the matrix of a problem with nothing left to
+// place: one solution, the empty one (an item that may stay uncovered, and
+// no option).
+func writeNothingLeft(wr *dlx.Writer) error {
+	wr.Comment("nothing left to place: one solution, choosing no option")
+	wr.Items([]string{"none"}, nil, []dlx.Bound{{Lo: 0, Hi: 1}})
 	return wr.Flush()
 }

@@ -25,7 +25,7 @@ func (p *problemFlags) addProblem(fs *flag.FlagSet) {
 	p.variants = true
 	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames())
 	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
-	fs.StringVar(&p.order, "order", "", "backend backtrack on a plain board: branch row by row (`rows`, the default: the classic node counts) or on the most constrained free row or column (mrv)")
+	fs.StringVar(&p.order, "order", "", "backend backtrack: branch row by row (rows: the classic node counts), on the most constrained free row or column (mrv), or `auto`: rows on an empty board, mrv when queens are given (blocked squares, excluded diagonals and the other problems are always searched by mrv)")
 }
 
 // variant returns the problem the flags name, without its board.
