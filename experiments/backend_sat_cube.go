@@ -48,7 +48,12 @@ type satCube struct {
 // otherwise.
 func satCubeOptions(name string, b encode.Board, req Request) (satCube, error) {
 	free := b.N - b.Given()
-	c := satCube{on: b.Given() > 0 && free <= SATCubeMaxFree, leaf: SATCubeLeaf}
+	return parseSATCube(name, b.Given() > 0 && free <= SATCubeMaxFree, req)
+}
+
+// parseSATCube reads Request.Options["cube"] over the default on.
+func parseSATCube(name string, on bool, req Request) (satCube, error) {
+	c := satCube{on: on, leaf: SATCubeLeaf}
 	if v, ok := req.Options["cube"]; ok {
 		switch v {
 		case "off":
@@ -69,4 +74,46 @@ func satCubeOptions(name string, b encode.Board, req Request) (satCube, error) {
 // satCubes finds one model of formula f, loaded in s, by cube and conquer.
 func satCubes(ctx context.Context, s *sat.Solver, f *encode.Formula, c satCube) (sat.Status, sat.CubeStats) {
 	return s.CubeAndConquer(ctx, sat.CubeOptions{ExactlyOne: f.Lines(), AtMostOne: f.Diagonals(), Leaf: c.leaf})
+}
+
+// satModelCubeOptions is satCubeOptions for a model: cube and conquer by
+// default for the queens variant (excluded diagonals, blocked squares)
+// with at most SATCubeMaxFree rows to fill.
+func satModelCubeOptions(name string, m *encode.Model, req Request) (satCube, error) {
+	rows := 0
+	for _, l := range m.Lines {
+		if l.Family == encode.Rows && l.Lo == 1 && l.Hi == 1 {
+			rows++
+		}
+	}
+	return parseSATCube(name, m.Problem.Variant == encode.Queens && m.Infeasible == "" && rows <= SATCubeMaxFree, req)
+}
+
+// satModelCubes finds one solution of model m, loaded in s (cell i is
+// variable i+1), by cube and conquer: its lines that must hold exactly
+// one piece are the groups the lookahead branches on, those that may hold
+// at most one the groups it propagates (the other lines only gini knows).
+// It records the lookahead's statistics in stats.
+func satModelCubes(ctx context.Context, s *sat.Solver, m *encode.Model, c satCube, stats map[string]uint64) sat.Status {
+	var exactly, atMost [][]int
+	for _, l := range m.Lines {
+		if l.Hi != 1 || l.Lo > 1 {
+			continue
+		}
+		g := make([]int, len(l.Cells))
+		for i, x := range l.Cells {
+			g[i] = int(x) + 1
+		}
+		if l.Lo == 1 {
+			exactly = append(exactly, g)
+		} else {
+			atMost = append(atMost, g)
+		}
+	}
+	st, cs := s.CubeAndConquer(ctx, sat.CubeOptions{ExactlyOne: exactly, AtMostOne: atMost, Leaf: c.leaf})
+	stats["cubes"] = uint64(cs.Cubes)
+	stats["lookahead-nodes"] = uint64(cs.Nodes)
+	stats["lookahead-refuted"] = uint64(cs.Refuted)
+	stats["cube-backjumps"] = uint64(cs.Backjump)
+	return st
 }
