@@ -68,7 +68,7 @@ var slowBackends = map[encode.Variant]map[string]int{
 // -long only "sat" of the sat encodings.
 func variantBackends(v encode.Variant) []experiments.Backend {
 	var bs []experiments.Backend
-	for _, b := range experiments.Registered(func(c experiments.Caps) bool { return c.Count && c.Solves(v) }) {
+	for _, b := range experiments.Registered(func(c experiments.Caps) bool { return c.Count && c.Solves(v) && !c.External }) {
 		if !*long && strings.HasPrefix(b.Name(), "sat-") {
 			continue
 		}
