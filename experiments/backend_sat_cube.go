@@ -24,8 +24,9 @@ const (
 	// backend uses cube and conquer by default. With more, the board is
 	// nearly empty and loosely constrained, and CDCL on the whole formula
 	// finds a completion sooner: measured on generated boards, cube and
-	// conquer was faster up to 70 free rows, mixed at 80, and far slower
-	// at 90 and 180 (time-outs where gini alone took 1–4 s).
+	// conquer was faster up to 70 free rows, mixed at 80 and 90 (up to a
+	// time-out where gini alone took 1 s), and far slower at 180 (time-outs
+	// where gini alone took 1.4–6.7 s).
 	SATCubeMaxFree = 64
 )
 
