@@ -125,7 +125,7 @@ func TestSATCubeGenerated(t *testing.T) {
 // TestSATPublishedParam: the sat backend decides the published instances
 // from their .param form (excluded diagonals, solved on the model) by
 // cube and conquer, as answers.tsv says, every solution verified: those
-// of at most 18 free rows, with -sat.long all 24.
+// of at most 18 free rows, with -sat.long or -long all 24.
 func TestSATPublishedParam(t *testing.T) {
 	rows, err := prob079.Read(publishedDir + "answers.tsv")
 	if err != nil || len(rows) != 24 {
@@ -133,7 +133,7 @@ func TestSATPublishedParam(t *testing.T) {
 	}
 	be, _ := experiments.Lookup("sat")
 	for _, row := range rows {
-		if !*satLong && row.Free > 18 {
+		if !*satLong && !*long && row.Free > 18 {
 			continue
 		}
 		p := encode.Problem{Instance: readInstance(t, publishedDir+row.Param, encode.ReadOptions{LimitDiagonals: true, Diagonals: row.Diagonals})}

@@ -319,7 +319,7 @@ var satCPULimit = flag.Duration("sat.cpu", 0, "-sat.published: also stop an inst
 // TestSATPublished: the sat backend (gini; by default cube and conquer on
 // these boards) decides the published instances as CSPLib's answers say,
 // every completion verified. Without flags it decides those of at most
-// 18 free rows (a second or so); with -sat.long all 24. With
+// 18 free rows (a second or so); with -sat.long or -long all 24. With
 // -sat.published OPTS it measures instead: the options OPTS, a time limit
 // of -sat.limit (and -sat.cpu) each, a time-out logged rather than failed,
 // and the wall and processor time of each instance printed.
@@ -340,7 +340,7 @@ func TestSATPublished(t *testing.T) {
 		if !containsAny(p.name, *satOnly) {
 			continue
 		}
-		if free := p.board.N - p.board.Given(); !measure && !*satLong && free > 18 {
+		if free := p.board.N - p.board.Given(); !measure && !*satLong && !*long && free > 18 {
 			continue
 		}
 		cpu0, _ := satCPU()
