@@ -22,7 +22,7 @@ func BenchmarkCount(b *testing.B) {
 		for _, name := range experiments.Names() {
 			be, _ := experiments.Lookup(name)
 			caps := be.Caps()
-			if !caps.Count || (caps.MaxN > 0 && n > caps.MaxN) {
+			if !caps.Count || caps.External || (caps.MaxN > 0 && n > caps.MaxN) {
 				continue
 			}
 			b.Run("n="+strconv.Itoa(n)+"/backend="+name, func(b *testing.B) {

@@ -46,6 +46,17 @@ var SATMemoryLimit = MemoryLimit
 // uses encoding ENC. Request.Options["pairwise-up-to"] sets
 // encode.CNFOptions.PairwiseUpTo, the size up to which groups are written
 // pairwise.
+//
+// To find one completion of a board with queens given and at most
+// SATCubeMaxFree free rows it uses cube and conquer (Heule, Kullmann,
+// Wieringa and Biere, HVC 2011, doi:10.1007/978-3-642-34188-5_8;
+// sat.Solver.CubeAndConquer): a lookahead branching on the most
+// constrained free row or column splits the problem into cubes that one
+// incremental gini instance decides under assumptions. Request.Options
+// ["cube"] is "off" (gini on the whole formula), "on", or the number of
+// open rows and columns at which a node becomes a cube (SATCubeLeaf by
+// default). Counting and finding more than one completion always go to
+// gini on the whole formula.
 type satBackend struct {
 	name  string
 	amo   encode.AMOEncoding
@@ -82,7 +93,9 @@ func (sb satBackend) encoding(req Request) (encode.AMOEncoding, error) {
 
 // Run counts or finds the completions of b. Outcome.Stats holds the size
 // of the formula ("variables", "clauses", before any blocking clause) and
-// "solver-calls", the number of incremental solves. A count is always by
+// "solver-calls", the number of incremental solves; with cube and conquer
+// also "lookahead-nodes", "lookahead-refuted" (nodes the lookahead refuted
+// itself), "cubes" (handed to gini) and "cube-backjumps". A count is always by
 // enumeration of models, one solver call and one blocking clause (the
 // negation of the model's queens) each, so its cost grows with the number
 // of completions, not of free rows. When the context ends first the
@@ -107,6 +120,10 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 		return eb.Run(ctx, b, req)
 	}
 	opts, err := satOptions(sb.name, b, req, amo)
+	if err != nil {
+		return Outcome{}, err
+	}
+	cube, err := satCubeOptions(sb.name, b, req)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -153,24 +170,15 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 			return true
 		}
 	}
-	// Every model puts one queen in each free row and so makes the same
-	// number of square variables true: the blocking clause of a model can
-	// be the negation of its queens alone (sat.Solver.EnumerateSets).
-	cubes := 0
-	if b.Given() > 0 {
-		cubes = SATCubeDepth
-	}
-	if v, ok := req.Options["cube"]; ok {
-		if cubes, err = strconv.Atoi(v); err != nil || cubes < 0 {
-			return out, fmt.Errorf("experiments: backend %s: cube %q: want a depth ≥ 0", sb.name, v)
-		}
-	}
 	var n uint64
 	var st sat.Status
-	if req.Mode == Find && limit == 1 && cubes > 0 {
-		var solved int
-		st, solved = satCubes(ctx, s, f, b, cubes)
-		out.Stats["cubes"] = uint64(solved)
+	if req.Mode == Find && limit == 1 && cube.on {
+		var cs sat.CubeStats
+		st, cs = satCubes(ctx, s, f, cube)
+		out.Stats["cubes"] = uint64(cs.Cubes)
+		out.Stats["lookahead-nodes"] = uint64(cs.Nodes)
+		out.Stats["lookahead-refuted"] = uint64(cs.Refuted)
+		out.Stats["cube-backjumps"] = uint64(cs.Backjump)
 		if st == sat.Sat {
 			n = 1
 			if visit != nil {
@@ -178,6 +186,10 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 			}
 		}
 	} else {
+		// Every model puts one queen in each free row and so makes the
+		// same number of square variables true: the blocking clause of a
+		// model can be the negation of its queens alone
+		// (sat.Solver.EnumerateSets).
 		n, st = s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
 	}
 	if decodeErr != nil {
@@ -189,16 +201,6 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 	}
 	return done()
 }
-
-// SATCubeDepth is the depth of the cubes into which the sat backend splits
-// the completion of a board with queens placed when it looks for one
-// completion (satCubes); 0, the default, hands gini the whole formula.
-// Measured on the 24 published instances of CSPLib prob079 (docs/sat.md):
-// depth 4 decided two unsatisfiable instances that gini alone did not
-// decide within the time limit, but slowed satisfiable ones down (up to
-// time-outs), and decided no more of the 24 in all; depth 8 was slower
-// still on the satisfiable ones. Request.Options["cube"] sets the depth.
-const SATCubeDepth = 0
 
 // satOptions checks board b and the request's options for a sat backend
 // named name with encoding amo, and refuses a formula too large for the

@@ -2,121 +2,119 @@ package experiments
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 
 	"qtool/encode"
 	"qtool/sat"
 )
 
-// satCubes finds one model of formula f (loaded in s) for board b by cube
-// and conquer (Heule, Kullmann, Wieringa and Biere, "Cube and Conquer:
-// guiding CDCL SAT solvers by lookaheads", HVC 2011,
-// doi:10.1007/978-3-642-34188-5_8): a search over the first depth levels
-// places queens as dancing links would — always in the free row or column
-// with the fewest squares left, a line with none ending the branch — and
-// each branch that reaches depth becomes a cube, the assumption that its
-// queens stand where it put them, which gini decides incrementally (the
-// clauses it learns on one cube serve the next). It returns Sat with the
-// model in s, Unsat when every cube was refuted or cut off, or Unknown
-// when ctx ended first, and the number of cubes solved.
-func satCubes(ctx context.Context, s *sat.Solver, f *encode.Formula, b encode.Board, depth int) (sat.Status, int) {
-	n := b.N
-	var rows, cols []int
-	colFree := make([]bool, n)
-	for c := range colFree {
-		colFree[c] = true
+// Defaults of the sat backend's cube and conquer (satCubes), measured on
+// the 24 published instances of CSPLib prob079 and on generated
+// completion boards (docs/sat.md).
+const (
+	// SATCubeLeaf is the number of open rows and columns at which a node
+	// of the lookahead becomes a cube for gini (sat.CubeOptions.Leaf):
+	// roughly the last two queens. Larger cubes cost more than they save
+	// on the published instances: gini's propagation of a cube costs tens
+	// of microseconds, the lookahead's about half a microsecond a node,
+	// and the clauses gini learns saved under 1 % of the nodes.
+	SATCubeLeaf = 4
+	// SATCubeMaxFree is the most free rows of a board on which the sat
+	// backend uses cube and conquer by default. With more, the board is
+	// nearly empty and loosely constrained, and CDCL on the whole formula
+	// finds a completion sooner: measured on generated boards, cube and
+	// conquer was faster up to 70 free rows, mixed at 80 and 90 (up to a
+	// time-out where gini alone took 1 s), and far slower at 180 (time-outs
+	// where gini alone took 1.4–6.7 s).
+	SATCubeMaxFree = 64
+)
+
+// satCube is how the sat backend looks for one completion of a board:
+// with on false, gini on the whole formula; with on true, cube and conquer
+// (sat.Solver.CubeAndConquer) whose lookahead branches on the free rows
+// and columns of the formula (encode.Formula.Lines, the exactly-one
+// groups), propagates them and the diagonals (encode.Formula.Diagonals,
+// at most one each), and hands a node to gini's CDCL search once at most
+// leaf rows and columns are open.
+type satCube struct {
+	on   bool
+	leaf int
+}
+
+// satCubeOptions reads Request.Options["cube"]: "off", "on", or the number
+// of open rows and columns at which a node becomes a cube. By default
+// cube and conquer with SATCubeLeaf runs on boards with queens given and
+// at most SATCubeMaxFree free rows, the whole formula goes to gini
+// otherwise.
+func satCubeOptions(name string, b encode.Board, req Request) (satCube, error) {
+	free := b.N - b.Given()
+	return parseSATCube(name, b.Given() > 0 && free <= SATCubeMaxFree, req)
+}
+
+// parseSATCube reads Request.Options["cube"] over the default on.
+func parseSATCube(name string, on bool, req Request) (satCube, error) {
+	c := satCube{on: on, leaf: SATCubeLeaf}
+	if v, ok := req.Options["cube"]; ok {
+		switch v {
+		case "off":
+			c.on = false
+		case "on":
+			c.on = true
+		default:
+			k, err := strconv.Atoi(v)
+			if err != nil || k < 0 {
+				return c, fmt.Errorf("experiments: backend %s: cube %q: want off, on or a number of rows and columns ≥ 0", name, v)
+			}
+			c.on, c.leaf = true, k
+		}
 	}
-	sum := make([]bool, 2*n-1)
-	dif := make([]bool, 2*n-1)
-	for r := 0; r < n; r++ {
-		if c := b.Queen(r); c >= 0 {
-			colFree[c] = false
-			sum[r+c], dif[r-c+n-1] = true, true
+	return c, nil
+}
+
+// satCubes finds one model of formula f, loaded in s, by cube and conquer.
+func satCubes(ctx context.Context, s *sat.Solver, f *encode.Formula, c satCube) (sat.Status, sat.CubeStats) {
+	return s.CubeAndConquer(ctx, sat.CubeOptions{ExactlyOne: f.Lines(), AtMostOne: f.Diagonals(), Leaf: c.leaf})
+}
+
+// satModelCubeOptions is satCubeOptions for a model: cube and conquer by
+// default for the queens variant (excluded diagonals, blocked squares)
+// with at most SATCubeMaxFree rows to fill.
+func satModelCubeOptions(name string, m *encode.Model, req Request) (satCube, error) {
+	rows := 0
+	for _, l := range m.Lines {
+		if l.Family == encode.Rows && l.Lo == 1 && l.Hi == 1 {
+			rows++
+		}
+	}
+	return parseSATCube(name, m.Problem.Variant == encode.Queens && m.Infeasible == "" && rows <= SATCubeMaxFree, req)
+}
+
+// satModelCubes finds one solution of model m, loaded in s (cell i is
+// variable i+1), by cube and conquer: its lines that must hold exactly
+// one piece are the groups the lookahead branches on, those that may hold
+// at most one the groups it propagates (the other lines only gini knows).
+// It records the lookahead's statistics in stats.
+func satModelCubes(ctx context.Context, s *sat.Solver, m *encode.Model, c satCube, stats map[string]uint64) sat.Status {
+	var exactly, atMost [][]int
+	for _, l := range m.Lines {
+		if l.Hi != 1 || l.Lo > 1 {
+			continue
+		}
+		g := make([]int, len(l.Cells))
+		for i, x := range l.Cells {
+			g[i] = int(x) + 1
+		}
+		if l.Lo == 1 {
+			exactly = append(exactly, g)
 		} else {
-			rows = append(rows, r)
+			atMost = append(atMost, g)
 		}
 	}
-	for c := 0; c < n; c++ {
-		if colFree[c] {
-			cols = append(cols, c)
-		}
-	}
-	rowFree := make([]bool, n)
-	for _, r := range rows {
-		rowFree[r] = true
-	}
-	ok := func(r, c int) bool {
-		return rowFree[r] && colFree[c] && !sum[r+c] && !dif[r-c+n-1] && f.Var(r, c) != 0
-	}
-	var cube []int
-	solved := 0
-	var walk func(level int) sat.Status
-	walk = func(level int) sat.Status {
-		if ctx.Err() != nil {
-			return sat.Unknown
-		}
-		// The free row or column with the fewest squares left.
-		best, bestRow, line := -1, true, -1
-		for _, r := range rows {
-			if !rowFree[r] {
-				continue
-			}
-			k := 0
-			for _, c := range cols {
-				if ok(r, c) {
-					k++
-				}
-			}
-			if best < 0 || k < best {
-				best, bestRow, line = k, true, r
-			}
-		}
-		for _, c := range cols {
-			if !colFree[c] {
-				continue
-			}
-			k := 0
-			for _, r := range rows {
-				if ok(r, c) {
-					k++
-				}
-			}
-			if best < 0 || k < best {
-				best, bestRow, line = k, false, c
-			}
-		}
-		if best == 0 {
-			return sat.Unsat // a line without a square: no completion here
-		}
-		if best < 0 || level == depth {
-			solved++
-			return s.SolveAssuming(ctx, cube...)
-		}
-		var cands [][2]int
-		if bestRow {
-			for _, c := range cols {
-				if ok(line, c) {
-					cands = append(cands, [2]int{line, c})
-				}
-			}
-		} else {
-			for _, r := range rows {
-				if ok(r, line) {
-					cands = append(cands, [2]int{r, line})
-				}
-			}
-		}
-		for _, rc := range cands {
-			r, c := rc[0], rc[1]
-			rowFree[r], colFree[c], sum[r+c], dif[r-c+n-1] = false, false, true, true
-			cube = append(cube, f.Var(r, c))
-			st := walk(level + 1)
-			cube = cube[:len(cube)-1]
-			rowFree[r], colFree[c], sum[r+c], dif[r-c+n-1] = true, true, false, false
-			if st != sat.Unsat {
-				return st
-			}
-		}
-		return sat.Unsat
-	}
-	return walk(0), solved
+	st, cs := s.CubeAndConquer(ctx, sat.CubeOptions{ExactlyOne: exactly, AtMostOne: atMost, Leaf: c.leaf})
+	stats["cubes"] = uint64(cs.Cubes)
+	stats["lookahead-nodes"] = uint64(cs.Nodes)
+	stats["lookahead-refuted"] = uint64(cs.Refuted)
+	stats["cube-backjumps"] = uint64(cs.Backjump)
+	return st
 }

@@ -50,8 +50,15 @@ func ExternalSolvers() []string {
 // encode.Verify — and a model that fails is an error of the run. An
 // UNSATISFIABLE answer is the solver's claim: the harness compares it with
 // the other complete backends of the same board (a disagreement is a
-// MISMATCH). It finds one completion (no counting, no enumeration); the
-// backend "SOLVER" uses encode.DefaultAMO and honours Request.Options
+// MISMATCH). It finds one completion, or counts or lists them by
+// enumeration: one solver run per completion, each run given the formula
+// and the blocking clauses of the completions found so far (the negation
+// of their queens, as sat.Solver.EnumerateSets blocks them), every model
+// checked against all of them, until the solver says UNSATISFIABLE (the
+// count is then complete) — see Morgado and Marques-Silva, "Good learning
+// and implicit model enumeration", ICTAI 2005; each run starts the
+// program and writes the whole formula again, so this suits small counts.
+// The backend "SOLVER" uses encode.DefaultAMO and honours Request.Options
 // ["amo"], "SOLVER-ENC" always uses encoding ENC. A solver that is not
 // installed makes the backend unavailable (Available), which the harness
 // reports and skips rather than running.
@@ -66,8 +73,9 @@ type externalBackend struct {
 func (eb externalBackend) Name() string { return eb.name }
 
 func (eb externalBackend) Caps() Caps {
-	c := Caps{Find: true, Complete: true, Exact: true, External: true,
-		Options: []string{"amo", "pairwise-up-to", "diagonal-counts"}}
+	c := Caps{Find: true, Count: true, All: true, Complete: true, Exact: true, External: true,
+		Options:     []string{"amo", "pairwise-up-to", "diagonal-counts"},
+		CountMethod: "enumeration of models, one solver run each"}
 	if !eb.fixed {
 		c.AliasOf = eb.name + "-" + eb.amo.String()
 	}
@@ -96,11 +104,8 @@ func (eb externalBackend) Run(ctx context.Context, b encode.Board, req Request) 
 	if req.Unique || req.Shard != nil {
 		return Outcome{}, fmt.Errorf("experiments: backend %s finds one solution: no fundamental counts, no shards", eb.name)
 	}
-	if req.Mode != Find {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: an external solver finds one solution; it does not count (use the gini backends sat-*)", eb.name)
-	}
-	if req.Limit != 1 {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: an external solver finds one solution, not %s (use the gini backends sat-*)", eb.name, limitWords(req.Limit))
+	if req.Mode != Find && req.Mode != Count {
+		return Outcome{}, fmt.Errorf("experiments: backend %s: unsupported mode %v", eb.name, req.Mode)
 	}
 	if err := eb.Available(); err != nil {
 		return Outcome{}, fmt.Errorf("experiments: backend %s is unavailable: %s: %w", eb.name, UnavailableReason(err), sat.ErrUnavailable)
@@ -129,49 +134,73 @@ func (eb externalBackend) Run(ctx context.Context, b encode.Board, req Request) 
 		"variables": uint64(f.Vars()),
 		"clauses":   uint64(f.Clauses()),
 	}}
-	res, err := eb.solver.Solve(ctx, f.Vars(), f.Clauses(), func(w sat.Adder) error {
-		return f.EncodeContext(ctx, w)
-	})
-	out.Elapsed = time.Since(start)
-	if err != nil {
-		return out, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
+	limit := uint64(0) // Count: all
+	if req.Mode == Find && req.Limit > 0 {
+		limit = uint64(req.Limit)
 	}
-	switch res.Status {
-	case sat.Unknown:
-		if ctx.Err() == nil {
-			out.Status = Unknown // the solver gave up by itself
-		} else {
-			out.Status = StatusOf(ctx)
+	// blocks holds the blocking clauses, each ended by 0.
+	var blocks []int
+	nblocks := 0
+	decision := f.DecisionVars()
+	for {
+		res, err := eb.solver.Solve(ctx, f.Vars(), f.Clauses()+nblocks, func(w sat.Adder) error {
+			if err := f.EncodeContext(ctx, w); err != nil {
+				return err
+			}
+			for _, m := range blocks {
+				w.Add(m)
+			}
+			return nil
+		})
+		out.Elapsed = time.Since(start)
+		out.Stats["solver-calls"]++
+		if err != nil {
+			return out, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
 		}
-		return out, nil
-	case sat.Unsat:
-		return out, nil
+		switch res.Status {
+		case sat.Unknown:
+			if ctx.Err() == nil {
+				out.Status = Unknown // the solver gave up by itself
+			} else {
+				out.Status = StatusOf(ctx)
+			}
+			return out, nil
+		case sat.Unsat:
+			return out, nil // every completion found
+		}
+		// The model: every clause, the blocking ones included (so it is
+		// new), then the placement, checked independently.
+		chk := sat.NewChecker(res.Model)
+		f.Encode(chk)
+		for _, m := range blocks {
+			chk.Add(m)
+		}
+		if err := chk.Err(); err != nil {
+			return out, fmt.Errorf("experiments: backend %s: wrong model: %w", eb.name, err)
+		}
+		value := func(v int) bool { return v < len(res.Model) && res.Model[v] }
+		p, err := f.Decode(value)
+		if err != nil {
+			return out, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
+		}
+		if err := encode.Verify(b, p); err != nil {
+			return out, fmt.Errorf("experiments: backend %s: wrong model: %w", eb.name, err)
+		}
+		out.Solutions++
+		if req.Visit != nil && !req.Visit(p) {
+			return out, nil
+		}
+		if out.Solutions == limit {
+			return out, nil
+		}
+		for _, v := range decision {
+			if value(v) {
+				blocks = append(blocks, -v)
+			}
+		}
+		blocks = append(blocks, 0)
+		nblocks++
 	}
-	// The model: every clause, then the placement, checked independently.
-	chk := sat.NewChecker(res.Model)
-	f.Encode(chk)
-	if err := chk.Err(); err != nil {
-		return out, fmt.Errorf("experiments: backend %s: wrong model: %w", eb.name, err)
-	}
-	p, err := f.Decode(func(v int) bool { return v < len(res.Model) && res.Model[v] })
-	if err != nil {
-		return out, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
-	}
-	if err := encode.Verify(b, p); err != nil {
-		return out, fmt.Errorf("experiments: backend %s: wrong model: %w", eb.name, err)
-	}
-	out.Solutions = 1
-	if req.Visit != nil {
-		req.Visit(p)
-	}
-	return out, nil
-}
-
-func limitWords(limit int) string {
-	if limit <= 0 {
-		return "all of them"
-	}
-	return fmt.Sprintf("%d", limit)
 }
 
 // UnavailableReason says what err, from Unavailable, lacks, in words for

@@ -12,7 +12,10 @@ import (
 // with the at-most-one encoding of the request, models enumerated
 // (sat.Solver.EnumerateSets: every solution has the same number of pieces,
 // so a model's blocking clause is the negation of its pieces). Stats holds
-// the size of the formula and the solver calls.
+// the size of the formula and the solver calls. One solution of a queens
+// model with at most SATCubeMaxFree rows that must hold a queen (excluded
+// diagonals, blocked squares) is found by cube and conquer, as on
+// completion boards (satModelCubes).
 func (sb satBackend) RunModel(ctx context.Context, m *encode.Model, req Request, visit func([]int32) bool) (Outcome, error) {
 	amo, err := sb.encoding(req)
 	if err != nil {
@@ -24,6 +27,10 @@ func (sb satBackend) RunModel(ctx context.Context, m *encode.Model, req Request,
 	vars, clauses := m.CNFSize(amo)
 	if need, have := SATMemoryEstimate(vars, clauses), SATMemoryLimit(); need > have {
 		return Outcome{}, fmt.Errorf("experiments: backend %s: the %v encoding of this problem has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB", sb.name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
+	}
+	cube, err := satModelCubeOptions(sb.name, m, req)
+	if err != nil {
+		return Outcome{}, err
 	}
 	out := Outcome{Stats: map[string]uint64{"variables": uint64(vars), "clauses": uint64(clauses)}}
 	s := sat.NewSize(vars, clauses)
@@ -47,7 +54,19 @@ func (sb satBackend) RunModel(ctx context.Context, m *encode.Model, req Request,
 			return visit(chosen)
 		}
 	}
-	n, st := s.EnumerateSets(ctx, cells, 0, onModel)
+	var n uint64
+	var st sat.Status
+	if req.Mode == Find && req.Limit == 1 && cube.on {
+		st = satModelCubes(ctx, s, m, cube, out.Stats)
+		if st == sat.Sat {
+			n = 1
+			if onModel != nil {
+				onModel()
+			}
+		}
+	} else {
+		n, st = s.EnumerateSets(ctx, cells, 0, onModel)
+	}
 	out.Solutions = n
 	out.Stats["solver-calls"] = uint64(s.Solves())
 	if st == sat.Unknown {

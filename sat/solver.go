@@ -58,6 +58,10 @@ type Solver struct {
 	// ever added, and gini must not be asked again (a second Solve after
 	// an unsatisfiable one ends in a false internal error, log.Fatal).
 	unsat bool
+	// failed holds the failed assumptions of the last Unsat under
+	// assumptions; why is gini's form of them.
+	failed []int
+	why    []z.Lit
 }
 
 // New returns an empty solver.
@@ -142,8 +146,17 @@ func (s *Solver) Solve(ctx context.Context) Status { return s.solve(ctx, nil) }
 // literals lits are true (gini's incremental interface: the clauses it
 // learns stay for later solves). Unsat then means no model makes every
 // assumption true — the formula itself may still have models, so unlike
-// Solve's, this Unsat is not final. See Eén and Sörensson, "Temporal
-// induction by incremental SAT solving", doi:10.1016/S1571-0661(05)82542-3.
+// Solve's, this Unsat is not final; Failed then names the assumptions
+// that gini needed to refute. See Eén and Sörensson, "Temporal induction
+// by incremental SAT solving", doi:10.1016/S1571-0661(05)82542-3.
+//
+// After an Unsat, SolveAssuming adds to gini the clause that the failed
+// assumptions cannot all hold — implied by the formula, so no model is
+// lost, and not counted by Clauses. Besides keeping what was learned, the
+// clause works around a defect of gini 1.0.4: the solve after an
+// assumption was refuted can derive a wrong clause from the pending
+// conflict and end in "internal error in solve: sat model" (log.Fatal,
+// which ends the process); ending a clause makes gini drop that conflict.
 func (s *Solver) SolveAssuming(ctx context.Context, lits ...int) Status {
 	if len(lits) == 0 {
 		return s.Solve(ctx)
@@ -158,6 +171,7 @@ func (s *Solver) solve(ctx context.Context, assume []int) Status {
 	if s.unsat {
 		return Unsat
 	}
+	s.failed = s.failed[:0]
 	answer := s.answer
 	if len(assume) > 0 {
 		answer = s.answerAssuming
@@ -215,16 +229,36 @@ func (s *Solver) answer(r int) Status {
 }
 
 // answerAssuming is answer for a solve under assumptions: its Unsat is
-// not remembered.
+// not final. It records the failed assumptions and adds the clause of
+// their negations (see SolveAssuming). When gini names none, the conflict
+// involved no assumption: the formula itself is unsatisfiable, the clause
+// added is the empty one, and the Unsat is final after all (left pending,
+// that conflict too led gini 1.0.4 to claim a false model later).
 func (s *Solver) answerAssuming(r int) Status {
+	s.failed = s.failed[:0]
 	switch r {
 	case 1:
 		return Sat
 	case -1:
+		s.why = s.g.Why(s.why[:0])
+		for _, m := range s.why {
+			s.failed = append(s.failed, m.Dimacs())
+			s.g.Add(m.Not())
+		}
+		s.g.Add(z.LitNull)
+		if len(s.failed) == 0 {
+			s.unsat = true
+		}
 		return Unsat
 	}
 	return Unknown
 }
+
+// Failed returns the assumptions of the last SolveAssuming that answered
+// Unsat which gini needed for its refutation (a subset of them, whose
+// conjunction the formula refutes); nil after any other answer. The slice
+// is reused by the next solve.
+func (s *Solver) Failed() []int { return s.failed }
 
 // Value returns the value of literal lit (v or −v) in the model found by
 // the last Solve, which must have returned Sat. A variable that no clause

@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -10,7 +11,7 @@ import (
 
 // addSolverFlag defines --solver, the SAT solver of backend sat.
 func addSolverFlag(fs *flag.FlagSet, p *string) {
-	fs.StringVar(p, "solver", "", "SAT solver `S` of --backend sat: gini (the default, built in) or an installed program: "+strings.Join(experiments.ExternalSolvers(), ", "))
+	fs.StringVar(p, "solver", "", "SAT solver `S` of --backend sat: gini (the default, built in) or an installed program: "+strings.Join(experiments.ExternalSolvers(), ", ")+fmt.Sprintf(". With gini, one completion of a board with queens given and at most %d free rows is found by cube and conquer: a lookahead on the most constrained free row or column splits the board into cubes that gini decides (docs/sat.md)", experiments.SATCubeMaxFree))
 }
 
 // checkSolver refuses a --solver that backend name does not take, or that
