@@ -20,7 +20,7 @@ const JoinMethod = "halves"
 // JoinVersion identifies the split of JoinPlan: the halves, the quadrants,
 // the canonical column groups and their order. A checkpoint or a record
 // of another version does not describe the same subproblems.
-const JoinVersion = 1
+const JoinVersion = 2
 
 // JoinMaxN is the largest order JoinPlan accepts: at n = 22 the four
 // quadrant tables would take about 4.3 GB (67 million placements of an
@@ -51,7 +51,16 @@ const JoinMaxMemory = 4 << 30
 // mirror c → n−1−c maps (a, C) to (n−1−a, rev C) and the vertical flip maps
 // it to (a, the bottom's columns); J is the same on the orbit, so only the
 // least member of each orbit is a subproblem, weighted by the orbit's size
-// (1, 2 or 4). The plan cannot count fundamental solutions.
+// (1, 2 or 4). For odd n = 2m+1 and a ≠ m the transposition is used too
+// (Kluev's 8×, same README: "for odd board sizes two queens are placed in
+// middle row/column"): the middle column's queen (b, m) and the middle
+// row's (m, a) are two queens, x = a−m and y = b−m are not 0 and |x| ≠ |y|
+// (they do not attack each other), and the transposition swaps x and y
+// while the mirror and the flip change their signs. So the solutions with
+// |y| > |x| are half of those with a ≠ m, and those with x > 0 a quarter:
+// the groups (a, C) with a > m, counting only the solutions with
+// |b−m| > a−m, the least of C and the bottom's columns, weight 8. The plan
+// cannot count fundamental solutions.
 //
 // The halves of a group come from the quadrants (rows top/bottom × columns
 // 0..⌈n/2⌉−1 / the rest): every non-attacking placement of each quadrant
@@ -202,7 +211,7 @@ func (q *joinQuad) walkCount(n int) uint64 {
 // fill lists the placements of the top quadrant q and of its flip tw,
 // after a counting walk.
 func (p *JoinPlan) fill(q, tw *joinQuad) {
-	w := joinWalker{plan: p, q: q, twin: tw, n: p.n}
+	w := joinWalker{plan: p, q: q, twin: tw, n: p.n, midRow: -1}
 	for _, x := range []*joinQuad{q, tw} {
 		for k := 1; k < len(x.off); k++ {
 			x.off[k] += x.off[k-1]
@@ -224,6 +233,23 @@ type joinWalker struct {
 	n            int
 	pos, twinPos []uint32 // nil: count
 	total        uint64
+	midRow       int // local row of the queen in the middle column, or -1
+}
+
+// joinRowShift is where the diagonal word of a left quadrant's placement
+// keeps the local row of its queen in the middle column m (odd n; bits
+// 60..63, above the diagonals), joinNoRow when it has none.
+const (
+	joinRowShift = 60
+	joinNoRow    = 15
+)
+
+// joinMidCol is the middle column m of odd n, else -1.
+func joinMidCol(n int) int {
+	if n%2 == 1 {
+		return n / 2
+	}
+	return -1
 }
 
 // walk places queens from local row r on (each row empty or one queen),
@@ -244,10 +270,22 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 			w.total++
 			return
 		}
+		// The row tag of a quadrant holding the middle column: its
+		// row of that column's queen, the flip's row for the twin.
+		var tag, twinTag uint64
+		if mc := joinMidCol(w.n); mc >= q.c0 && mc < q.c0+q.cols {
+			tag, twinTag = joinNoRow<<joinRowShift, joinNoRow<<joinRowShift
+			if w.midRow >= 0 {
+				tag = uint64(w.midRow) << joinRowShift
+				twinTag = uint64(q.rows-1-w.midRow) << joinRowShift
+			}
+		}
 		q.d[w.pos[k]] = w.plan.place(q, d1, d2)
+		q.d[w.pos[k]].d |= tag
 		w.pos[k]++
 		if w.twin != nil {
 			w.twin.d[w.twinPos[kt]] = w.plan.place(w.twin, d2, d1)
+			w.twin.d[w.twinPos[kt]].d |= twinTag
 			w.twinPos[kt]++
 		}
 		return
@@ -264,7 +302,12 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 		if d1&b1 != 0 || d2&b2 != 0 {
 			continue
 		}
+		keep := w.midRow
+		if bc == joinMidCol(w.n) {
+			w.midRow = r
+		}
 		w.walk(r+1, rows|1<<r, cols|1<<c, d1|b1, d2|b2)
+		w.midRow = keep
 	}
 }
 
@@ -389,18 +432,20 @@ func (p *JoinPlan) midMask(a, ra int) uint64 {
 	return m
 }
 
-// listGroups lists the canonical column groups in increasing (a, C).
+// listGroups lists the canonical column groups in increasing (a, C): for
+// even n every C, canonical under the mirror and the flip; for odd n
+// a = m (canonical under both) and the columns a > m (canonical under the
+// flip, weight 8).
 func (p *JoinPlan) listGroups() {
 	n, h := p.n, p.h
 	full := uint32(1)<<n - 1
 	as := []int{-1}
 	if n%2 == 1 {
 		as = as[:0]
-		for a := range n {
+		for a := h; a < n; a++ {
 			as = append(as, a)
 		}
 	}
-	key := func(a int, c uint32) uint64 { return uint64(a+1)<<32 | uint64(c) }
 	for _, a := range as {
 		rest := full
 		if a >= 0 {
@@ -410,16 +455,17 @@ func (p *JoinPlan) listGroups() {
 			if c&^rest != 0 {
 				return
 			}
-			ma := a
-			if a >= 0 {
-				ma = n - 1 - a
-			}
 			d := rest &^ c
-			orbit := [4]uint64{key(a, c), key(ma, reverseBits(c, n)), key(a, d), key(ma, reverseBits(d, n))}
-			self := orbit[0]
-			var distinct []uint64
+			if a > h {
+				if d > c {
+					p.groups = append(p.groups, joinGroup{cols: c, a: int8(a), weight: 8})
+				}
+				return
+			}
+			orbit := [4]uint32{c, reverseBits(c, n), d, reverseBits(d, n)}
+			var distinct []uint32
 			for _, o := range orbit {
-				if o < self {
+				if o < c {
 					return
 				}
 				if !slices.Contains(distinct, o) {
@@ -479,7 +525,9 @@ func (p *JoinPlan) Identity() string {
 }
 
 // Describe names subproblem id: the middle queen's column (odd n), the top
-// half's columns and the orbit's size, e.g. "a=3 top cols 0,1,4,6,7 ×4".
+// half's columns and the orbit's size, e.g. "a=3 top cols 0,1,4,6,7 ×4";
+// a weight of 8 (odd n, a > m) says that only the solutions whose middle
+// column's queen is in a row b with |b−m| > a−m are counted.
 func (p *JoinPlan) Describe(id int) string {
 	if id < 0 || id >= len(p.groups) {
 		return fmt.Sprintf("no subproblem %d", id)
@@ -638,9 +686,9 @@ func (c *joinCounter) countPart(id int) (Part, bool) {
 		n = 1 // the lone middle queen
 	} else {
 		topCols, bottomCols := p.sides(g)
-		c.top = c.halves(c.top[:0], &p.quads[0], &p.quads[1], topCols, p.midMask(int(g.a), 0))
+		c.top = c.halves(c.top[:0], &p.quads[0], &p.quads[1], topCols, p.midMask(int(g.a), 0), p.midRows(g, 0))
 		if len(c.top) > 0 {
-			c.bottom = c.halves(c.bottom[:0], &p.quads[2], &p.quads[3], bottomCols, p.midMask(int(g.a), p.n-p.h))
+			c.bottom = c.halves(c.bottom[:0], &p.quads[2], &p.quads[3], bottomCols, p.midMask(int(g.a), p.n-p.h), p.midRows(g, p.n-p.h))
 			n = c.disjoint(c.top, c.bottom)
 		}
 	}
@@ -650,11 +698,29 @@ func (c *joinCounter) countPart(id int) (Part, bool) {
 	return Part{ID: id, Solutions: n * uint64(g.weight), Nodes: c.work}, true
 }
 
+// midRows is the set of local rows (bit joinNoRow: none) of the half
+// starting at row ra where group g allows the middle column's queen: for
+// a weight-8 group the rows b with |b−m| > a−m, else all.
+func (p *JoinPlan) midRows(g joinGroup, ra int) uint16 {
+	if g.weight != 8 {
+		return ^uint16(0)
+	}
+	m, x := p.h, int(g.a)-p.h
+	allowed := uint16(1) << joinNoRow
+	for r := range p.h {
+		if b := ra + r; b-m > x || m-b > x {
+			allowed |= 1 << r
+		}
+	}
+	return allowed
+}
+
 // halves appends to dst the patterns of the halves with columns cols made
 // of a placement of ql and one of qr (the complementary rows), clear of
 // each other and of the middle queen's diagonals mid (in the half's
-// coordinates).
-func (c *joinCounter) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid uint64) []uint64 {
+// coordinates), whose queen in the middle column (if any) is in one of
+// the local rows allowed.
+func (c *joinCounter) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid uint64, allowed uint16) []uint64 {
 	p := c.plan
 	h := p.h
 	cl := cols & (1<<p.wL - 1)
@@ -677,7 +743,13 @@ func (c *joinCounter) halves(dst []uint64, ql, qr *joinQuad, cols uint32, mid ui
 				return
 			}
 		}
-		if mid != 0 {
+		if allowed != ^uint16(0) {
+			c.keepL = keepRows(c.keepL, ls, mid, allowed)
+			ls = c.keepL
+			if len(ls) == 0 {
+				return
+			}
+		} else if mid != 0 {
 			c.keepL = keepClear(c.keepL, ls, mid)
 			ls = c.keepL
 		}
@@ -716,6 +788,18 @@ func keepClear(dst, src []joinDiag, mid uint64) []joinDiag {
 	for _, x := range src {
 		dst[j] = x
 		j += int((x.d&mid - 1) >> 63)
+	}
+	return dst[:j]
+}
+
+// keepRows sets dst to the placements of src with no diagonal of mid and
+// the row of their middle column's queen in allowed, without branches.
+func keepRows(dst, src []joinDiag, mid uint64, allowed uint16) []joinDiag {
+	dst = slices.Grow(dst[:0], len(src))[:len(src)]
+	j := 0
+	for _, x := range src {
+		dst[j] = x
+		j += int((x.d&mid-1)>>63) & int(allowed>>(x.d>>joinRowShift)&1)
 	}
 	return dst[:j]
 }

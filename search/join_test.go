@@ -38,10 +38,12 @@ func TestJoinOEIS(t *testing.T) {
 
 // groupCount counts, by plain backtracking row by row, the solutions of
 // order n whose first ⌊n/2⌋ rows use exactly the columns top and, for odd
-// n, whose middle row has its queen in column a: an independent count of a
-// join subproblem.
-func groupCount(n, a int, top uint32) uint64 {
+// n (any columns when top is all of them), whose middle row has its queen in column a and, when a ≠ ⌊n/2⌋ = m
+// and cut is set, whose middle column has its queen in a row b with
+// |b−m| > |a−m|: an independent count of a join subproblem.
+func groupCount(n, a int, top uint32, cut bool) uint64 {
 	h := n / 2
+	abs := func(x int) int { return max(x, -x) }
 	full := uint32(1)<<n - 1
 	var rec func(r int, cols, d1, d2 uint32) uint64
 	rec = func(r int, cols, d1, d2 uint32) uint64 {
@@ -50,10 +52,15 @@ func groupCount(n, a int, top uint32) uint64 {
 		}
 		allowed := full &^ top
 		switch {
-		case r < h:
-			allowed = top
 		case n%2 == 1 && r == h:
 			allowed = 1 << a
+		case top == full: // any columns
+			allowed = full
+		case r < h:
+			allowed = top
+		}
+		if cut && n%2 == 1 && a != h && abs(r-h) <= abs(a-h) {
+			allowed &^= 1 << h
 		}
 		var c uint64
 		for free := allowed &^ (cols | d1 | d2); free != 0; free &= free - 1 {
@@ -95,24 +102,32 @@ func parseGroup(t *testing.T, d string) (a int, top uint32, w uint64) {
 // TestJoinPartsMatchBacktracking: every subproblem of the join, counted
 // alone, is its weight times the backtracking count of its group, and the
 // weight is the size of the group's orbit, whose every member has the same
-// count (n = 2..13).
+// count (n = 2..13). For odd n and a ≠ m the weight is 8 and the group
+// counts only the solutions whose middle column's queen is farther from
+// the centre than the middle row's (the transposition maps them to the
+// others); the parts of each a add up to a quarter of the solutions with
+// the middle row's queen in column a.
 func TestJoinPartsMatchBacktracking(t *testing.T) {
 	for n := 2; n <= 13; n++ {
 		p, err := search.NewJoinPlan(n, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
+		full := uint32(1)<<n - 1
 		var total uint64
+		bya := map[int]uint64{} // middle column a > m: its parts / 4, by a
 		for id := range p.Subproblems() {
 			var part search.Part
 			if _, err := search.CountPlan(context.Background(), p, []int{id}, search.PlanOptions{Workers: 1, Done: func(q search.Part) { part = q }}); err != nil {
 				t.Fatal(err)
 			}
 			a, top, w := parseGroup(t, p.Describe(id))
-			if bits.OnesCount32(top) != n/2 || w < 1 || w > 4 {
+			m := n / 2
+			cut := n%2 == 1 && a != m
+			if bits.OnesCount32(top) != n/2 || w < 1 || w > 4 && !(cut && w == 8) || cut && (w != 8 || a < m) {
 				t.Fatalf("n=%d subproblem %d: %q", n, id, p.Describe(id))
 			}
-			c := groupCount(n, a, top)
+			c := groupCount(n, a, top, true)
 			if part.ID != id || part.Solutions != w*c {
 				t.Fatalf("n=%d subproblem %d (%s): %d solutions, backtracking %d × weight %d", n, id, p.Describe(id), part.Solutions, c, w)
 			}
@@ -129,14 +144,39 @@ func TestJoinPartsMatchBacktracking(t *testing.T) {
 			orbit := map[[2]int]bool{}
 			for _, g := range [][2]int{{a, int(top)}, {ma, int(rev(top))}, {a, int(rest &^ top)}, {ma, int(rev(rest &^ top))}} {
 				orbit[g] = true
-				if c2 := groupCount(n, g[0], uint32(g[1])); c2 != c {
+				if c2 := groupCount(n, g[0], uint32(g[1]), true); c2 != c {
 					t.Fatalf("n=%d %s: orbit member a=%d cols %b counts %d, not %d", n, p.Describe(id), g[0], g[1], c2, c)
 				}
 			}
-			if uint64(len(orbit)) != w {
+			if cut {
+				// The orbit of 4 under the mirror and the flip, times 2
+				// for the transposition.
+				if len(orbit) != 4 {
+					t.Fatalf("n=%d %s: orbit of %d groups, weight 8", n, p.Describe(id), len(orbit))
+				}
+				bya[a] += 2 * c
+			} else if uint64(len(orbit)) != w {
 				t.Fatalf("n=%d %s: orbit of %d groups, weight %d", n, p.Describe(id), len(orbit), w)
 			}
 			total += part.Solutions
+		}
+		// The groups of a cover its cut solutions, and the cut solutions
+		// of all a > m are a quarter of those with a ≠ m (mirror and
+		// transposition), by backtracking.
+		var cutAll, off uint64
+		for a, c := range bya {
+			if want := groupCount(n, a, full, true); c != want {
+				t.Errorf("n=%d a=%d: the groups give %d solutions, backtracking %d", n, a, c, want)
+			}
+			cutAll += c
+		}
+		for a := range n {
+			if n%2 == 1 && a != n/2 {
+				off += groupCount(n, a, full, false)
+			}
+		}
+		if 4*cutAll != off {
+			t.Errorf("n=%d: 4 × %d cut solutions, %d with the middle row's queen off the centre", n, cutAll, off)
 		}
 		if want := oracle.All(t)[n]; total != want {
 			t.Errorf("n=%d: parts add up to %d, OEIS %d", n, total, want)
