@@ -64,6 +64,10 @@ type Caps struct {
 	// CountMethod, when set, says how a count is made, for the reader of a
 	// result (e.g. "enumeration of models").
 	CountMethod string
+	// Enumerates: a count finds the solutions one by one (a SAT solver
+	// re-solving once per model), so it grows with the count itself; the
+	// main experiment measures such backends on smaller n.
+	Enumerates bool
 }
 
 // Solves reports whether the capabilities include variant v.

@@ -75,7 +75,7 @@ func (eb externalBackend) Name() string { return eb.name }
 func (eb externalBackend) Caps() Caps {
 	c := Caps{Find: true, Count: true, All: true, Complete: true, Exact: true, External: true,
 		Options:     []string{"amo", "pairwise-up-to", "diagonal-counts"},
-		CountMethod: "enumeration of models, one solver run each"}
+		CountMethod: "enumeration of models, one solver run each", Enumerates: true}
 	if !eb.fixed {
 		c.AliasOf = eb.name + "-" + eb.amo.String()
 	}

@@ -158,20 +158,27 @@ func (mp modelPath) Run(ctx context.Context, b encode.Board, req Request) (Outco
 	if err != nil {
 		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", mp.Name(), err)
 	}
-	var visit func([]int32) bool
-	if req.Mode == Find {
-		found := 0
-		pl := make(encode.Placement, b.N)
-		visit = func(chosen []int32) bool {
-			found++
-			for _, x := range m.Solution(chosen) {
-				pl[x.R] = x.C
-			}
-			if req.Visit != nil && !req.Visit(pl) {
-				return false
-			}
-			return req.Limit == 0 || found < req.Limit
-		}
-	}
+	visit := placementVisit(m, b.N, req)
 	return mp.RunModel(ctx, m, req, visit)
+}
+
+// placementVisit returns the visitor of a model search on the plain board
+// of order n that hands each solution to req.Visit as a placement, at most
+// req.Limit of them (0 = all); nil unless req asks for solutions.
+func placementVisit(m *encode.Model, n int, req Request) func([]int32) bool {
+	if req.Mode != Find {
+		return nil
+	}
+	found := 0
+	pl := make(encode.Placement, n)
+	return func(chosen []int32) bool {
+		found++
+		for _, x := range m.Solution(chosen) {
+			pl[x.R] = x.C
+		}
+		if req.Visit != nil && !req.Visit(pl) {
+			return false
+		}
+		return req.Limit == 0 || found < req.Limit
+	}
 }

@@ -56,21 +56,7 @@ func runMRV(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	var visit func([]int32) bool
-	if req.Mode == Find {
-		found := 0
-		pl := make(encode.Placement, b.N)
-		visit = func(chosen []int32) bool {
-			found++
-			for _, x := range m.Solution(chosen) {
-				pl[x.R] = x.C
-			}
-			if req.Visit != nil && !req.Visit(pl) {
-				return false
-			}
-			return req.Limit == 0 || found < req.Limit
-		}
-	}
+	visit := placementVisit(m, b.N, req)
 	st, err := search.Lines(ctx, m, visit)
 	return Outcome{Solutions: st.Solutions, Nodes: st.Nodes}, err
 }

@@ -383,8 +383,8 @@ func Registered(pred func(Caps) bool) []Backend {
 var (
 	DefaultCountN = []int{4, 5, 6, 7, 8, 9, 10, 11}
 	// DefaultEnumerationCountN are the orders at which the backends that
-	// count by enumerating their solutions one by one (Caps.CountMethod
-	// set: the sat backends, which re-solve once per model) are measured
+	// count by enumerating their solutions one by one (Caps.Enumerates:
+	// the sat backends, which re-solve once per model) are measured
 	// in the main experiment: at n = 11 each of them needs about two
 	// seconds a run, which alone would put the main job past a minute.
 	DefaultEnumerationCountN = []int{4, 5, 6, 7, 8, 9, 10}
@@ -406,8 +406,8 @@ func DefaultSpec() Spec {
 			s.Grids = append(s.Grids, Grid{Task: task, Backends: bs, Problems: EmptyBoards(ns), StopAfterTimeout: true})
 		}
 	}
-	add(TaskCount, DefaultCountN, func(c Caps) bool { return c.Count && c.CountMethod == "" })
-	add(TaskCount, DefaultEnumerationCountN, func(c Caps) bool { return c.Count && c.CountMethod != "" })
+	add(TaskCount, DefaultCountN, func(c Caps) bool { return c.Count && !c.Enumerates })
+	add(TaskCount, DefaultEnumerationCountN, func(c Caps) bool { return c.Count && c.Enumerates })
 	add(TaskFirst, DefaultFirstN, func(c Caps) bool { return c.Find && !c.Count })
 	return s
 }

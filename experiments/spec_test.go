@@ -141,13 +141,18 @@ func TestDefaultSpec(t *testing.T) {
 		if c.External {
 			continue // outside programs run only when named
 		}
-		if c.Count && c.CountMethod != "" {
+		if c.Count && c.Enumerates {
 			enumerating = append(enumerating, name)
 		} else if c.Count {
 			counting = append(counting, name)
 		} else if c.Find {
 			finding = append(finding, name)
 		}
+	}
+	// A counter that reports its method (the join) is not one that
+	// enumerates: it is measured on the main experiment's full range.
+	if !slices.Contains(counting, "join") || !slices.Contains(enumerating, "sat-pairwise") {
+		t.Errorf("counting %v, enumerating %v: want join among the first, sat-pairwise among the second", counting, enumerating)
 	}
 	want := 0
 	for _, bs := range [][]string{counting, enumerating, finding} {
