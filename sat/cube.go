@@ -111,20 +111,25 @@ func lidx(m int) int32 {
 
 func newCuber(s *Solver, opt CubeOptions) *cuber {
 	c := &cuber{s: s, opt: opt, val: make([]int8, s.maxVar+1), at: make([]int32, s.maxVar+1), in: make([][]int32, 2*s.maxVar+2)}
+	c.opt.Leaf = max(c.opt.Leaf, 0) // below 0 means as 0: split while a group is open
 	c.exact = len(opt.ExactlyOne)
 	for _, gs := range [2][][]int{opt.ExactlyOne, opt.AtMostOne} {
 		for _, g := range gs {
 			id := int32(len(c.lits))
-			l := make([]int32, len(g))
-			for i, m := range g {
+			l := make([]int32, 0, len(g))
+			for _, m := range g {
 				if v := max(m, -m); v == 0 || v > s.maxVar {
 					panic(fmt.Sprintf("sat: CubeAndConquer: literal %d names no variable of the formula", m))
 				}
-				l[i] = lidx(m)
-				c.in[l[i]] = append(c.in[l[i]], id)
+				x := lidx(m)
+				if k := len(c.in[x]); k > 0 && c.in[x][k-1] == id {
+					continue // the literal again: once is what the group means
+				}
+				l = append(l, x)
+				c.in[x] = append(c.in[x], id)
 			}
 			c.lits = append(c.lits, l)
-			c.cnt = append(c.cnt, count{live: int32(len(g))})
+			c.cnt = append(c.cnt, count{live: int32(len(l))})
 		}
 	}
 	c.open = c.exact

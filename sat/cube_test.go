@@ -218,3 +218,21 @@ func ExampleSolver_CubeAndConquer() {
 	// SATISFIABLE
 	// 1 2 0
 }
+
+// TestCubeOddOptions: a literal listed twice in a group counts once (were
+// it counted twice, making it true would look like two true literals and
+// refute a satisfiable node), and a negative Leaf is taken as 0 rather than
+// running past the last open group.
+func TestCubeOddOptions(t *testing.T) {
+	for _, leaf := range []int{-1, 0, 1} {
+		s := sat.New()
+		// Exactly one of 1, 2 (given as clauses); the group lists 1 twice.
+		s.AddClause(1, 2)
+		s.AddClause(-1, -2)
+		s.AddClause(-2)
+		st, _ := s.CubeAndConquer(context.Background(), sat.CubeOptions{ExactlyOne: [][]int{{1, 1, 2}}, AtMostOne: [][]int{{2, 1, 1}}, Leaf: leaf})
+		if st != sat.Sat || !s.Value(1) || s.Value(2) {
+			t.Errorf("leaf %d: %v, x1 = %v, x2 = %v; want Sat with x1 only", leaf, st, s.Value(1), s.Value(2))
+		}
+	}
+}
