@@ -58,77 +58,56 @@ func TestBackendsCountReference(t *testing.T) {
 func TestBackendsAgreeOnCompletion(t *testing.T) {
 	counters := backends(t, func(c experiments.Caps) bool { return c.Count && c.Complete && !c.External })
 	finders := backends(t, func(c experiments.Caps) bool { return c.Find && c.Complete && !c.External })
-	solvable, unsolvable := 0, 0
-	for n := 5; n <= 12; n++ {
-		for _, k := range []int{1, n / 3, n / 2, n - 3} {
-			for i := uint64(0); i < 4; i++ {
-				b, err := encode.Generate(n, k, 2017, i)
-				if err != nil {
-					t.Fatal(err)
+	for _, c := range completionCases(t, 5, 12, func(n int) []int { return []int{1, n / 3, n / 2, n - 3} }, 2017, 4, 20) {
+		b, want, i := c.Board, c.Solutions, c.I
+		for _, be := range counters {
+			if strings.HasPrefix(be.Name(), "sat") && want > 200 {
+				continue
+			}
+			got := uint64(0)
+			out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
+				if err := encode.Verify(b, p); err != nil {
+					t.Errorf("%s on %+v: %v", be.Name(), b, err)
 				}
-				st, err := search.Backtrack(context.Background(), b, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := st.Solutions
-				if want > 0 {
-					solvable++
-				} else {
-					unsolvable++
-				}
-				for _, be := range counters {
-					if strings.HasPrefix(be.Name(), "sat") && want > 200 {
-						continue
-					}
-					got := uint64(0)
-					out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
-						if err := encode.Verify(b, p); err != nil {
-							t.Errorf("%s on %+v: %v", be.Name(), b, err)
-						}
-						got++
-						return true
-					}})
-					if err != nil {
-						t.Fatalf("%s: %v", be.Name(), err)
-					}
-					if got != want || out.Solutions != want {
-						t.Errorf("%s disagrees on %+v: enumerated %d, reported %d, backtrack counts %d", be.Name(), b, got, out.Solutions, want)
-					}
-					cnt, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
-					if err != nil || cnt.Solutions != want {
-						t.Errorf("%s count on %+v: %d, %v; want %d", be.Name(), b, cnt.Solutions, err, want)
-					}
-				}
-				for _, be := range finders {
-					found := 0
-					ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-					out, err := be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Seed: int64(i), Visit: func(p encode.Placement) bool {
-						if err := encode.Verify(b, p); err != nil {
-							t.Errorf("%s on %+v: %v", be.Name(), b, err)
-						}
-						found++
-						return false
-					}})
-					cancel()
-					if err != nil {
-						t.Fatalf("%s: %v", be.Name(), err)
-					}
-					switch {
-					case want == 0 && found > 0:
-						t.Errorf("%s completed a board without completions: %+v", be.Name(), b)
-					case want == 0 && be.Caps().Exact && out.Status != experiments.OK:
-						t.Errorf("%s: status %v on a board it should prove unsolvable", be.Name(), out.Status)
-					case want == 0 && !be.Caps().Exact && out.Status == experiments.OK:
-						t.Errorf("%s (incomplete method) claims a final answer on an unsolvable board", be.Name())
-					case want > 0 && be.Caps().Exact && found != 1:
-						t.Errorf("%s found %d completions of a solvable board %+v", be.Name(), found, b)
-					}
-				}
+				got++
+				return true
+			}})
+			if err != nil {
+				t.Fatalf("%s: %v", be.Name(), err)
+			}
+			if got != want || out.Solutions != want {
+				t.Errorf("%s disagrees on %+v: enumerated %d, reported %d, backtrack counts %d", be.Name(), b, got, out.Solutions, want)
+			}
+			cnt, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
+			if err != nil || cnt.Solutions != want {
+				t.Errorf("%s count on %+v: %d, %v; want %d", be.Name(), b, cnt.Solutions, err, want)
 			}
 		}
-	}
-	if solvable < 20 || unsolvable < 20 {
-		t.Errorf("instance set too one-sided: %d solvable, %d unsolvable", solvable, unsolvable)
+		for _, be := range finders {
+			found := 0
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			out, err := be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Seed: int64(i), Visit: func(p encode.Placement) bool {
+				if err := encode.Verify(b, p); err != nil {
+					t.Errorf("%s on %+v: %v", be.Name(), b, err)
+				}
+				found++
+				return false
+			}})
+			cancel()
+			if err != nil {
+				t.Fatalf("%s: %v", be.Name(), err)
+			}
+			switch {
+			case want == 0 && found > 0:
+				t.Errorf("%s completed a board without completions: %+v", be.Name(), b)
+			case want == 0 && be.Caps().Exact && out.Status != experiments.OK:
+				t.Errorf("%s: status %v on a board it should prove unsolvable", be.Name(), out.Status)
+			case want == 0 && !be.Caps().Exact && out.Status == experiments.OK:
+				t.Errorf("%s (incomplete method) claims a final answer on an unsolvable board", be.Name())
+			case want > 0 && be.Caps().Exact && found != 1:
+				t.Errorf("%s found %d completions of a solvable board %+v", be.Name(), found, b)
+			}
+		}
 	}
 }
 

@@ -11,7 +11,6 @@ import (
 	"qtool/encode"
 	"qtool/experiments"
 	"qtool/internal/prob079"
-	"qtool/search"
 )
 
 var satGen = flag.String("sat.gen", "", "measure the sat backend, cube and conquer against the whole formula, on generated completion boards: n:k,… (k queens asked for), 3 instances each, -sat.limit each")
@@ -21,52 +20,34 @@ var satGen = flag.String("sat.gen", "", "measure the sat backend, cube and conqu
 // completion instances as backtracking does, every completion verified.
 func TestSATCubeAgrees(t *testing.T) {
 	be, _ := experiments.Lookup("sat")
-	yes, no := 0, 0
-	for n := 4; n <= 14; n++ {
-		for _, k := range []int{1, n / 4, n / 3, n / 2, n - 4} {
-			for i := uint64(0); i < 3; i++ {
-				b, err := encode.Generate(n, max(k, 1), 79, i)
-				if err != nil {
-					t.Fatal(err)
+	ks := func(n int) []int {
+		return []int{1, max(n/4, 1), max(n/3, 1), max(n/2, 1), max(n-4, 1)}
+	}
+	for _, c := range completionCases(t, 4, 14, ks, 79, 3, 50) {
+		b, n, k, i, want := c.Board, c.N, c.K, c.I, c.Solutions > 0
+		for _, cube := range []string{"", "0", "2", "6", "on"} {
+			opts := map[string]string{}
+			if cube != "" {
+				opts["cube"] = cube
+			}
+			found := false
+			out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
+				if err := encode.Verify(b, p); err != nil {
+					t.Errorf("n=%d k=%d #%d cube=%q: %v", n, k, i, cube, err)
 				}
-				st, err := search.Backtrack(context.Background(), b, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := st.Solutions > 0
-				if want {
-					yes++
-				} else {
-					no++
-				}
-				for _, cube := range []string{"", "0", "2", "6", "on"} {
-					opts := map[string]string{}
-					if cube != "" {
-						opts["cube"] = cube
-					}
-					found := false
-					out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
-						if err := encode.Verify(b, p); err != nil {
-							t.Errorf("n=%d k=%d #%d cube=%q: %v", n, k, i, cube, err)
-						}
-						found = true
-						return false
-					}})
-					if err != nil || out.Status != experiments.OK {
-						t.Fatalf("n=%d k=%d #%d cube=%q: %v %v", n, k, i, cube, out.Status, err)
-					}
-					if found != want {
-						t.Errorf("n=%d k=%d #%d cube=%q: found %v, backtracking says %v", n, k, i, cube, found, want)
-					}
-					if _, ok := out.Stats["lookahead-nodes"]; ok != (b.Given() > 0 || cube != "") {
-						t.Errorf("n=%d k=%d #%d cube=%q: cube and conquer ran: %v", n, k, i, cube, ok)
-					}
-				}
+				found = true
+				return false
+			}})
+			if err != nil || out.Status != experiments.OK {
+				t.Fatalf("n=%d k=%d #%d cube=%q: %v %v", n, k, i, cube, out.Status, err)
+			}
+			if found != want {
+				t.Errorf("n=%d k=%d #%d cube=%q: found %v, backtracking says %v", n, k, i, cube, found, want)
+			}
+			if _, ok := out.Stats["lookahead-nodes"]; ok != (b.Given() > 0 || cube != "") {
+				t.Errorf("n=%d k=%d #%d cube=%q: cube and conquer ran: %v", n, k, i, cube, ok)
 			}
 		}
-	}
-	if yes < 50 || no < 50 {
-		t.Errorf("instance set too one-sided: %d with a completion, %d without", yes, no)
 	}
 }
 
