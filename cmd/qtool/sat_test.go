@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -200,23 +199,7 @@ func TestSATWarningAndModelFlag(t *testing.T) {
 // cannot refute in 100ms ends with s UNKNOWN and exit 0 (the SAT
 // competition's convention).
 func TestSATTimeout(t *testing.T) {
-	var b strings.Builder
-	p, h := 13, 12
-	fmt.Fprintf(&b, "p cnf %d %d\n", p*h, p+h*p*(p-1)/2)
-	for i := 0; i < p; i++ {
-		for j := 0; j < h; j++ {
-			fmt.Fprintf(&b, "%d ", i*h+j+1)
-		}
-		b.WriteString("0\n")
-	}
-	for j := 0; j < h; j++ {
-		for a := 0; a < p; a++ {
-			for c := a + 1; c < p; c++ {
-				fmt.Fprintf(&b, "-%d -%d 0\n", a*h+j+1, c*h+j+1)
-			}
-		}
-	}
-	out, _, code := satRun(t, context.Background(), b.String(), "sat", "-", "--timeout", "100ms")
+	out, _, code := satRun(t, context.Background(), pigeonholeText(13, 12), "sat", "-", "--timeout", "100ms")
 	if status, _ := satModel(t, out); code != 0 || status != "UNKNOWN" {
 		t.Errorf("exit %d\n%s", code, out)
 	}
