@@ -38,17 +38,35 @@ func TestJoinOEIS(t *testing.T) {
 
 // groupCount counts, by plain backtracking row by row, the solutions of
 // order n whose first ⌊n/2⌋ rows use exactly the columns top and, for odd
-// n (any columns when top is all of them), whose middle row has its queen in column a and, when a ≠ ⌊n/2⌋ = m
-// and cut is set, whose middle column has its queen in a row b with
-// |b−m| > |a−m|: an independent count of a join subproblem.
+// n (any columns when top is all of them), whose middle row has its queen
+// in column a and, when a ≠ ⌊n/2⌋ = m and cut is set, whose middle column
+// has its queen in a row b with |b−m| > |a−m|: an independent count of a
+// join subproblem. For even n and cut, a solution counts transKeys(n, its
+// transposition) − transKeys(n, itself) + 1 times if that is 0, 1 or 2
+// (greater, equal or smaller keys), else not at all.
 func groupCount(n, a int, top uint32, cut bool) uint64 {
 	h := n / 2
 	abs := func(x int) int { return max(x, -x) }
 	full := uint32(1)<<n - 1
+	perm := make([]int, n)
 	var rec func(r int, cols, d1, d2 uint32) uint64
 	rec = func(r int, cols, d1, d2 uint32) uint64 {
 		if r == n {
-			return 1
+			if !cut || n%2 == 1 {
+				return 1
+			}
+			tr := make([]int, n)
+			for row, col := range perm {
+				tr[col] = row
+			}
+			ks, kt := transKey(n, perm), transKey(n, tr)
+			switch {
+			case kt > ks:
+				return 2
+			case kt == ks:
+				return 1
+			}
+			return 0
 		}
 		allowed := full &^ top
 		switch {
@@ -65,11 +83,30 @@ func groupCount(n, a int, top uint32, cut bool) uint64 {
 		var c uint64
 		for free := allowed &^ (cols | d1 | d2); free != 0; free &= free - 1 {
 			b := free & -free
+			perm[r] = bits.TrailingZeros32(b)
 			c += rec(r+1, cols|b, (d1|b)<<1&full, (d2|b)>>1)
 		}
 		return c
 	}
 	return rec(0, 0, 0, 0)
+}
+
+// transKey is the columns key of the solution perm (row r's queen in
+// column perm[r]) of even order n = 2m, as the JoinPlan doc defines it:
+// l the columns < m of the first m rows' queens, r those ≥ m less m,
+// min(rev l, rev l̄, r, r̄) in 0..m−1.
+func transKey(n int, perm []int) uint32 {
+	m := n / 2
+	var l, r uint32
+	for row := range m {
+		if c := perm[row]; c < m {
+			l |= 1 << (m - 1 - c) // reversed
+		} else {
+			r |= 1 << (c - m)
+		}
+	}
+	full := uint32(1)<<m - 1
+	return min(l, l^full, r, r^full)
 }
 
 // parseGroup reads the middle column and the top columns back from
@@ -106,7 +143,9 @@ func parseGroup(t *testing.T, d string) (a int, top uint32, w uint64) {
 // counts only the solutions whose middle column's queen is farther from
 // the centre than the middle row's (the transposition maps them to the
 // others); the parts of each a add up to a quarter of the solutions with
-// the middle row's queen in column a.
+// the middle row's queen in column a. For even n a solution counts 2, 1 or
+// 0 times as the columns key of its transposition is greater than, equal
+// to or less than its own (transKey, computed from the solution itself).
 func TestJoinPartsMatchBacktracking(t *testing.T) {
 	for n := 2; n <= 13; n++ {
 		p, err := search.NewJoinPlan(n, 0)
@@ -114,7 +153,7 @@ func TestJoinPartsMatchBacktracking(t *testing.T) {
 			t.Fatal(err)
 		}
 		full := uint32(1)<<n - 1
-		var total uint64
+		var total, byTrans, plain uint64
 		bya := map[int]uint64{} // middle column a > m: its parts / 4, by a
 		for id := range p.Subproblems() {
 			var part search.Part
@@ -124,10 +163,16 @@ func TestJoinPartsMatchBacktracking(t *testing.T) {
 			a, top, w := parseGroup(t, p.Describe(id))
 			m := n / 2
 			cut := n%2 == 1 && a != m
+			trans := n%2 == 0
 			if bits.OnesCount32(top) != n/2 || w < 1 || w > 4 && !(cut && w == 8) || cut && (w != 8 || a < m) {
 				t.Fatalf("n=%d subproblem %d: %q", n, id, p.Describe(id))
 			}
 			c := groupCount(n, a, top, true)
+			if trans {
+				// Each solution and its transposition count 2 in all.
+				byTrans += c
+				plain += groupCount(n, a, top, false)
+			}
 			if part.ID != id || part.Solutions != w*c {
 				t.Fatalf("n=%d subproblem %d (%s): %d solutions, backtracking %d × weight %d", n, id, p.Describe(id), part.Solutions, c, w)
 			}
@@ -177,6 +222,9 @@ func TestJoinPartsMatchBacktracking(t *testing.T) {
 		}
 		if 4*cutAll != off {
 			t.Errorf("n=%d: 4 × %d cut solutions, %d with the middle row's queen off the centre", n, cutAll, off)
+		}
+		if n%2 == 0 && n >= 8 && (byTrans == plain || byTrans == 2*plain) {
+			t.Errorf("n=%d: the groups count %d with the keys, %d without: the keys cut nothing or everything", n, byTrans, plain)
 		}
 		if want := oracle.All(t)[n]; total != want {
 			t.Errorf("n=%d: parts add up to %d, OEIS %d", n, total, want)
