@@ -1069,6 +1069,10 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 			}
 		}
 	}
+	keyMask := uint64(1)<<kb - 1
+	if size*16 <= joinQueryMajorBytes && nch >= 3 && nch <= 5 {
+		return c.queryMajor(tab, ys, &start, E, nch, ks, keyMask, base, shift, mask)
+	}
 	// The queries' entries, nch to a query, in decreasing order of the
 	// number of blocks of patterns they need (limit).
 	if cap(c.limit) < len(ys) {
@@ -1080,7 +1084,6 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 	}
 	byWords := c.byWords[:W+2] // counts, then positions, see below
 	clear(byWords)
-	keyMask := uint64(1)<<kb - 1
 	for i, y := range ys {
 		l := int32((start[^(y>>ks)&keyMask+1] + 127) / 128)
 		limit[i] = l
@@ -1143,6 +1146,65 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 					acc[1] &= t[e][1]
 				}
 				total += uint64(bits.OnesCount64(acc[0]) + bits.OnesCount64(acc[1]))
+			}
+		}
+	}
+	c.work += 2 * words * uint64(nch)
+	return total
+}
+
+// joinQueryMajorBytes is the largest table the join reads query by query
+// (all the blocks of a query in turn) rather than block by block: one that
+// stays in the L2 cache. Query by query needs no list of the queries'
+// entries.
+const joinQueryMajorBytes = 256 << 10
+
+// queryMajor counts, for every query of ys, the patterns of the table tab
+// (E entries a block, see disjoint) disjoint from it, reading the blocks
+// a query needs (the prefix given by start and its key) in turn.
+func (c *joinCounter) queryMajor(tab []joinBlock, ys []uint64, start *[1<<joinKeyBits + 1]int, E, nch int, ks uint, keyMask uint64, base [joinMaxChunks + 1]int, shift [joinMaxChunks]uint, mask [joinMaxChunks]uint64) uint64 {
+	var total, words uint64
+	switch nch {
+	case 3:
+		for _, y := range ys {
+			l := (start[^(y>>ks)&keyMask+1] + 127) / 128
+			words += uint64(l)
+			i0 := base[0] + int(y&mask[0])
+			i1 := base[1] + int(y>>shift[1]&mask[1])
+			i2 := base[2] + int(y>>shift[2]&mask[2])
+			for w := 0; w < l; w++ {
+				t := tab[w*E:][:E]
+				a, b, c := &t[i0], &t[i1], &t[i2]
+				total += uint64(bits.OnesCount64(a[0]&b[0]&c[0]) + bits.OnesCount64(a[1]&b[1]&c[1]))
+			}
+		}
+	case 4:
+		for _, y := range ys {
+			l := (start[^(y>>ks)&keyMask+1] + 127) / 128
+			words += uint64(l)
+			i0 := base[0] + int(y&mask[0])
+			i1 := base[1] + int(y>>shift[1]&mask[1])
+			i2 := base[2] + int(y>>shift[2]&mask[2])
+			i3 := base[3] + int(y>>shift[3]&mask[3])
+			for w := 0; w < l; w++ {
+				t := tab[w*E:][:E]
+				a, b, c, d := &t[i0], &t[i1], &t[i2], &t[i3]
+				total += uint64(bits.OnesCount64(a[0]&b[0]&c[0]&d[0]) + bits.OnesCount64(a[1]&b[1]&c[1]&d[1]))
+			}
+		}
+	case 5:
+		for _, y := range ys {
+			l := (start[^(y>>ks)&keyMask+1] + 127) / 128
+			words += uint64(l)
+			i0 := base[0] + int(y&mask[0])
+			i1 := base[1] + int(y>>shift[1]&mask[1])
+			i2 := base[2] + int(y>>shift[2]&mask[2])
+			i3 := base[3] + int(y>>shift[3]&mask[3])
+			i4 := base[4] + int(y>>shift[4]&mask[4])
+			for w := 0; w < l; w++ {
+				t := tab[w*E:][:E]
+				a, b, c, d, e := &t[i0], &t[i1], &t[i2], &t[i3], &t[i4]
+				total += uint64(bits.OnesCount64(a[0]&b[0]&c[0]&d[0]&e[0]) + bits.OnesCount64(a[1]&b[1]&c[1]&d[1]&e[1]))
 			}
 		}
 	}
