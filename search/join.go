@@ -183,12 +183,23 @@ func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
 	p := joinLayout(n)
 	var need uint64
 	// The bottom quadrants are the vertical flips of the top ones, (r, c)
-	// → (n−1−r, c): one walk lists both (see joinWalker.twin).
+	// → (n−1−r, c): one walk lists both (see joinWalker.twin). For even n
+	// the right quadrants are the mirror images of the left ones, (r, c)
+	// → (r, n−1−c): one walk lists all four (joinWalker.mir).
 	for i := range 2 {
+		if n%2 == 0 && i == 1 {
+			need *= 2
+			break
+		}
 		q, tw := &p.quads[i], &p.quads[i+2]
 		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
 		tw.off = make([]uint32, len(q.off))
 		w := joinWalker{q: q, twin: tw, n: n}
+		if n%2 == 0 {
+			w.mir, w.mirTwin = &p.quads[1], &p.quads[3]
+			w.mir.off = make([]uint32, len(q.off))
+			w.mirTwin.off = make([]uint32, len(q.off))
+		}
 		w.walk(0, 0, 0, 0, 0)
 		need += 2 * (w.total*16 + uint64(len(q.off))*4)
 	}
@@ -203,8 +214,11 @@ func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
 	if err := memlimit.Check("search: "+what, need); err != nil {
 		return nil, err
 	}
-	for i := range 2 {
-		p.fill(&p.quads[i], &p.quads[i+2])
+	if n%2 == 0 {
+		p.fill(&p.quads[0], &p.quads[2], &p.quads[1], &p.quads[3])
+	} else {
+		p.fill(&p.quads[0], &p.quads[2], nil, nil)
+		p.fill(&p.quads[1], &p.quads[3], nil, nil)
 	}
 	p.permute()
 	p.listGroups()
@@ -225,11 +239,15 @@ func (q *joinQuad) walkCount(n int) uint64 {
 	return w.total
 }
 
-// fill lists the placements of the top quadrant q and of its flip tw,
-// after a counting walk.
-func (p *JoinPlan) fill(q, tw *joinQuad) {
-	w := joinWalker{plan: p, q: q, twin: tw, n: p.n, midRow: -1}
-	for _, x := range []*joinQuad{q, tw} {
+// fill lists the placements of the top quadrant q and of its flip tw, and
+// with mir (even n) those of their mirror images mir and mirTwin, after a
+// counting walk.
+func (p *JoinPlan) fill(q, tw, mir, mirTwin *joinQuad) {
+	w := joinWalker{plan: p, q: q, twin: tw, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1}
+	for _, x := range []*joinQuad{q, tw, mir, mirTwin} {
+		if x == nil {
+			continue
+		}
 		for k := 1; k < len(x.off); k++ {
 			x.off[k] += x.off[k-1]
 		}
@@ -237,20 +255,31 @@ func (p *JoinPlan) fill(q, tw *joinQuad) {
 	}
 	w.pos = slices.Clone(q.off[:len(q.off)-1])
 	w.twinPos = slices.Clone(tw.off[:len(tw.off)-1])
+	if mir != nil {
+		w.mirPos = slices.Clone(mir.off[:len(mir.off)-1])
+		w.mirTwinPos = slices.Clone(mirTwin.off[:len(mirTwin.off)-1])
+	}
 	w.walk(0, 0, 0, 0, 0)
 }
 
 // joinWalker lists the placements of a quadrant q, and with twin those of
 // its vertical flip: a placement's flip has the row set reversed and the
 // two diagonal masks swapped (the ╲ diagonal c−r+n−1 of (r, c) is the ╱
-// diagonal (n−1−r)+c of its image, and the other way round).
+// diagonal (n−1−r)+c of its image, and the other way round). With mir
+// (even n) it lists the mirror images too, in mir (of q) and mirTwin (of
+// twin): a placement's mirror image has the column set reversed and the
+// diagonal masks swapped and reversed (the ╲ diagonal c−r+n−1 of (r, c)
+// is the ╱ diagonal r+(n−1−c) = 2n−2 − (c−r+n−1) of its image, and the
+// other way round).
 type joinWalker struct {
-	plan         *JoinPlan
-	q, twin      *joinQuad
-	n            int
-	pos, twinPos []uint32 // nil: count
-	total        uint64
-	midRow       int // local row of the queen in the middle column, or -1
+	plan               *JoinPlan
+	q, twin            *joinQuad
+	mir, mirTwin       *joinQuad
+	n                  int
+	pos, twinPos       []uint32 // nil: count
+	mirPos, mirTwinPos []uint32
+	total              uint64
+	midRow             int // local row of the queen in the middle column, or -1
 }
 
 // joinRowShift is where the diagonal word of a left quadrant's placement
@@ -279,13 +308,30 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 		if w.twin != nil {
 			kt = (bits.Reverse32(rows)>>(32-q.rows))<<q.cols | cols
 		}
+		var km, kmt uint32
+		if w.mir != nil {
+			rc := reverseBits(cols, q.cols)
+			km, kmt = rows<<q.cols|rc, kt&^(1<<q.cols-1)|rc
+		}
 		if w.pos == nil {
 			q.off[k+1]++
 			if w.twin != nil {
 				w.twin.off[kt+1]++
 			}
+			if w.mir != nil {
+				w.mir.off[km+1]++
+				w.mirTwin.off[kmt+1]++
+			}
 			w.total++
 			return
+		}
+		if w.mir != nil {
+			sh := uint(64 - (2*w.n - 1))
+			r1, r2 := bits.Reverse64(d1)>>sh, bits.Reverse64(d2)>>sh
+			w.mir.d[w.mirPos[km]] = w.plan.place(w.mir, r2, r1)
+			w.mirPos[km]++
+			w.mirTwin.d[w.mirTwinPos[kmt]] = w.plan.place(w.mirTwin, r1, r2)
+			w.mirTwinPos[kmt]++
 		}
 		// The row tag of a quadrant holding the middle column: its
 		// row of that column's queen, the flip's row for the twin.
