@@ -753,6 +753,7 @@ type joinCounter struct {
 	byWords         []int
 	nq              []int
 	work            uint64
+	wide            []uint64 // the wide layout's table (join_wide.go)
 }
 
 func (c *joinCounter) countPart(id int) (Part, bool) {
@@ -979,8 +980,14 @@ const joinMaxChunks = 8
 // number of chunks k and balanced widths minimising the work, which is
 // proportional to the table's entries (Σ 2^width) plus k words per query.
 func joinChunking(nb, nq int) (k int, width [joinMaxChunks]uint) {
+	return joinChunkingCost(nb, nq, 2, 1, joinMaxChunks)
+}
+
+// joinChunkingCost is joinChunking with an entry costing entry query
+// words and from kmin to kmax chunks (k = 0: none fits).
+func joinChunkingCost(nb, nq, entry, kmin, kmax int) (k int, width [joinMaxChunks]uint) {
 	best := -1
-	for kk := 1; kk <= joinMaxChunks; kk++ {
+	for kk := kmin; kk <= kmax; kk++ {
 		w := (nb + kk - 1) / kk
 		if w > 12 {
 			continue
@@ -992,7 +999,7 @@ func joinChunking(nb, nq int) (k int, width [joinMaxChunks]uint) {
 			if j < nb%kk {
 				ws[j]++
 			}
-			cost += 2 << ws[j] // an entry costs about two query words
+			cost += entry << ws[j]
 		}
 		if best < 0 || cost < best {
 			best, k, width = cost, kk, ws
@@ -1045,6 +1052,12 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 		next[x>>ks]++
 	}
 	xs = sorted
+	keyMask := uint64(1)<<kb - 1
+	if joinWide {
+		if nch, width := joinChunkingCost(nb, len(ys), joinWideEntryCost, 3, 5); nch > 0 {
+			return c.disjointWide(xs, ys, &start, nch, width, ks, keyMask)
+		}
+	}
 	nch, width := joinChunking(nb, len(ys))
 	// Patterns go in blocks of 128, two words, so that a query reads
 	// its chunks' entries once for 128 patterns.
@@ -1115,7 +1128,6 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 			}
 		}
 	}
-	keyMask := uint64(1)<<kb - 1
 	if size*16 <= joinQueryMajorBytes && nch >= 3 && nch <= 5 {
 		return c.queryMajor(tab, ys, &start, E, nch, ks, keyMask, base, shift, mask)
 	}

@@ -1,0 +1,92 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"sync/atomic"
+	"testing"
+
+	"qtool/internal/oracle"
+)
+
+// TestJoinDisjointKernels: the join's count of disjoint pairs equals a
+// plain count over every pair, on the scalar path and on the wide kernel
+// (where this processor runs it), for random patterns of every order's
+// width, sides of 1 to 3,000 patterns (partial blocks, one side longer or
+// shorter) and densities from sparse to dense.
+func TestJoinDisjointKernels(t *testing.T) {
+	if !joinWideOK {
+		t.Log("this processor has no AVX-512 VPOPCNTQ: only the scalar path is checked")
+	}
+	defer func(w bool) { joinWide = w }(joinWide)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{8, 12, 16, 17, 20, 21} {
+		p := joinLayout(n)
+		nb := joinBits(n)
+		var stop atomic.Bool
+		c := &joinCounter{plan: p, stop: &stop}
+		for trial := range 40 {
+			nx := 1 + rng.IntN([]int{10, 200, 700, 3000}[trial%4])
+			ny := 1 + rng.IntN([]int{3000, 700, 200, 10}[trial/4%4])
+			bitsOn := 2 + rng.IntN(nb/2)
+			gen := func(k int) []uint64 {
+				xs := make([]uint64, k)
+				for i := range xs {
+					for range bitsOn {
+						xs[i] |= 1 << rng.IntN(nb)
+					}
+				}
+				return xs
+			}
+			xs, ys := gen(nx), gen(ny)
+			var want uint64
+			for _, x := range xs {
+				for _, y := range ys {
+					if x&y == 0 {
+						want++
+					}
+				}
+			}
+			for _, wide := range []bool{false, true} {
+				if wide && !joinWideOK {
+					continue
+				}
+				joinWide = wide
+				if got := c.disjoint(xs, ys); got != want {
+					t.Fatalf("n=%d, %d × %d patterns of ~%d bits, wide=%v: %d disjoint pairs, want %d", n, nx, ny, bitsOn, wide, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestJoinScalarOEIS: with the wide kernel off, the join still counts
+// A000170 (n = 1..16), part by part equal to the default path.
+func TestJoinScalarOEIS(t *testing.T) {
+	defer func(w bool) { joinWide = w }(joinWide)
+	ref := oracle.All(t)
+	for n := 1; n <= 16; n++ {
+		p, err := NewJoinPlan(n, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts := map[bool][]uint64{}
+		for _, wide := range []bool{true, false} {
+			joinWide = wide && joinWideOK
+			got := make([]uint64, p.Subproblems())
+			ids, _ := p.Shard(0, 1)
+			st, err := CountPlan(context.Background(), p, ids, PlanOptions{Workers: 2, Done: func(q Part) { got[q.ID] = q.Solutions }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Solutions != ref[n] {
+				t.Errorf("n=%d wide=%v: %d solutions, OEIS %d", n, joinWide, st.Solutions, ref[n])
+			}
+			parts[wide] = got
+		}
+		if !slices.Equal(parts[true], parts[false]) {
+			t.Errorf("n=%d: the parts differ between the wide kernel and the scalar path", n)
+		}
+	}
+}

@@ -1,0 +1,129 @@
+//go:build amd64 && !purego
+
+package search
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// joinWideArgs are the wide kernel's arguments; the assembly reads them
+// by offset, so the fields are all 8 bytes, in this order.
+type joinWideArgs struct {
+	start      *int
+	ks         uint64
+	keyMask    uint64
+	blockBytes uint64
+	words      uint64
+	base       [5]uint64
+	shift      [5]uint64
+	mask       [5]uint64
+}
+
+// joinWideBlock is the number of patterns of a block of the wide layout:
+// an entry is eight words, one AVX-512 register.
+const joinWideBlock = 512
+
+// joinWideEntryCost is the cost, in the unit of joinChunking, of one
+// entry-word of the wide layout's table (built by scalar code) against
+// one chunk of a query on a block (an AVX-512 AND).
+const joinWideEntryCost = 8
+
+// wideTable is a wide table's storage, 64-byte aligned.
+func (c *joinCounter) wideTable(words int) []uint64 {
+	if cap(c.wide) < words+8 {
+		c.wide = make([]uint64, words+8)
+	}
+	off := int(uintptr(unsafe.Pointer(&c.wide[0]))%64) / 8
+	if off != 0 {
+		off = 8 - off
+	}
+	return c.wide[off : off+words]
+}
+
+// disjointWide is disjoint's table and queries on the wide layout, run by
+// the AVX-512 kernel: xs sorted by key (start: the first pattern of each
+// key), nch chunks of the widths given.
+func (c *joinCounter) disjointWide(xs, ys []uint64, start *[1<<joinKeyBits + 1]int, nch int, width [joinMaxChunks]uint, ks uint, keyMask uint64) uint64 {
+	const bw = joinWideBlock / 64
+	W := (len(xs) + joinWideBlock - 1) / joinWideBlock
+	var base [joinMaxChunks + 1]int
+	var shift [joinMaxChunks]uint
+	for k := range nch {
+		base[k+1] = base[k] + 1<<width[k]
+		if k > 0 {
+			shift[k] = shift[k-1] + width[k-1]
+		}
+	}
+	E := base[nch]
+	tab := c.wideTable(W * E * bw)
+	// Entry 0 and the single-bit entries: all patterns, then each pattern
+	// is cleared from the entries of its bits.
+	for w := range W {
+		t := tab[w*E*bw : (w+1)*E*bw]
+		var m [bw]uint64
+		r := len(xs) - joinWideBlock*w // patterns in this block
+		for j := range m {
+			m[j] = lowBits(min(max(r-64*j, 0), 64))
+		}
+		for k := range nch {
+			*(*[bw]uint64)(t[base[k]*bw:]) = m
+			for j := range width[k] {
+				*(*[bw]uint64)(t[(base[k]+1<<j)*bw:]) = m
+			}
+		}
+	}
+	var pos [64]int // first word of the entry of each pattern bit
+	for k := range nch {
+		for j := range width[k] {
+			pos[shift[k]+j] = (base[k] + 1<<j) * bw
+		}
+	}
+	for i, x := range xs {
+		t := tab[i/joinWideBlock*E*bw:][:E*bw]
+		word := i % joinWideBlock / 64
+		bit := ^(uint64(1) << (i % 64))
+		for x != 0 {
+			t[pos[bits.TrailingZeros64(x)&63]+word] &= bit
+			x &= x - 1
+		}
+	}
+	for w := range W {
+		t := tab[w*E*bw : (w+1)*E*bw]
+		for k := range nch {
+			// Entries 2^j+1 .. 2^(j+1)−1 are entries 1 .. 2^j−1 AND
+			// entry 2^j.
+			tk := t[base[k]*bw : base[k+1]*bw]
+			for hi := 2; hi < 1<<width[k]; hi *= 2 {
+				b := *(*[bw]uint64)(tk[hi*bw:])
+				for i := 1; i < hi; i++ {
+					s := (*[bw]uint64)(tk[i*bw:])
+					d := (*[bw]uint64)(tk[(hi+i)*bw:])
+					for j := range bw {
+						d[j] = s[j] & b[j]
+					}
+				}
+			}
+		}
+	}
+	a := joinWideArgs{start: &start[0], ks: uint64(ks), keyMask: keyMask, blockBytes: uint64(E * bw * 8)}
+	for k := range nch {
+		a.base[k] = uint64(base[k] * bw * 8)
+		a.shift[k] = uint64(shift[k])
+		a.mask[k] = uint64(1)<<width[k] - 1
+	}
+	var total uint64
+	switch nch {
+	case 3:
+		total = joinQueries3(&tab[0], ys, &a)
+	case 4:
+		total = joinQueries4(&tab[0], ys, &a)
+	case 5:
+		total = joinQueries5(&tab[0], ys, &a)
+	default:
+		panic("search: the wide join kernel takes 3 to 5 chunks")
+	}
+	// In the unit of disjoint: words of blocks of 128 patterns.
+	c.work += 2 * a.words * uint64(nch) * (joinWideBlock / 128)
+	return total
+}
