@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"math/bits"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -219,6 +220,8 @@ func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
 	} else {
 		p.fill(&p.quads[0], &p.quads[2], nil, nil)
 		p.fill(&p.quads[1], &p.quads[3], nil, nil)
+		sortTags(&p.quads[0], true)
+		sortTags(&p.quads[2], false)
 	}
 	p.permute()
 	p.listGroups()
@@ -868,6 +871,7 @@ func (c *joinCounter) halves(dst, eq []uint64, ql, qr *joinQuad, cols uint32, mi
 	cl := cols & (1<<p.wL - 1)
 	cr := cols >> p.wL
 	rowsAll := uint32(1)<<h - 1
+	top := ql.r0 == 0
 	forSubsets(h, bits.OnesCount32(cl), func(s uint32) {
 		kl := s<<ql.cols | cl
 		kr := (rowsAll&^s)<<qr.cols | cr
@@ -881,11 +885,11 @@ func (c *joinCounter) halves(dst, eq []uint64, ql, qr *joinQuad, cols uint32, mi
 			case k < sel.key:
 				return
 			case k == sel.key:
-				eq = c.pairUp(eq, ls, rs, mid, allowed)
+				eq = c.pairUp(eq, ls, rs, mid, allowed, top)
 				return
 			}
 		}
-		dst = c.pairUp(dst, ls, rs, mid, allowed)
+		dst = c.pairUp(dst, ls, rs, mid, allowed, top)
 	})
 	return dst, eq
 }
@@ -894,10 +898,11 @@ func (c *joinCounter) halves(dst, eq []uint64, ql, qr *joinQuad, cols uint32, mi
 // placement of ls and a right one of rs, clear of the middle queen's
 // diagonals mid and with the middle column's queen in a row allowed (see
 // halves).
-func (c *joinCounter) pairUp(dst []uint64, ls, rs []joinDiag, mid uint64, allowed uint16) []uint64 {
+func (c *joinCounter) pairUp(dst []uint64, ls, rs []joinDiag, mid uint64, allowed uint16, top bool) []uint64 {
 	if mid != 0 {
 		// Leave out the right placements on the middle queen's
-		// diagonals once, not once per left one.
+		// diagonals, and mark the others with them: a left placement on
+		// them then clashes with every right one.
 		c.keep = keepClear(c.keep, rs, mid)
 		rs = c.keep
 		if len(rs) == 0 {
@@ -905,14 +910,10 @@ func (c *joinCounter) pairUp(dst []uint64, ls, rs []joinDiag, mid uint64, allowe
 		}
 	}
 	if allowed != ^uint16(0) {
-		c.keepL = keepRows(c.keepL, ls, mid, allowed)
-		ls = c.keepL
+		ls = tagRange(ls, allowed, top)
 		if len(ls) == 0 {
 			return dst
 		}
-	} else if mid != 0 {
-		c.keepL = keepClear(c.keepL, ls, mid)
-		ls = c.keepL
 	}
 	c.work += uint64(len(ls)) * uint64(len(rs))
 	if len(ls) > len(rs) {
@@ -938,28 +939,61 @@ func (c *joinCounter) pairUp(dst []uint64, ls, rs []joinDiag, mid uint64, allowe
 }
 
 // keepClear sets dst to the placements of src with no diagonal of mid,
-// without branches (d&mid < 2^60, so x−1 has its top bit set exactly when
-// x = 0).
+// with the diagonals of mid added to them, without branches (d&mid <
+// 2^60, so x−1 has its top bit set exactly when x = 0).
 func keepClear(dst, src []joinDiag, mid uint64) []joinDiag {
 	dst = slices.Grow(dst[:0], len(src))[:len(src)]
 	j := 0
 	for _, x := range src {
-		dst[j] = x
+		dst[j] = joinDiag{d: x.d | mid, p: x.p}
 		j += int((x.d&mid - 1) >> 63)
 	}
 	return dst[:j]
 }
 
-// keepRows sets dst to the placements of src with no diagonal of mid and
-// the row of their middle column's queen in allowed, without branches.
-func keepRows(dst, src []joinDiag, mid uint64, allowed uint16) []joinDiag {
-	dst = slices.Grow(dst[:0], len(src))[:len(src)]
-	j := 0
-	for _, x := range src {
-		dst[j] = x
-		j += int((x.d&mid-1)>>63) & int(allowed>>(x.d>>joinRowShift)&1)
+// tagRange returns the placements of a left quadrant's bucket ls whose
+// middle column's queen is in a row of allowed: a range, since the bucket
+// is sorted by that row (see sortTags) and allowed holds, besides
+// joinNoRow, the rows before a bound in the top half and those from a
+// bound on in the bottom half (see midRows).
+func tagRange(ls []joinDiag, allowed uint16, top bool) []joinDiag {
+	i := sort.Search(len(ls), func(i int) bool { return allowed>>(ls[i].d>>joinRowShift)&1 == 0 == top })
+	if top {
+		return ls[:i]
 	}
-	return dst[:j]
+	return ls[i:]
+}
+
+// sortTags sorts each bucket of the left quadrant q (odd n) by the local
+// row of its middle column's queen, joinNoRow first in the top half (top)
+// and last in the bottom half, keeping the order otherwise.
+func sortTags(q *joinQuad, top bool) {
+	var buf []joinDiag
+	for k := 0; k+1 < len(q.off); k++ {
+		b := q.d[q.off[k]:q.off[k+1]]
+		if len(b) < 2 {
+			continue
+		}
+		var at [joinNoRow + 2]int
+		key := func(x joinDiag) int {
+			r := int(x.d >> joinRowShift)
+			if top {
+				return (r + 1) % (joinNoRow + 1) // joinNoRow → 0
+			}
+			return r
+		}
+		for _, x := range b {
+			at[key(x)+1]++
+		}
+		for i := 1; i < len(at); i++ {
+			at[i] += at[i-1]
+		}
+		buf = append(buf[:0], b...)
+		for _, x := range buf {
+			b[at[key(x)]] = x
+			at[key(x)]++
+		}
+	}
 }
 
 // joinBlock is an entry of the join's table for a block of 128 patterns:

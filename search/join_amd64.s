@@ -9,6 +9,7 @@
 // with AVX-512 (VPOPCNTQ). The arguments (joinWideArgs, all 8 bytes):
 //   0 start   8 ks   16 keyMask   24 blockBytes   32 words (out, added to)
 //   40.. base[5] (byte offsets)   80.. shift[5]   120.. mask[5]
+//   160 lo   168 hi (the panel of blocks)
 
 // OFFSET computes chunk k's entry offset of query DX into reg.
 #define OFFSET(k, reg) \
@@ -18,7 +19,8 @@
 	SHLQ $6, reg \
 	ADDQ (40+8*k)(BX), reg
 
-// PREFIX sets R13 to the blocks query DX needs, jumping to skip if none.
+// PREFIX sets R13 to the blocks query DX needs among the panel's (blocks
+// lo..hi−1, the table starting at block lo), jumping to skip if none.
 #define PREFIX(skip) \
 	MOVQ 8(BX), CX \
 	SHRXQ CX, DX, AX \
@@ -28,7 +30,11 @@
 	MOVQ 8(CX)(AX*8), R13 \
 	ADDQ $511, R13 \
 	SHRQ $9, R13 \
-	JZ skip \
+	MOVQ 168(BX), AX \
+	CMPQ R13, AX \
+	CMOVQGT AX, R13 \
+	SUBQ 160(BX), R13 \
+	JLE skip \
 	ADDQ R13, 32(BX)
 
 #define HSUM \

@@ -56,6 +56,16 @@ func TestJoinDisjointKernels(t *testing.T) {
 				if got := c.disjoint(xs, ys); got != want {
 					t.Fatalf("n=%d, %d × %d patterns of ~%d bits, wide=%v: %d disjoint pairs, want %d", n, nx, ny, bitsOn, wide, got, want)
 				}
+				if wide {
+					// Panels of one block.
+					keep := joinWidePanelBytes
+					joinWidePanelBytes = 1
+					got := c.disjoint(xs, ys)
+					joinWidePanelBytes = keep
+					if got != want {
+						t.Fatalf("n=%d, %d × %d patterns of ~%d bits, panels of one block: %d disjoint pairs, want %d", n, nx, ny, bitsOn, got, want)
+					}
+				}
 			}
 		}
 	}

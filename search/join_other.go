@@ -9,8 +9,11 @@ const joinWideOK = false
 // joinWide is false here (see join_amd64.go).
 var joinWide = false
 
-// joinWideEntryCost is unused here (see join_wide.go).
+// joinWideEntryCost and joinWidePanelBytes are unused here (see
+// join_wide.go).
 const joinWideEntryCost = 0
+
+var joinWidePanelBytes = 0
 
 // disjointWide is never called where joinWide is false.
 func (c *joinCounter) disjointWide(xs, ys []uint64, start *[1<<joinKeyBits + 1]int, nch int, width [joinMaxChunks]uint, ks uint, keyMask uint64) uint64 {

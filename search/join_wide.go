@@ -18,6 +18,7 @@ type joinWideArgs struct {
 	base       [5]uint64
 	shift      [5]uint64
 	mask       [5]uint64
+	lo, hi     uint64 // the panel: blocks lo..hi−1
 }
 
 // joinWideBlock is the number of patterns of a block of the wide layout:
@@ -28,6 +29,10 @@ const joinWideBlock = 512
 // entry-word of the wide layout's table (built by scalar code) against
 // one chunk of a query on a block (an AVX-512 AND).
 const joinWideEntryCost = 8
+
+// joinWidePanelBytes is the most of a wide table the queries go over at a
+// time (a variable for the tests).
+var joinWidePanelBytes = 512 << 10
 
 // wideTable is a wide table's storage, 64-byte aligned.
 func (c *joinCounter) wideTable(words int) []uint64 {
@@ -112,16 +117,23 @@ func (c *joinCounter) disjointWide(xs, ys []uint64, start *[1<<joinKeyBits + 1]i
 		a.shift[k] = uint64(shift[k])
 		a.mask[k] = uint64(1)<<width[k] - 1
 	}
+	// The queries go over the table a panel of blocks at a time, one
+	// that stays in the L2 cache.
+	panel := max(1, joinWidePanelBytes/int(a.blockBytes))
 	var total uint64
-	switch nch {
-	case 3:
-		total = joinQueries3(&tab[0], ys, &a)
-	case 4:
-		total = joinQueries4(&tab[0], ys, &a)
-	case 5:
-		total = joinQueries5(&tab[0], ys, &a)
-	default:
-		panic("search: the wide join kernel takes 3 to 5 chunks")
+	for lo := 0; lo < W; lo += panel {
+		a.lo, a.hi = uint64(lo), uint64(min(lo+panel, W))
+		t := &tab[lo*E*bw]
+		switch nch {
+		case 3:
+			total += joinQueries3(t, ys, &a)
+		case 4:
+			total += joinQueries4(t, ys, &a)
+		case 5:
+			total += joinQueries5(t, ys, &a)
+		default:
+			panic("search: the wide join kernel takes 3 to 5 chunks")
+		}
 	}
 	// In the unit of disjoint: words of blocks of 128 patterns.
 	c.work += 2 * a.words * uint64(nch) * (joinWideBlock / 128)
