@@ -498,7 +498,8 @@ func (p *JoinPlan) midMask(a, ra int) uint64 {
 	return m
 }
 
-// listGroups lists the canonical column groups in increasing (a, C): for
+// listGroups lists the canonical column groups in increasing (a, the left
+// columns of C, C) (see the end): for
 // even n every C, canonical under the mirror and the flip; for odd n
 // a = m (canonical under both) and the columns a > m (canonical under the
 // flip, weight 8).
@@ -541,6 +542,16 @@ func (p *JoinPlan) listGroups() {
 			p.groups = append(p.groups, joinGroup{cols: c, a: int8(a), weight: uint8(len(distinct))})
 		})
 	}
+	// In the order (a, left columns, right columns): consecutive groups
+	// read the same left buckets, which stay in the cache (n = 17: 28 %
+	// less time than in the order of C).
+	wl := p.wL
+	slices.SortStableFunc(p.groups, func(x, y joinGroup) int {
+		if x.a != y.a {
+			return cmp.Compare(x.a, y.a)
+		}
+		return cmp.Compare(x.cols&(1<<wl-1), y.cols&(1<<wl-1))
+	})
 }
 
 // forSubsets calls f with every k-subset of 0..n-1 in increasing order.
