@@ -65,6 +65,6 @@ func ExampleNewJoinPlan() {
 	fmt.Println(p.Subproblems(), "groups, first:", p.Describe(0))
 	fmt.Println(st.Solutions, "solutions")
 	// Output:
-	// 252 groups, first: top cols 0,1,2,3,4,5 ×2
+	// 252 groups, first: top cols 0,6,7,8,9,10 ×2
 	// 14200 solutions
 }
