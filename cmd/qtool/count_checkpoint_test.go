@@ -27,13 +27,14 @@ func TestCheckpointSignals(t *testing.T) {
 }
 
 // TestCheckpointSignalsJoin is TestCheckpointSignals for the join counter
-// (the default), on n = 17: it does not count fundamental solutions.
+// (the default), on n = 18 (a few seconds on one worker, so that both
+// signals come while it counts): it does not count fundamental solutions.
 func TestCheckpointSignalsJoin(t *testing.T) {
 	dir := t.TempDir()
-	ck := filepath.Join(dir, "n17.ckpt")
-	args := []string{"count", "-n", "17", "--backend", "join", "--workers", "1",
+	ck := filepath.Join(dir, "n18.ckpt")
+	args := []string{"count", "-n", "18", "--backend", "join", "--workers", "1",
 		"--checkpoint", ck, "--resume", "--checkpoint-every", "20ms", "--json"}
-	checkpointSignals(t, dir, ck, args, 95815104, nil)
+	checkpointSignals(t, dir, ck, args, 666090624, nil)
 }
 
 // checkpointSignals interrupts, kills and resumes the count of args
