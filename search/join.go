@@ -100,9 +100,15 @@ const JoinMaxMemory = 4 << 30
 // quadrants of 7.5 million placements each), 959 MB at n = 21; n = 22
 // would need about 4.3 GB and is refused (JoinMaxN). The size is counted
 // exactly before the tables are allocated, and refused above maxBytes
-// (JoinMaxMemory) or the process's memory limit (internal/memlimit). Each
-// worker adds its buffers, a few MB. Counts are exact in uint64
-// (A000170(21) ≈ 3.1·10¹¹). Part.Nodes is the work done: the pairs of
+// (JoinMaxMemory), or when the tables and what a count needs besides
+// (joinRunBytes: 128 bytes a group, 64 MB for each of two workers) pass
+// the process's memory limit (internal/memlimit). Measured resident on
+// two workers: 212 MB at n = 19, 717 MB at n = 20; at n = 21 1.06 GB for
+// the plan and 2.1 GB at the end of a whole count, with no memory limit:
+// the Go collector lets the heap grow to twice the live data unless it is
+// given a soft limit, which qtool sets from the process's limit.
+// Counts are exact in uint64 (A000170(21) ≈ 3.1·10¹¹; n = 21 counted
+// exactly in 905 s on two workers). Part.Nodes is the work done: the pairs of
 // quadrant placements tried plus the table words ANDed in the join.
 type JoinPlan struct {
 	n, h   int
@@ -140,6 +146,16 @@ type joinQuad struct {
 // half's rows ra..rb: 2(n+h−1) ≤ 60 bits for n ≤ 21), p its share of the
 // half's pattern, packed (see joinLayout).
 type joinDiag struct{ d, p uint64 }
+
+// joinRunBytes is what a count of a plan of that many groups needs
+// besides the quadrant tables, measured at n = 21 (970,288 groups: 1.06 GB
+// resident for the plan, 1.11 GB counting a shard of it on two workers):
+// 128 bytes a group for its part's record, its estimate and its line in
+// a checkpoint, and 64 MB for each of two workers' buffers (the halves of
+// the largest group and its table, about 45 MB at n = 21).
+func joinRunBytes(groups int) uint64 {
+	return uint64(groups)*128 + 2*64<<20
+}
 
 // JoinPlanBytes returns what the quadrant tables of order n take, counting
 // the placements first (a few seconds at n = 21, no large allocation).
@@ -216,7 +232,10 @@ func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
 	if need > maxBytes {
 		return nil, fmt.Errorf("search: %s need about %s, more than the %s allowed", what, memlimit.Bytes(need), memlimit.Bytes(maxBytes))
 	}
-	if err := memlimit.Check("search: "+what, need); err != nil {
+	// The process needs more than the tables: the groups' records kept by
+	// the caller and two workers' buffers (JoinRunBytes).
+	p.listGroups()
+	if err := memlimit.Check(fmt.Sprintf("search: the join counter for n = %d", n), need+joinRunBytes(len(p.groups))); err != nil {
 		return nil, err
 	}
 	if n%2 == 0 {
@@ -228,7 +247,6 @@ func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
 		sortTags(&p.quads[2], false)
 	}
 	p.permute()
-	p.listGroups()
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s/%d n=%d;", JoinMethod, JoinVersion, n)
 	for _, g := range p.groups {

@@ -17,9 +17,9 @@ import (
 	"sync"
 )
 
-// reserve is kept for the runtime, the code and the program's other data:
+// Reserve is kept for the runtime, the code and the program's other data:
 // the part of a limit that a single estimated allocation may not take.
-const reserve = 256 << 20
+const Reserve = 256 << 20
 
 // fallback is the limit where none can be read.
 const fallback = 16 << 30
@@ -39,10 +39,10 @@ var Limit = sync.OnceValue(func() uint64 {
 	if m, ok := rlimit(); ok && m/2 < lim {
 		lim = m / 2
 	}
-	if lim <= 2*reserve {
+	if lim <= 2*Reserve {
 		return lim / 2
 	}
-	return lim - reserve
+	return lim - Reserve
 })
 
 // Check returns nil when need bytes fit in Limit, else an error that names
