@@ -15,9 +15,9 @@ import (
 )
 
 func init() {
-	Register(splitBackend{name: "constellation", unique: true, maxN: search.ConstellationMaxN, newPlan: func(n int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
-	Register(splitBackend{name: "domains", unique: true, maxN: search.DomainMaxN, newPlan: func(n int) (search.Plan, error) { return search.NewDomainPlan(n) }})
-	Register(splitBackend{name: "join", maxN: search.JoinMaxN, method: "join of quadrant halves", newPlan: func(n int) (search.Plan, error) { return search.NewJoinPlan(n, 0) }})
+	Register(splitBackend{name: "constellation", unique: true, maxN: search.ConstellationMaxN, newPlan: func(n, _ int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
+	Register(splitBackend{name: "domains", unique: true, maxN: search.DomainMaxN, newPlan: func(n, _ int) (search.Plan, error) { return search.NewDomainPlan(n) }})
+	Register(splitBackend{name: "join", maxN: search.JoinMaxN, method: "join of quadrant halves", newPlan: func(n, workers int) (search.Plan, error) { return search.NewJoinPlanWorkers(n, 0, workers) }})
 }
 
 // splitBackend counts the empty board through a search.Plan, a
@@ -31,11 +31,12 @@ func init() {
 // into shards, report the count of every subproblem in Outcome.Parts and
 // checkpoint and resume (Request.Checkpoint).
 type splitBackend struct {
-	name    string
-	unique  bool // the plan counts fundamental solutions
-	maxN    int
-	method  string // Caps.CountMethod
-	newPlan func(n int) (search.Plan, error)
+	name   string
+	unique bool // the plan counts fundamental solutions
+	maxN   int
+	method string // Caps.CountMethod
+	// newPlan builds the plan of order n with up to workers goroutines.
+	newPlan func(n, workers int) (search.Plan, error)
 }
 
 func (b splitBackend) Name() string { return b.name }
@@ -53,12 +54,12 @@ type splitKey struct {
 	n    int
 }
 
-func (b splitBackend) plan(n int) (search.Plan, error) {
+func (b splitBackend) plan(n, workers int) (search.Plan, error) {
 	k := splitKey{b.name, n}
 	if p, ok := splitPlans.Load(k); ok {
 		return p.(search.Plan), nil
 	}
-	p, err := b.newPlan(n)
+	p, err := b.newPlan(n, workers)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +87,7 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 		return Outcome{}, fmt.Errorf("experiments: backend %s cannot count fundamental solutions", be.name)
 	}
 	start := time.Now()
-	p, err := be.plan(b.N)
+	p, err := be.plan(b.N, req.Workers)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("experiments: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -198,6 +199,13 @@ func joinLayout(n int) *JoinPlan {
 // order n, 1 ≤ n ≤ JoinMaxN, after checking that the tables fit in
 // maxBytes (0: JoinMaxMemory) and in the process's memory limit.
 func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
+	return NewJoinPlanWorkers(n, maxBytes, 1)
+}
+
+// NewJoinPlanWorkers is NewJoinPlan building the tables on two goroutines
+// when workers > 1, or when workers ≤ 0 and there are several processors
+// (the plan is the same).
+func NewJoinPlanWorkers(n int, maxBytes uint64, workers int) (*JoinPlan, error) {
 	if err := joinCheckN(n); err != nil {
 		return nil, err
 	}
@@ -238,15 +246,25 @@ func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
 	if err := memlimit.Check(fmt.Sprintf("search: the join counter for n = %d", n), need+joinRunBytes(len(p.groups))); err != nil {
 		return nil, err
 	}
+	parallel := workers > 1 || workers <= 0 && runtime.NumCPU() > 1
 	if n%2 == 0 {
-		p.fill(&p.quads[0], &p.quads[2], &p.quads[1], &p.quads[3])
+		p.fill(&p.quads[0], &p.quads[2], &p.quads[1], &p.quads[3], parallel)
 	} else {
-		p.fill(&p.quads[0], &p.quads[2], nil, nil)
-		p.fill(&p.quads[1], &p.quads[3], nil, nil)
-		sortTags(&p.quads[0], true)
-		sortTags(&p.quads[2], false)
+		var wg sync.WaitGroup
+		left := func() {
+			p.fill(&p.quads[0], &p.quads[2], nil, nil, false)
+			sortTags(&p.quads[0], true)
+			sortTags(&p.quads[2], false)
+		}
+		if parallel {
+			wg.Go(left)
+		} else {
+			left()
+		}
+		p.fill(&p.quads[1], &p.quads[3], nil, nil, false)
+		wg.Wait()
 	}
-	p.permute()
+	p.permute(parallel)
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s/%d n=%d;", JoinMethod, JoinVersion, n)
 	for _, g := range p.groups {
@@ -264,11 +282,19 @@ func (q *joinQuad) walkCount(n int) uint64 {
 	return w.total
 }
 
+// The parts of a fill walk: the walkers of a parallel fill each write
+// the top quadrants or the bottom ones.
+const (
+	joinAll = iota
+	joinTopOnly
+	joinBottomOnly
+)
+
 // fill lists the placements of the top quadrant q and of its flip tw, and
 // with mir (even n) those of their mirror images mir and mirTwin, after a
-// counting walk.
-func (p *JoinPlan) fill(q, tw, mir, mirTwin *joinQuad) {
-	w := joinWalker{plan: p, q: q, twin: tw, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1}
+// counting walk; with parallel two walks write the top and the bottom
+// quadrants at once.
+func (p *JoinPlan) fill(q, tw, mir, mirTwin *joinQuad, parallel bool) {
 	for _, x := range []*joinQuad{q, tw, mir, mirTwin} {
 		if x == nil {
 			continue
@@ -278,13 +304,23 @@ func (p *JoinPlan) fill(q, tw, mir, mirTwin *joinQuad) {
 		}
 		x.d = make([]joinDiag, x.off[len(x.off)-1])
 	}
+	w := joinWalker{plan: p, q: q, twin: tw, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1}
 	w.pos = slices.Clone(q.off[:len(q.off)-1])
 	w.twinPos = slices.Clone(tw.off[:len(tw.off)-1])
 	if mir != nil {
 		w.mirPos = slices.Clone(mir.off[:len(mir.off)-1])
 		w.mirTwinPos = slices.Clone(mirTwin.off[:len(mirTwin.off)-1])
 	}
+	if !parallel {
+		w.walk(0, 0, 0, 0, 0)
+		return
+	}
+	bottom := w
+	w.part, bottom.part = joinTopOnly, joinBottomOnly
+	var wg sync.WaitGroup
+	wg.Go(func() { bottom.walk(0, 0, 0, 0, 0) })
 	w.walk(0, 0, 0, 0, 0)
+	wg.Wait()
 }
 
 // joinWalker lists the placements of a quadrant q, and with twin those of
@@ -303,6 +339,7 @@ type joinWalker struct {
 	n                  int
 	pos, twinPos       []uint32 // nil: count
 	mirPos, mirTwinPos []uint32
+	part               int // fill: joinAll, joinTopOnly (q, mir) or joinBottomOnly (twin, mirTwin)
 	total              uint64
 	midRow             int // local row of the queen in the middle column, or -1
 }
@@ -350,13 +387,18 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 			w.total++
 			return
 		}
+		writeTop, writeBottom := w.part != joinBottomOnly, w.part != joinTopOnly
 		if w.mir != nil {
 			sh := uint(64 - (2*w.n - 1))
 			r1, r2 := bits.Reverse64(d1)>>sh, bits.Reverse64(d2)>>sh
-			w.mir.d[w.mirPos[km]] = w.plan.place(w.mir, r2, r1)
-			w.mirPos[km]++
-			w.mirTwin.d[w.mirTwinPos[kmt]] = w.plan.place(w.mirTwin, r1, r2)
-			w.mirTwinPos[kmt]++
+			if writeTop {
+				w.mir.d[w.mirPos[km]] = w.plan.place(w.mir, r2, r1)
+				w.mirPos[km]++
+			}
+			if writeBottom {
+				w.mirTwin.d[w.mirTwinPos[kmt]] = w.plan.place(w.mirTwin, r1, r2)
+				w.mirTwinPos[kmt]++
+			}
 		}
 		// The row tag of a quadrant holding the middle column: its
 		// row of that column's queen, the flip's row for the twin.
@@ -368,10 +410,12 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 				twinTag = uint64(q.rows-1-w.midRow) << joinRowShift
 			}
 		}
-		q.d[w.pos[k]] = w.plan.place(q, d1, d2)
-		q.d[w.pos[k]].d |= tag
-		w.pos[k]++
-		if w.twin != nil {
+		if writeTop {
+			q.d[w.pos[k]] = w.plan.place(q, d1, d2)
+			q.d[w.pos[k]].d |= tag
+			w.pos[k]++
+		}
+		if w.twin != nil && writeBottom {
 			w.twin.d[w.twinPos[kt]] = w.plan.place(w.twin, d2, d1)
 			w.twin.d[w.twinPos[kt]].d |= twinTag
 			w.twinPos[kt]++
@@ -441,10 +485,11 @@ const joinKeyBits = 8
 // product of their frequencies among the top and the bottom quadrants'
 // placements), so that the top joinKeyBits bits, the join's sort key, are
 // the ones most often in the way of a pair.
-func (p *JoinPlan) permute() {
+// With parallel, two goroutines share the quadrants.
+func (p *JoinPlan) permute(parallel bool) {
 	nb := joinBits(p.n)
 	var freq [4][64]float64
-	for i := range p.quads {
+	p.eachQuad(parallel, func(i int) {
 		q := &p.quads[i]
 		for _, d := range q.d {
 			for x := d.p; x != 0; x &= x - 1 {
@@ -454,7 +499,7 @@ func (p *JoinPlan) permute() {
 		for b := range nb {
 			freq[i][b] /= float64(max(len(q.d), 1))
 		}
-	}
+	})
 	order := make([]int, nb)
 	score := make([]float64, nb)
 	for b := range nb {
@@ -477,7 +522,7 @@ func (p *JoinPlan) permute() {
 			}
 		}
 	}
-	for i := range p.quads {
+	p.eachQuad(parallel, func(i int) {
 		for j := range p.quads[i].d {
 			x := p.quads[i].d[j].p
 			var y uint64
@@ -487,7 +532,23 @@ func (p *JoinPlan) permute() {
 			}
 			p.quads[i].d[j].p = y
 		}
+	})
+}
+
+// eachQuad calls f with each quadrant's index, with parallel the top ones
+// on another goroutine.
+func (p *JoinPlan) eachQuad(parallel bool, f func(i int)) {
+	if !parallel {
+		for i := range p.quads {
+			f(i)
+		}
+		return
 	}
+	var wg sync.WaitGroup
+	wg.Go(func() { f(0); f(1) })
+	f(2)
+	f(3)
+	wg.Wait()
 }
 
 // joinBits is the number of bits of a packed pattern of order n.

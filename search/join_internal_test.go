@@ -100,3 +100,26 @@ func TestJoinScalarOEIS(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinPlanParallel: a plan built on two goroutines has the same
+// quadrant tables, groups and identity as one built on one (n = 1..16).
+func TestJoinPlanParallel(t *testing.T) {
+	for n := 1; n <= 16; n++ {
+		a, err := NewJoinPlanWorkers(n, 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := NewJoinPlanWorkers(n, 0, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range a.quads {
+			if !slices.Equal(a.quads[i].off, b.quads[i].off) || !slices.Equal(a.quads[i].d, b.quads[i].d) {
+				t.Fatalf("n=%d: quadrant %d differs between one and two goroutines", n, i)
+			}
+		}
+		if a.Identity() != b.Identity() || !slices.Equal(a.groups, b.groups) {
+			t.Fatalf("n=%d: %s, %s", n, a.Identity(), b.Identity())
+		}
+	}
+}
