@@ -842,7 +842,7 @@ type joinCounter struct {
 	// topEq and bottomEq are the halves of even n whose rows key share
 	// equals the columns key (see countEven).
 	topEq, bottomEq []uint64
-	keep, keepL     []joinDiag
+	keep            []joinDiag
 	tab             []joinBlock
 	idx             []uint16
 	sorted          []uint64
