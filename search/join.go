@@ -90,7 +90,7 @@ const JoinMaxMemory = 4 << 30
 // smaller side, a table per chunk of c pattern bits of the 2^c bitsets of
 // the patterns that have no bit of the chunk's value; a query's count is
 // the popcount of the AND of its chunks' bitsets. Where the processor has
-// AVX-512 with VPOPCNTQ the bitsets are of 512 patterns and an assembly
+// AVX-512 with VPOPCNTQ (and AVX2, BMI2) the bitsets are of 512 patterns and an assembly
 // kernel (join_amd64.s) does the ANDs and popcounts; the groups are
 // counted in the order (a, left columns, right columns), so that
 // consecutive groups find the same left buckets in the cache.
@@ -102,7 +102,8 @@ const JoinMaxMemory = 4 << 30
 // would need about 4.3 GB and is refused (JoinMaxN). The size is counted
 // exactly before the tables are allocated, and refused above maxBytes
 // (JoinMaxMemory), or when the tables and what a count needs besides
-// (joinRunBytes: 128 bytes a group, 64 MB for each of two workers) pass
+// (joinRunBytes: 128 bytes a group, a sixteenth of the tables for each
+// worker) pass
 // the process's memory limit (internal/memlimit). Measured resident on
 // two workers: 212 MB at n = 19, 717 MB at n = 20; at n = 21 1.06 GB for
 // the plan and 2.1 GB at the end of a whole count, with no memory limit:
@@ -148,14 +149,15 @@ type joinQuad struct {
 // half's pattern, packed (see joinLayout).
 type joinDiag struct{ d, p uint64 }
 
-// joinRunBytes is what a count of a plan of that many groups needs
-// besides the quadrant tables, measured at n = 21 (970,288 groups: 1.06 GB
-// resident for the plan, 1.11 GB counting a shard of it on two workers):
-// 128 bytes a group for its part's record, its estimate and its line in
-// a checkpoint, and 64 MB for each of two workers' buffers (the halves of
-// the largest group and its table, about 45 MB at n = 21).
-func joinRunBytes(groups int) uint64 {
-	return uint64(groups)*128 + 2*64<<20
+// joinRunBytes is what a count of a plan of that many groups and tables
+// of that size needs besides the tables, on workers goroutines, measured
+// at n = 21 (970,288 groups, 959 MB of tables: 1.06 GB resident for the
+// plan, 1.11 GB counting a shard of it on two workers): 128 bytes a group
+// for its part's record, its estimate and its line in a checkpoint, and
+// for each worker a sixteenth of the tables, 1 MB at least (the halves of
+// the largest group and its table: about 45 MB at n = 21).
+func joinRunBytes(groups int, tables uint64, workers int) uint64 {
+	return uint64(groups)*128 + uint64(workers)*max(tables/16, 1<<20)
 }
 
 // JoinPlanBytes returns what the quadrant tables of order n take, counting
@@ -241,12 +243,15 @@ func NewJoinPlanWorkers(n int, maxBytes uint64, workers int) (*JoinPlan, error) 
 		return nil, fmt.Errorf("search: %s need about %s, more than the %s allowed", what, memlimit.Bytes(need), memlimit.Bytes(maxBytes))
 	}
 	// The process needs more than the tables: the groups' records kept by
-	// the caller and two workers' buffers (JoinRunBytes).
+	// the caller and the workers' buffers (joinRunBytes).
 	p.listGroups()
-	if err := memlimit.Check(fmt.Sprintf("search: the join counter for n = %d", n), need+joinRunBytes(len(p.groups))); err != nil {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	if err := memlimit.Check(fmt.Sprintf("search: the join counter for n = %d", n), need+joinRunBytes(len(p.groups), need, workers)); err != nil {
 		return nil, err
 	}
-	parallel := workers > 1 || workers <= 0 && runtime.NumCPU() > 1
+	parallel := workers > 1
 	if n%2 == 0 {
 		p.fill(&p.quads[0], &p.quads[2], &p.quads[1], &p.quads[3], parallel)
 	} else {

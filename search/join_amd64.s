@@ -2,11 +2,13 @@
 
 #include "textflag.h"
 
-// The join's wide kernel (see joinWide in join_wide.go): for every query y
-// of ys, the patterns of the blocks 0..l−1 of the table (l from the prefix
-// of the key, 512 patterns a block, entries of 64 bytes) disjoint from y
-// are the bits of the AND of its chunks' entries; the popcounts are summed
-// with AVX-512 (VPOPCNTQ). The arguments (joinWideArgs, all 8 bytes):
+// The join's wide kernel (see disjointWide in join_wide.go): for every
+// query y of ys, the patterns disjoint from y in the blocks of the panel
+// lo..hi−1 that its key's prefix reaches (512 patterns a block, entries of
+// 64 bytes, tab pointing at block lo) are the bits of the AND of its
+// chunks' entries; the popcounts are summed with AVX-512 (VPOPCNTQ), the
+// offsets computed with BMI2 (SHRX) and the sum folded with AVX2. The
+// arguments (joinWideArgs, all 8 bytes):
 //   0 start   8 ks   16 keyMask   24 blockBytes   32 words (out, added to)
 //   40.. base[5] (byte offsets)   80.. shift[5]   120.. mask[5]
 //   160 lo   168 hi (the panel of blocks)

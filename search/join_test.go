@@ -41,9 +41,9 @@ func TestJoinOEIS(t *testing.T) {
 // n (any columns when top is all of them), whose middle row has its queen
 // in column a and, when a ≠ ⌊n/2⌋ = m and cut is set, whose middle column
 // has its queen in a row b with |b−m| > |a−m|: an independent count of a
-// join subproblem. For even n and cut, a solution counts transKeys(n, its
-// transposition) − transKeys(n, itself) + 1 times if that is 0, 1 or 2
-// (greater, equal or smaller keys), else not at all.
+// join subproblem. For even n and cut, a solution counts 2, 1 or 0 times
+// as transKey of its transposition is greater than, equal to or less than
+// transKey of the solution itself.
 func groupCount(n, a int, top uint32, cut bool) uint64 {
 	h := n / 2
 	abs := func(x int) int { return max(x, -x) }
