@@ -90,10 +90,10 @@ const JoinMaxMemory = 4 << 30
 // smaller side, a table per chunk of c pattern bits of the 2^c bitsets of
 // the patterns that have no bit of the chunk's value; a query's count is
 // the popcount of the AND of its chunks' bitsets. Where the processor has
-// AVX-512 with VPOPCNTQ (and AVX2, BMI2) the bitsets are of 512 patterns and an assembly
-// kernel (join_amd64.s) does the ANDs and popcounts; the groups are
-// counted in the order (a, left columns, right columns), so that
-// consecutive groups find the same left buckets in the cache.
+// AVX-512 with VPOPCNTQ (and AVX2, BMI2) the bitsets are of 512 patterns
+// and an assembly kernel (join_amd64.s) does the ANDs and popcounts; the
+// groups are counted in the order (a, left columns, right columns), so
+// that consecutive groups find the same left buckets in the cache.
 //
 // Memory: the quadrant tables, 16 bytes a placement plus 4 bytes a
 // bucket, measured with JoinPlanBytes: 8.7 MB at n = 16, 16 MB at n = 17,
@@ -103,15 +103,15 @@ const JoinMaxMemory = 4 << 30
 // exactly before the tables are allocated, and refused above maxBytes
 // (JoinMaxMemory), or when the tables and what a count needs besides
 // (joinRunBytes: 128 bytes a group, a sixteenth of the tables for each
-// worker) pass
-// the process's memory limit (internal/memlimit). Measured resident on
-// two workers: 212 MB at n = 19, 717 MB at n = 20; at n = 21 1.06 GB for
-// the plan and 2.1 GB at the end of a whole count, with no memory limit:
-// the Go collector lets the heap grow to twice the live data unless it is
-// given a soft limit, which qtool sets from the process's limit.
-// Counts are exact in uint64 (A000170(21) ≈ 3.1·10¹¹; n = 21 counted
-// exactly in 905 s on two workers). Part.Nodes is the work done: the pairs of
-// quadrant placements tried plus the table words ANDed in the join.
+// worker) pass the process's memory limit (internal/memlimit). Measured
+// resident on two workers: 212 MB at n = 19, 717 MB at n = 20; at n = 21
+// 1.06 GB for the plan and 2.1 GB at the end of a whole count, with no
+// memory limit: the Go collector lets the heap grow to twice the live
+// data unless it is given a soft limit, which qtool sets from the
+// process's limit. Counts are exact in uint64 (A000170(21) ≈ 3.1·10¹¹;
+// n = 21 counted exactly in 905 s on two workers). Part.Nodes is the work
+// done: the pairs of quadrant placements tried plus the table words ANDed
+// in the join.
 type JoinPlan struct {
 	n, h   int
 	wL, wR int // columns of the left and right quadrants
