@@ -15,9 +15,11 @@ import (
 )
 
 func init() {
-	Register(splitBackend{name: "constellation", unique: true, maxN: search.ConstellationMaxN, newPlan: func(n, _ int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
-	Register(splitBackend{name: "domains", unique: true, maxN: search.DomainMaxN, newPlan: func(n, _ int) (search.Plan, error) { return search.NewDomainPlan(n) }})
-	Register(splitBackend{name: "join", maxN: search.JoinMaxN, method: "join of quadrant halves", newPlan: func(n, workers int) (search.Plan, error) { return search.NewJoinPlanWorkers(n, 0, workers) }})
+	Register(splitBackend{name: "constellation", unique: true, maxN: search.ConstellationMaxN, newPlan: func(_ context.Context, n, _ int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
+	Register(splitBackend{name: "domains", unique: true, maxN: search.DomainMaxN, newPlan: func(_ context.Context, n, _ int) (search.Plan, error) { return search.NewDomainPlan(n) }})
+	Register(splitBackend{name: "join", maxN: search.JoinMaxN, method: "join of quadrant halves", newPlan: func(ctx context.Context, n, workers int) (search.Plan, error) {
+		return search.NewJoinPlanContext(ctx, n, 0, workers)
+	}})
 }
 
 // splitBackend counts the empty board through a search.Plan, a
@@ -35,14 +37,21 @@ type splitBackend struct {
 	unique bool // the plan counts fundamental solutions
 	maxN   int
 	method string // Caps.CountMethod
-	// newPlan builds the plan of order n with up to workers goroutines.
-	newPlan func(n, workers int) (search.Plan, error)
+	// newPlan builds the plan of order n with up to workers goroutines,
+	// giving up when ctx is done.
+	newPlan func(ctx context.Context, n, workers int) (search.Plan, error)
 }
 
 func (b splitBackend) Name() string { return b.name }
 
 func (b splitBackend) Caps() Caps {
 	return Caps{Count: true, Exact: true, MaxN: b.maxN, Unique: b.unique, Shards: true, Parts: true, CountMethod: b.method}
+}
+
+// shardContexter is a plan whose Shard can give up when the context is
+// done (search.JoinPlan: its estimates take seconds at n = 21).
+type shardContexter interface {
+	ShardContext(ctx context.Context, i, m int) ([]int, error)
 }
 
 // splitPlans caches the plans by backend and n: a plan is immutable once
@@ -54,12 +63,12 @@ type splitKey struct {
 	n    int
 }
 
-func (b splitBackend) plan(n, workers int) (search.Plan, error) {
+func (b splitBackend) plan(ctx context.Context, n, workers int) (search.Plan, error) {
 	k := splitKey{b.name, n}
 	if p, ok := splitPlans.Load(k); ok {
 		return p.(search.Plan), nil
 	}
-	p, err := b.newPlan(n, workers)
+	p, err := b.newPlan(ctx, n, workers)
 	if err != nil {
 		return nil, err
 	}
@@ -87,16 +96,29 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 		return Outcome{}, fmt.Errorf("experiments: backend %s cannot count fundamental solutions", be.name)
 	}
 	start := time.Now()
-	p, err := be.plan(b.N, req.Workers)
+	p, err := be.plan(ctx, b.N, req.Workers)
 	if err != nil {
+		if ctx.Err() != nil {
+			// Stopped while the plan was built: nothing was counted,
+			// and a checkpoint is left as it was.
+			return Outcome{Status: StatusOf(ctx), Elapsed: time.Since(start)}, nil
+		}
 		return Outcome{}, fmt.Errorf("experiments: %w", err)
 	}
 	shard, shards := 0, 1
 	if req.Shard != nil {
 		shard, shards = req.Shard.Index, req.Shard.Count
 	}
-	ids, err := p.Shard(shard, shards)
+	var ids []int
+	if sc, ok := p.(shardContexter); ok {
+		ids, err = sc.ShardContext(ctx, shard, shards)
+	} else {
+		ids, err = p.Shard(shard, shards)
+	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return Outcome{Status: StatusOf(ctx), Elapsed: time.Since(start)}, nil
+		}
 		return Outcome{}, fmt.Errorf("experiments: %w", err)
 	}
 	split := &Split{

@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"container/heap"
+	"context"
 	"fmt"
 	"hash/fnv"
 	"math/bits"
@@ -121,9 +122,10 @@ type JoinPlan struct {
 	groups []joinGroup
 	hash   uint64
 	bytes  uint64
+	stop   *atomic.Bool // while building: set when the context is done
 
-	estOnce sync.Once
-	est     []uint64 // Estimate of each group
+	estMu sync.Mutex
+	est   []uint64 // Estimate of each group, once computed
 }
 
 // joinGroup is one subproblem: the middle queen's column a (-1 for even
@@ -201,17 +203,21 @@ func joinLayout(n int) *JoinPlan {
 // order n, 1 ≤ n ≤ JoinMaxN, after checking that the tables fit in
 // maxBytes (0: JoinMaxMemory) and in the process's memory limit.
 func NewJoinPlan(n int, maxBytes uint64) (*JoinPlan, error) {
-	return NewJoinPlanWorkers(n, maxBytes, 1)
+	return NewJoinPlanContext(context.Background(), n, maxBytes, 1)
 }
 
-// NewJoinPlanWorkers is NewJoinPlan building the tables on two goroutines
+// NewJoinPlanContext is NewJoinPlan building the tables on two goroutines
 // when workers > 1, or when workers ≤ 0 and there are several processors
-// (the plan is the same).
-func NewJoinPlanWorkers(n int, maxBytes uint64, workers int) (*JoinPlan, error) {
+// (the plan is the same), and giving up with ctx's error within a few
+// milliseconds once ctx is done (the tables take seconds at n = 21).
+func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int) (*JoinPlan, error) {
 	if err := joinCheckN(n); err != nil {
 		return nil, err
 	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	p := joinLayout(n)
+	p.stop = &stop
 	var need uint64
 	// The bottom quadrants are the vertical flips of the top ones, (r, c)
 	// → (n−1−r, c): one walk lists both (see joinWalker.twin). For even n
@@ -225,13 +231,16 @@ func NewJoinPlanWorkers(n int, maxBytes uint64, workers int) (*JoinPlan, error) 
 		q, tw := &p.quads[i], &p.quads[i+2]
 		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
 		tw.off = make([]uint32, len(q.off))
-		w := joinWalker{q: q, twin: tw, n: n}
+		w := joinWalker{q: q, twin: tw, n: n, stop: &stop}
 		if n%2 == 0 {
 			w.mir, w.mirTwin = &p.quads[1], &p.quads[3]
 			w.mir.off = make([]uint32, len(q.off))
 			w.mirTwin.off = make([]uint32, len(q.off))
 		}
 		w.walk(0, 0, 0, 0, 0)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		need += 2 * (w.total*16 + uint64(len(q.off))*4)
 	}
 	p.bytes = need
@@ -258,8 +267,8 @@ func NewJoinPlanWorkers(n int, maxBytes uint64, workers int) (*JoinPlan, error) 
 		var wg sync.WaitGroup
 		left := func() {
 			p.fill(&p.quads[0], &p.quads[2], nil, nil, false)
-			sortTags(&p.quads[0], true)
-			sortTags(&p.quads[2], false)
+			sortTags(&p.quads[0], true, &stop)
+			sortTags(&p.quads[2], false, &stop)
 		}
 		if parallel {
 			wg.Go(left)
@@ -269,7 +278,14 @@ func NewJoinPlanWorkers(n int, maxBytes uint64, workers int) (*JoinPlan, error) 
 		p.fill(&p.quads[1], &p.quads[3], nil, nil, false)
 		wg.Wait()
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	p.permute(parallel)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	p.stop = nil
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s/%d n=%d;", JoinMethod, JoinVersion, n)
 	for _, g := range p.groups {
@@ -309,7 +325,7 @@ func (p *JoinPlan) fill(q, tw, mir, mirTwin *joinQuad, parallel bool) {
 		}
 		x.d = make([]joinDiag, x.off[len(x.off)-1])
 	}
-	w := joinWalker{plan: p, q: q, twin: tw, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1}
+	w := joinWalker{plan: p, q: q, twin: tw, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1, stop: p.stop}
 	w.pos = slices.Clone(q.off[:len(q.off)-1])
 	w.twinPos = slices.Clone(tw.off[:len(tw.off)-1])
 	if mir != nil {
@@ -344,10 +360,16 @@ type joinWalker struct {
 	n                  int
 	pos, twinPos       []uint32 // nil: count
 	mirPos, mirTwinPos []uint32
-	part               int // fill: joinAll, joinTopOnly (q, mir) or joinBottomOnly (twin, mirTwin)
+	part               int          // fill: joinAll, joinTopOnly (q, mir) or joinBottomOnly (twin, mirTwin)
+	stop               *atomic.Bool // set: leave the walk (checked at depth joinStopDepth)
+	stopped            bool
 	total              uint64
 	midRow             int // local row of the queen in the middle column, or -1
 }
+
+// joinStopDepth is the row at which a walk checks whether to stop: a
+// walk of n = 21 has about 11³ nodes there, a few milliseconds apart.
+const joinStopDepth = 3
 
 // joinRowShift is where the diagonal word of a left quadrant's placement
 // keeps the local row of its queen in the middle column m (odd n; bits
@@ -427,6 +449,12 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 		}
 		return
 	}
+	if r == joinStopDepth && w.stop != nil && w.stop.Load() {
+		w.stopped = true
+	}
+	if w.stopped {
+		return
+	}
 	w.walk(r+1, rows, cols, d1, d2)
 	br := q.r0 + r
 	for c := range q.cols {
@@ -496,7 +524,10 @@ func (p *JoinPlan) permute(parallel bool) {
 	var freq [4][64]float64
 	p.eachQuad(parallel, func(i int) {
 		q := &p.quads[i]
-		for _, d := range q.d {
+		for j, d := range q.d {
+			if j&0xffff == 0 && p.stopped() {
+				return
+			}
 			for x := d.p; x != 0; x &= x - 1 {
 				freq[i][bits.TrailingZeros64(x)]++
 			}
@@ -529,6 +560,9 @@ func (p *JoinPlan) permute(parallel bool) {
 	}
 	p.eachQuad(parallel, func(i int) {
 		for j := range p.quads[i].d {
+			if j&0xffff == 0 && p.stopped() {
+				return
+			}
 			x := p.quads[i].d[j].p
 			var y uint64
 			for k := 0; x != 0; k++ {
@@ -539,6 +573,10 @@ func (p *JoinPlan) permute(parallel bool) {
 		}
 	})
 }
+
+// stopped reports whether the plan's build is to give up (see
+// NewJoinPlanContext).
+func (p *JoinPlan) stopped() bool { return p.stop != nil && p.stop.Load() }
 
 // eachQuad calls f with each quadrant's index, with parallel the top ones
 // on another goroutine.
@@ -724,13 +762,22 @@ func (p *JoinPlan) Describe(id int) string {
 // the least estimated work so far (ties to the lowest slice), the longest
 // processing time rule. The ids of a slice come back in increasing order.
 func (p *JoinPlan) Shard(i, m int) ([]int, error) {
+	return p.ShardContext(context.Background(), i, m)
+}
+
+// ShardContext is Shard, giving up with ctx's error once ctx is done
+// while it computes the estimates (once per plan: seconds at n = 21).
+func (p *JoinPlan) ShardContext(ctx context.Context, i, m int) ([]int, error) {
 	if m < 1 || i < 0 || i >= m {
 		return nil, fmt.Errorf("search: shard %d of %d: want 0 ≤ shard < shards", i, m)
 	}
 	if m == 1 {
 		return shardIDs(len(p.groups), 0, 1)
 	}
-	est := p.estimates()
+	est, err := p.estimates(ctx)
+	if err != nil {
+		return nil, err
+	}
 	order := make([]int, len(p.groups))
 	for id := range order {
 		order[id] = id
@@ -775,15 +822,25 @@ func (s *shardHeap) Pop() any {
 	return x
 }
 
-// estimates returns Estimate of every subproblem, computed once.
-func (p *JoinPlan) estimates() []uint64 {
-	p.estOnce.Do(func() {
-		p.est = make([]uint64, len(p.groups))
-		for id := range p.groups {
-			p.est[id] = p.Estimate(id)
+// estimates returns Estimate of every subproblem, computed once, or
+// ctx's error if ctx is done before they are.
+func (p *JoinPlan) estimates(ctx context.Context) ([]uint64, error) {
+	p.estMu.Lock()
+	defer p.estMu.Unlock()
+	if p.est != nil {
+		return p.est, nil
+	}
+	est := make([]uint64, len(p.groups))
+	for id := range p.groups {
+		if id&0x3ff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 		}
-	})
-	return p.est
+		est[id] = p.Estimate(id)
+	}
+	p.est = est
+	return est, nil
 }
 
 // Estimate is a deterministic estimate of the work of subproblem id, in
@@ -1065,10 +1122,14 @@ func tagRange(ls []joinDiag, allowed uint16, top bool) []joinDiag {
 
 // sortTags sorts each bucket of the left quadrant q (odd n) by the local
 // row of its middle column's queen, joinNoRow first in the top half (top)
-// and last in the bottom half, keeping the order otherwise.
-func sortTags(q *joinQuad, top bool) {
+// and last in the bottom half, keeping the order otherwise; it leaves off
+// when stop is set.
+func sortTags(q *joinQuad, top bool, stop *atomic.Bool) {
 	var buf []joinDiag
 	for k := 0; k+1 < len(q.off); k++ {
+		if k&0xffff == 0 && stop.Load() {
+			return
+		}
 		b := q.d[q.off[k]:q.off[k+1]]
 		if len(b) < 2 {
 			continue

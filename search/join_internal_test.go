@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"sync/atomic"
@@ -105,11 +106,11 @@ func TestJoinScalarOEIS(t *testing.T) {
 // quadrant tables, groups and identity as one built on one (n = 1..16).
 func TestJoinPlanParallel(t *testing.T) {
 	for n := 1; n <= 16; n++ {
-		a, err := NewJoinPlanWorkers(n, 0, 1)
+		a, err := NewJoinPlanContext(context.Background(), n, 0, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := NewJoinPlanWorkers(n, 0, 2)
+		b, err := NewJoinPlanContext(context.Background(), n, 0, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,5 +122,44 @@ func TestJoinPlanParallel(t *testing.T) {
 		if a.Identity() != b.Identity() || !slices.Equal(a.groups, b.groups) {
 			t.Fatalf("n=%d: %s, %s", n, a.Identity(), b.Identity())
 		}
+	}
+}
+
+// TestJoinPlanCancel: a plan whose context is done gives up with the
+// context's error, on one goroutine and on two, for odd and even n.
+func TestJoinPlanCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, n := range []int{16, 17} {
+		for _, workers := range []int{1, 2} {
+			if p, err := NewJoinPlanContext(ctx, n, 0, workers); p != nil || !errors.Is(err, context.Canceled) {
+				t.Errorf("n=%d, %d workers, cancelled: %v, %v", n, workers, p != nil, err)
+			}
+		}
+	}
+}
+
+// TestJoinShardCancel: the shards' estimates give up when the context is
+// done, and are computed whole on the next call.
+func TestJoinShardCancel(t *testing.T) {
+	p, err := NewJoinPlan(14, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if ids, err := p.ShardContext(ctx, 1, 7); ids != nil || !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v, %v", ids, err)
+	}
+	seen := 0
+	for i := range 7 {
+		ids, err := p.ShardContext(context.Background(), i, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen += len(ids)
+	}
+	if seen != p.Subproblems() {
+		t.Errorf("7 shards after a cancelled one hold %d of %d subproblems", seen, p.Subproblems())
 	}
 }
