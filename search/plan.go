@@ -96,7 +96,8 @@ type PlanStats struct {
 }
 
 // CountPlan counts the subproblems ids of plan p on opt.Workers goroutines,
-// each taking the next id in turn, and returns their sums. When ctx ends
+// each taking the next run of consecutive ids in turn (about 64 runs a
+// worker), and returns their sums. When ctx ends
 // first it returns what the finished subproblems counted, with ctx.Err();
 // a subproblem in progress is dropped, so that every count reported is
 // exact and a resumed count adds up to the same total.
@@ -132,6 +133,10 @@ func CountPlan(ctx context.Context, p Plan, ids []int, opt PlanOptions) (PlanSta
 	var stop atomic.Bool
 	release := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer release()
+	// The workers take runs of consecutive subproblems, about 64 runs
+	// each: neighbours share data (the join's groups read the same
+	// buckets), which then stays in one worker's cache.
+	run := int64(min(max(len(todo)/(workers*64), 1), 256))
 	var next atomic.Int64
 	var mu sync.Mutex
 	want := uint64(len(todo))
@@ -141,12 +146,17 @@ func CountPlan(ctx context.Context, p Plan, ids []int, opt PlanOptions) (PlanSta
 		go func() {
 			defer wg.Done()
 			w := p.newCounter(&stop)
+			var j, end int64
 			for !stop.Load() {
-				j := next.Add(1) - 1
+				if j == end {
+					j = next.Add(run) - run
+					end = min(j+run, int64(len(todo)))
+				}
 				if j >= int64(len(todo)) {
 					return
 				}
 				part, ok := w.countPart(todo[j])
+				j++
 				if !ok {
 					return
 				}
