@@ -76,6 +76,22 @@ func (b splitBackend) plan(ctx context.Context, n, workers int) (search.Plan, er
 	return p, nil
 }
 
+// shard returns the plan of order n (built with up to workers goroutines)
+// and the ids of its slice shard of shards, giving up when ctx is done.
+func (be splitBackend) shard(ctx context.Context, n, workers, shard, shards int) (search.Plan, []int, error) {
+	p, err := be.plan(ctx, n, workers)
+	if err != nil {
+		return nil, nil, err
+	}
+	var ids []int
+	if sc, ok := p.(shardContexter); ok {
+		ids, err = sc.ShardContext(ctx, shard, shards)
+	} else {
+		ids, err = p.Shard(shard, shards)
+	}
+	return p, ids, err
+}
+
 // Run counts the solutions of the empty board b, or of one shard of its
 // split. With req.Checkpoint it reads the finished subproblems from the
 // file (Resume), counts the others, and writes the file at intervals and
@@ -96,27 +112,15 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 		return Outcome{}, fmt.Errorf("experiments: backend %s cannot count fundamental solutions", be.name)
 	}
 	start := time.Now()
-	p, err := be.plan(ctx, b.N, req.Workers)
-	if err != nil {
-		if ctx.Err() != nil {
-			// Stopped while the plan was built: nothing was counted,
-			// and a checkpoint is left as it was.
-			return Outcome{Status: StatusOf(ctx), Elapsed: time.Since(start)}, nil
-		}
-		return Outcome{}, fmt.Errorf("experiments: %w", err)
-	}
 	shard, shards := 0, 1
 	if req.Shard != nil {
 		shard, shards = req.Shard.Index, req.Shard.Count
 	}
-	var ids []int
-	if sc, ok := p.(shardContexter); ok {
-		ids, err = sc.ShardContext(ctx, shard, shards)
-	} else {
-		ids, err = p.Shard(shard, shards)
-	}
+	p, ids, err := be.shard(ctx, b.N, req.Workers, shard, shards)
 	if err != nil {
 		if ctx.Err() != nil {
+			// Stopped while the plan or its shard was made: nothing
+			// was counted, and a checkpoint is left as it was.
 			return Outcome{Status: StatusOf(ctx), Elapsed: time.Since(start)}, nil
 		}
 		return Outcome{}, fmt.Errorf("experiments: %w", err)

@@ -231,7 +231,7 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 		q, tw := &p.quads[i], &p.quads[i+2]
 		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
 		tw.off = make([]uint32, len(q.off))
-		w := joinWalker{q: q, twin: tw, n: n, stop: &stop}
+		w := joinWalker{q: q, twin: tw, n: n, stop: p.stop}
 		if n%2 == 0 {
 			w.mir, w.mirTwin = &p.quads[1], &p.quads[3]
 			w.mir.off = make([]uint32, len(q.off))
@@ -267,8 +267,8 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 		var wg sync.WaitGroup
 		left := func() {
 			p.fill(&p.quads[0], &p.quads[2], nil, nil, false)
-			sortTags(&p.quads[0], true, &stop)
-			sortTags(&p.quads[2], false, &stop)
+			p.sortTags(&p.quads[0], true)
+			p.sortTags(&p.quads[2], false)
 		}
 		if parallel {
 			wg.Go(left)
@@ -1123,11 +1123,11 @@ func tagRange(ls []joinDiag, allowed uint16, top bool) []joinDiag {
 // sortTags sorts each bucket of the left quadrant q (odd n) by the local
 // row of its middle column's queen, joinNoRow first in the top half (top)
 // and last in the bottom half, keeping the order otherwise; it leaves off
-// when stop is set.
-func sortTags(q *joinQuad, top bool, stop *atomic.Bool) {
+// when the build is to give up (stopped).
+func (p *JoinPlan) sortTags(q *joinQuad, top bool) {
 	var buf []joinDiag
 	for k := 0; k+1 < len(q.off); k++ {
-		if k&0xffff == 0 && stop.Load() {
+		if k&0xffff == 0 && p.stopped() {
 			return
 		}
 		b := q.d[q.off[k]:q.off[k+1]]
