@@ -37,6 +37,27 @@ func TestCheckpointSignalsJoin(t *testing.T) {
 	checkpointSignals(t, dir, ck, args, 666090624, nil)
 }
 
+// modTime is the modification time of path, zero if it does not exist.
+func modTime(path string) time.Time {
+	if fi, err := os.Stat(path); err == nil {
+		return fi.ModTime()
+	}
+	return time.Time{}
+}
+
+// awaitWrite waits until the checkpoint ck is written after prev (its
+// modification time then): a count writes it at once when its split is
+// built, so that a signal sent after this comes while it counts, on a
+// loaded machine too.
+func awaitWrite(t *testing.T, ck string, prev time.Time) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); modTime(ck).Equal(prev); time.Sleep(2 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s not written within a minute", ck)
+		}
+	}
+}
+
 // checkpointSignals interrupts, kills and resumes the count of args
 // (--workers at args[6]) until it ends with want solutions (and
 // wantUnique fundamental ones unless nil).
@@ -48,7 +69,9 @@ func checkpointSignals(t *testing.T, dir, ck string, args []string, want uint64,
 		sig  syscall.Signal
 		code int
 	}{{syscall.SIGTERM, 143}, {syscall.SIGINT, 130}} {
+		prev := modTime(ck)
 		cmd, out, errOut := child(t, dir, args...)
+		awaitWrite(t, ck, prev)
 		delay := time.Duration(100+rng.IntN(400)) * time.Millisecond
 		time.Sleep(delay)
 		if err := cmd.Process.Signal(tc.sig); err != nil {
@@ -62,12 +85,6 @@ func checkpointSignals(t *testing.T, dir, ck string, args []string, want uint64,
 		if code == 0 && rec.Complete {
 			t.Logf("%v after %v came after the count had ended", tc.sig, delay)
 			break
-		}
-		if code == tc.code && rec.Status == "interrupted" && rec.Split == nil && len(rec.Parts) == 0 && rec.Solutions == 0 {
-			// The split was still being built: nothing counted, the
-			// checkpoint left as it was.
-			t.Logf("%v after %v came while the split was built", tc.sig, delay)
-			continue
 		}
 		if code != tc.code || rec.Complete || rec.Status != "interrupted" || rec.Split == nil {
 			t.Fatalf("%v after %v: exit %d, record %+v; want exit %d, interrupted, incomplete", tc.sig, delay, code, rec, tc.code)
@@ -86,7 +103,9 @@ func checkpointSignals(t *testing.T, dir, ck string, args []string, want uint64,
 		t.Logf("%v after %v: exit %d, %d of %d subproblems done", tc.sig, delay, code, len(rec.Parts), rec.Split.Todo)
 	}
 	// A crash: SIGKILL leaves the last checkpoint written at an interval.
+	prev := modTime(ck)
 	cmd, _, _ := child(t, dir, args...)
+	awaitWrite(t, ck, prev)
 	time.Sleep(time.Duration(100+rng.IntN(300)) * time.Millisecond)
 	cmd.Process.Kill()
 	cmd.Wait()
