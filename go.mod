@@ -1,4 +1,4 @@
-module qtool
+module github.com/qtool-project/qtool
 
 go 1.26
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/checkpoint"
+	"github.com/qtool-project/qtool/checkpoint"
 )
 
 func sample() *checkpoint.State {

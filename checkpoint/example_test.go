@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"qtool/checkpoint"
+	"github.com/qtool-project/qtool/checkpoint"
 )
 
 // A count records its finished subproblems, then a later run reads them

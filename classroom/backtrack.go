@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // runBacktrack shows search.BacktrackTrace: every square tested, every

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/classroom"
-	"qtool/encode"
-	"qtool/internal/oracle"
+	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
 )
 
 // attacks reports whether queens on (r1,c1) and (r2,c2) attack each other.

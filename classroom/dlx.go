@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"qtool/dlx"
-	"qtool/encode"
+	"github.com/qtool-project/qtool/dlx"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // runDLX shows Algorithm X (package dlx with its trace hook) on the exact

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"qtool/classroom"
-	"qtool/encode"
+	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // The first steps of plain backtracking on the 4-queens problem, as qtool

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // runMinConflicts shows search.MinConflicts through its trace hook: the

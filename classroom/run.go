@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // MaxN is the largest order that Run shows step by step: a board of 32×32

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // Verdict is what the board checker says of queens placed by hand.

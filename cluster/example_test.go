@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"qtool/cluster"
+	"github.com/qtool-project/qtool/cluster"
 )
 
 // A run's job script is plain bash: the #SBATCH lines carry the options,

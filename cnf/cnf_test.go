@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/cnf"
+	"github.com/qtool-project/qtool/cnf"
 )
 
 // clauses collects a formula for the tests' own checks.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"qtool/dlx"
+	"github.com/qtool-project/qtool/dlx"
 )
 
 // Sink keeps the compiler from discarding the benchmarks' work.

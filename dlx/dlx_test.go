@@ -6,13 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"qtool/internal/oracle"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
-	"qtool/dlx"
+	"github.com/qtool-project/qtool/dlx"
+	"github.com/qtool-project/qtool/internal/oracle"
 )
 
 var long = flag.Bool("long", false, "run the slow checks (the 6×10 pentomino problem, queens n = 14)")

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"qtool/dlx"
+	"github.com/qtool-project/qtool/dlx"
 )
 
 // toyText is Knuth's toy problem from TAOCP 7.2.2.1, with primary items

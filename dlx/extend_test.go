@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/dlx"
+	"github.com/qtool-project/qtool/dlx"
 )
 
 // Knuth's examples from the opening paragraphs of dlx2 and dlx3.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/dlx"
+	"github.com/qtool-project/qtool/dlx"
 )
 
 // The problems of the tests and benchmarks, generated here so that the

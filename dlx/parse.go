@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/internal/memlimit"
-	"qtool/internal/textin"
+	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 // Error is a syntax or consistency error in a problem file, with the place

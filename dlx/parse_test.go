@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/dlx"
+	"github.com/qtool-project/qtool/dlx"
 )
 
 // TestParseErrors feeds malformed files and checks the place and the words

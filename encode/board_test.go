@@ -2,11 +2,11 @@ package encode_test
 
 import (
 	"errors"
-	"qtool/internal/oracle"
+	"github.com/qtool-project/qtool/internal/oracle"
 	"strings"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 func TestBruteMatchesReference(t *testing.T) {

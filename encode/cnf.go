@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"qtool/cnf"
+	"github.com/qtool-project/qtool/cnf"
 )
 
 // Adder is the clause sink of package cnf, which the CNF encoder writes

@@ -3,8 +3,8 @@ package encode_test
 import (
 	"testing"
 
-	"qtool/cnf"
-	"qtool/encode"
+	"github.com/qtool-project/qtool/cnf"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // TestDiagonalCountsSize: with CNFOptions.DiagonalCounts, the sizes that

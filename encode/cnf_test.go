@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
-	"qtool/internal/oracle"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
 )
 
 // clauseList collects clauses for the tests' own checks.

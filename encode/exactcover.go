@@ -6,7 +6,7 @@ import (
 	"io"
 	"strconv"
 
-	"qtool/dlx"
+	"github.com/qtool-project/qtool/dlx"
 )
 
 // Matrix is the n-queens problem as a generalized exact-cover problem, in

@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"qtool/internal/oracle"
 	"strings"
 	"testing"
 	"time"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
 )
 
 // xcover is the independent exact-cover solver of these tests: plain

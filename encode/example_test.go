@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // A board file in the grid form: 'Q' a queen, '.' an empty square; blank

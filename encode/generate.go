@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // Generate makes a random completion instance of order n with up to k

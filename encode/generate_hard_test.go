@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // TestGenerateDiagonals: reproducible, every row and column keeps

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 func TestGenerate(t *testing.T) {

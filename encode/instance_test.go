@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
-	"qtool/internal/prob079"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/prob079"
 )
 
 // readProb079 reads the answers of the 24 published instances.

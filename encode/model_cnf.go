@@ -3,7 +3,7 @@ package encode
 import (
 	"context"
 
-	"qtool/cnf"
+	"github.com/qtool-project/qtool/cnf"
 )
 
 // EncodeCNF writes the model as CNF into dst: variable i+1 says that free

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strconv"
 
-	"qtool/internal/textin"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 // maxParamValues bounds the integers and lists a parameter file may hold:

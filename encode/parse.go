@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/internal/memlimit"
-	"qtool/internal/textin"
+	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 // MaxN is the largest order that the board parser accepts. It keeps a

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // TestParseErrorForm checks that text in no board form is marked

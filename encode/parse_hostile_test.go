@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
-	"qtool/internal/memlimit"
-	"qtool/internal/textin"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 // withLimit pretends that the process may use lim bytes.

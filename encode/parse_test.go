@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
-	"qtool/internal/oracle"
 	"strings"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
 )
 
 func TestParseForms(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"qtool/cnf"
-	"qtool/encode"
+	"github.com/qtool-project/qtool/cnf"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // attacks says, independently of the Rules, whether pieces of variant v on

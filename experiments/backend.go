@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // Mode is what a run asks of a backend.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 func init() { Register(backtrackBackend{}) }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"maps"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 func init() { Register(backtrackRowsBackend{}) }

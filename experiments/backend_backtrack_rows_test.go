@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // TestBacktrackRows: backtrack-rows finds the same completions as backtrack

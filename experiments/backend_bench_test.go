@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"testing"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // CountSink keeps benchmark results alive.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 func init() { Register(bitmaskBackend{}) }

@@ -2,15 +2,15 @@ package experiments_test
 
 import (
 	"context"
-	"qtool/internal/oracle"
+	"github.com/qtool-project/qtool/internal/oracle"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 func bitmaskBackend(t *testing.T) experiments.Backend {

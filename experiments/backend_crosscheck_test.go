@@ -2,14 +2,14 @@ package experiments_test
 
 import (
 	"context"
-	"qtool/internal/oracle"
+	"github.com/qtool-project/qtool/internal/oracle"
 	"strings"
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/search"
 )
 
 func backends(t testing.TB, pred func(experiments.Caps) bool) []experiments.Backend {

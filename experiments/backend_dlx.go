@@ -7,9 +7,9 @@ import (
 	"runtime"
 	"time"
 
-	"qtool/dlx"
-	"qtool/encode"
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/dlx"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 func init() { Register(dlxBackend{}) }

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/internal/oracle"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/oracle"
 )
 
 func dlxBackend(t testing.TB) experiments.Backend {

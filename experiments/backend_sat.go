@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"qtool/encode"
-	"qtool/sat"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
 )
 
 func init() {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"qtool/encode"
-	"qtool/sat"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // Defaults of the sat backend's cube and conquer (satCubes), measured on

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/internal/prob079"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/prob079"
 )
 
 var satGen = flag.String("sat.gen", "", "measure the sat backend, cube and conquer against the whole formula, on generated completion boards: n:k,… (k queens asked for), 3 instances each, -sat.limit each")

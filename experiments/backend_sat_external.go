@@ -7,8 +7,8 @@ import (
 	"sync"
 	"time"
 
-	"qtool/encode"
-	"qtool/sat"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // externalBackends are the backends of the external SAT solvers, by name:

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/search"
 )
 
 // published is one of the 24 Excluded-Diagonals completion instances of

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // Defaults of the SAT experiment (qtool bench --preset sat).

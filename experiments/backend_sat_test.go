@@ -14,11 +14,11 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/internal/oracle"
-	"qtool/sat"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/oracle"
+	"github.com/qtool-project/qtool/sat"
+	"github.com/qtool-project/qtool/search"
 )
 
 var satLong = flag.Bool("sat.long", false, "run the slow sat checks and the large-n table (n up to 1000)")

@@ -9,9 +9,9 @@ import (
 	"sync"
 	"time"
 
-	"qtool/checkpoint"
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/checkpoint"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 func init() {

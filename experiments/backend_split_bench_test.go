@@ -10,8 +10,8 @@ import (
 	"sync"
 	"testing"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // benchCountLarge adds BenchmarkCount/n=16/backend=join/workers=1 and

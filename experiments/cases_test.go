@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // completionCase is one generated completion instance with its number of

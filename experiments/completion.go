@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"qtool/encode"
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // Defaults of the completion experiment (qtool bench --preset completion),

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/results"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/results"
 )
 
 func TestCompletionDeltas(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // Defaults of the Excluded Diagonals experiment (qtool bench --preset

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // permutations is a toy backend: it tries every permutation of the columns

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // Admit checks a request against what backend b declares in its Caps: the

@@ -3,8 +3,8 @@ package experiments_test
 import (
 	"context"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // solveBoard runs a backend on a plain board through the harness.

@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 // DefaultLogName is the log file a command writes when not told otherwise.

@@ -7,8 +7,8 @@ import (
 	"reflect"
 	"testing"
 
-	"qtool/experiments"
-	"qtool/results"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/results"
 )
 
 // FuzzOpenLog: whatever a log holds (cut short, without its last newline,

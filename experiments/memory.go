@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // MemoryLimit returns the memory, in bytes, that one large structure of a

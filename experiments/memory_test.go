@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // TestMemoryRefusal checks that construct and minconflicts refuse, with

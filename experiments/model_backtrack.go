@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // RunModel solves a model with search.Lines: backtracking that branches on

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"qtool/dlx"
-	"qtool/encode"
+	"github.com/qtool-project/qtool/dlx"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // dlxVariants are the problems the dlx backend solves: every one, the

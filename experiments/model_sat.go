@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"qtool/encode"
-	"qtool/sat"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // RunModel solves a model with gini: the CNF of encode.Model.EncodeCNF

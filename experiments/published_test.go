@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/internal/prob079"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/prob079"
 )
 
 func readInstance(t testing.TB, path string, opt encode.ReadOptions) encode.Instance {

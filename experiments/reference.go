@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/internal/textin"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 // Reference is a table of known counts: the number of solutions of the

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // TestBuiltinReference: the table built into the binary is the repository's

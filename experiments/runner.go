@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"qtool/encode"
-	"qtool/results"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/results"
 )
 
 // DefaultGrace is how long a Runner waits, after a run's deadline, for a

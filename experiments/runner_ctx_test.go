@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // plainCtx is a cancellable context of a type the context package does not

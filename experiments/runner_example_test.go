@@ -6,8 +6,8 @@ import (
 	"os"
 	"time"
 
-	"qtool/experiments"
-	"qtool/results"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/results"
 )
 
 // A small experiment: the backtracking backend counts the solutions for

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // sliceSpec is a spec of three grids: an n range (a unit per problem), a

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"qtool/encode"
-	"qtool/results"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/results"
 )
 
 // Task is what the cells of a grid ask of a backend.

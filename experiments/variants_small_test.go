@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // TestVariantsSmallBoards: on boards of order 1 to 3 with blocked squares

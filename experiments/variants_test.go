@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 var long = flag.Bool("long", false, "run the slow checks (every variant up to the OEIS table's last n, every sat encoding, every published instance on every backend)")

@@ -3,7 +3,7 @@ package results_test
 import (
 	"fmt"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 // A decide table of Excluded Diagonals instances is summarised by n and d:

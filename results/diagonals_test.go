@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 // excludedFixture is a deterministic Excluded Diagonals experiment: n = 8

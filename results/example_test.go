@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 // Three repeats of two backends on two problems: the report gives each

@@ -3,7 +3,7 @@ package results_test
 import (
 	"time"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 // fixture is a deterministic report input exercising every kind of cell:

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 // A format of one's own: registered once, it is listed by FormatNames, read

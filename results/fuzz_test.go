@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 // FuzzReadCSV: any input is read without a panic, and what is read is

@@ -8,7 +8,7 @@ import (
 	"io"
 	"math"
 
-	"qtool/internal/textin"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 func init() { RegisterFormat(JSON, nil, (*Report).WriteJSON) }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 func TestLogRoundTrip(t *testing.T) {

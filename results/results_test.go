@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 // decideFixture is a deterministic decide experiment: n = 12 with δ = 4,

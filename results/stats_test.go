@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b)) }

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"qtool/sat"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // exactCover is a random formula with exactly-one groups for the cube

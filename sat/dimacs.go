@@ -7,8 +7,8 @@ import (
 	"io"
 	"strconv"
 
-	"qtool/cnf"
-	"qtool/internal/textin"
+	"github.com/qtool-project/qtool/cnf"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 // maxVars is the largest variable that a DIMACS header may declare (and a

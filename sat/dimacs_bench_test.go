@@ -10,9 +10,9 @@ import (
 	"syscall"
 	"testing"
 
-	"qtool/cnf"
-	"qtool/encode"
-	"qtool/sat"
+	"github.com/qtool-project/qtool/cnf"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // queensDIMACS returns the DIMACS text of the empty n-queens board in

@@ -15,7 +15,7 @@ import (
 	"github.com/go-air/gini/dimacs"
 	"github.com/go-air/gini/z"
 
-	"qtool/sat"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // collect is an Adder that keeps the clauses.

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"qtool/sat"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // sendTo writes f's clauses into an Adder, as Solve wants them.

@@ -9,7 +9,7 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
-	"qtool/cnf"
+	"github.com/qtool-project/qtool/cnf"
 )
 
 // Status is the answer of a solve.

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"qtool/sat"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // formula is a CNF for the tests: clauses of DIMACS literals over

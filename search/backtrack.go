@@ -3,7 +3,7 @@ package search
 import (
 	"context"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // BacktrackStats counts what Backtrack did.

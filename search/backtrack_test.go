@@ -3,13 +3,13 @@ package search_test
 import (
 	"context"
 	"math/rand/v2"
-	"qtool/internal/oracle"
 	"strconv"
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
+	"github.com/qtool-project/qtool/search"
 )
 
 func TestBacktrackOracles(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // BacktrackEventKind says what Backtrack just did.

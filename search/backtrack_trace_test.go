@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // TestBacktrackTraceCounts checks that the events are the counted work: one

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // BitmaskMaxN is the largest order the bitmask searches accept: one bit of

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"testing"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // BitmaskSink keeps the results of the benchmarks alive.

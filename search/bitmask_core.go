@@ -3,7 +3,7 @@ package search
 import (
 	"math/bits"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // The loops countRows, countGaps and countEdge are generated from one

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // TestBitmaskSplitDepths counts with every depth of split that the large

@@ -5,14 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"qtool/internal/oracle"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
+	"github.com/qtool-project/qtool/search"
 )
 
 var bitmaskSymmetries = []search.BitmaskSymmetry{search.BitmaskFull, search.BitmaskMirror, search.BitmaskNone}

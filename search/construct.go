@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // ErrConstructNoSolution is wrapped by the error that Construct and

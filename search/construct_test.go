@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // TestConstructAll checks the construction for every n in 1..3000 with the

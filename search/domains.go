@@ -6,7 +6,7 @@ import (
 	"hash/fnv"
 	"sync/atomic"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // DomainMethod names the split of DomainPlan in records and checkpoints.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // Plain backtracking visits 2,057 partial placements of the 8-queens

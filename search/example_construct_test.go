@@ -3,8 +3,8 @@ package search_test
 import (
 	"fmt"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // The explicit construction for eight queens, in the notation of the seed

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // A million queens by local search, checked by the independent verifier.

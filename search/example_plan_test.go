@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"qtool/search"
+	"github.com/qtool-project/qtool/search"
 )
 
 // A count split into subproblems: shard 1 of 3 of the domain split of

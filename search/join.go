@@ -14,7 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // JoinMethod names the split of JoinPlan in records and checkpoints.

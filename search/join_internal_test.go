@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"qtool/internal/oracle"
+	"github.com/qtool-project/qtool/internal/oracle"
 )
 
 // TestJoinDisjointKernels: the join's count of disjoint pairs equals a

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/internal/oracle"
-	"qtool/search"
+	"github.com/qtool-project/qtool/internal/oracle"
+	"github.com/qtool-project/qtool/search"
 )
 
 // TestJoinOEIS: the join counts A000170 for n = 1..17 (18 and 19 with

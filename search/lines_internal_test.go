@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // TestRowColAgrees: the bitboard fast path counts and lists what the

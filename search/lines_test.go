@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // linesBrute counts the solutions of a model by trying every subset of its

@@ -7,7 +7,7 @@ import (
 	"math"
 	"math/bits"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // ErrMinConflictsNotFound is returned by MinConflicts when its budget of

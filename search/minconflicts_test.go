@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"qtool/internal/oracle"
 	"slices"
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
+	"github.com/qtool-project/qtool/search"
 )
 
 // TestMinConflictsSmallAndMedium solves every n in 4..300 with several

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // mcPairs counts the attacking pairs of a full placement by brute force.

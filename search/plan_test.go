@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/internal/oracle"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
+	"github.com/qtool-project/qtool/search"
 )
 
 // plans builds the plans of order n of the three methods.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"math/bits"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // rowColShape returns the model's free rows and columns when the model is

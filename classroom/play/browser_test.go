@@ -16,9 +16,9 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
-	"qtool/classroom"
-	"qtool/classroom/play"
-	"qtool/encode"
+	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/classroom/play"
+	"github.com/qtool-project/qtool/encode"
 )
 
 var shots = flag.String("shots", "", "write the screenshots of the browser test into `DIR` (e.g. ../../docs)")

@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"strings"
 
-	"qtool/classroom/play"
+	"github.com/qtool-project/qtool/classroom/play"
 )
 
 // A server on a free port of the loopback interface, as qtool play runs it;

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/classroom/play"
+	"github.com/qtool-project/qtool/classroom/play"
 )
 
 // FuzzStreamQuery feeds the stream's query parameters (n, method, queens,

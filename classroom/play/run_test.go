@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"testing"
 
-	"qtool/classroom"
+	"github.com/qtool-project/qtool/classroom"
 )
 
 // TestRunPause: running sends steps one after another; after pause, one

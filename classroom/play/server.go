@@ -29,9 +29,9 @@ import (
 	"sync"
 	"time"
 
-	"qtool/classroom"
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 //go:embed assets

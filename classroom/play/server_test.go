@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"qtool/classroom"
-	"qtool/encode"
+	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // sse reads the events of a stream.

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"qtool/classroom"
-	"qtool/encode"
+	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // control is one command of the page to its search (POST /api/control).

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/results"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/results"
 )
 
 func init() {

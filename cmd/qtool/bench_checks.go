@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 // plotFormat checks a --plot file name before anything is run: its

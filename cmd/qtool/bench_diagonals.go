@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // diagonalsSpec builds the Excluded Diagonals experiment (bench --preset

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/results"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/results"
 )
 
 // TestBenchDiagonals runs a small Excluded Diagonals experiment end to

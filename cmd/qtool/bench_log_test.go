@@ -9,9 +9,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/results"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/results"
 )
 
 func benchArgs(log string, extra ...string) []string {

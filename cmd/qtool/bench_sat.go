@@ -8,9 +8,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/results"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/results"
 )
 
 // noteUnavailable says on stderr which backends of spec cannot run on this

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // benchTaskFlag adds bench's --task: run one slice of the experiment, as an

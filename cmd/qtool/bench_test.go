@@ -13,11 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/internal/oracle"
-	"qtool/results"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/oracle"
+	"github.com/qtool-project/qtool/results"
+	"github.com/qtool-project/qtool/search"
 )
 
 // benchFake is a test-only backend. It is made visible to qtool bench

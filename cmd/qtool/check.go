@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 func init() {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"qtool/cluster"
+	"github.com/qtool-project/qtool/cluster"
 )
 
 func init() {

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"qtool/cluster"
-	"qtool/results"
+	"github.com/qtool-project/qtool/cluster"
+	"github.com/qtool-project/qtool/results"
 )
 
 // benchOwnFlags are the flags of bench that submit bench sets for every

@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/cluster"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/cluster"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // countCheckpointFlags are the flags a count task is given to checkpoint

@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"qtool/checkpoint"
-	"qtool/cluster"
-	"qtool/results"
+	"github.com/qtool-project/qtool/checkpoint"
+	"github.com/qtool-project/qtool/cluster"
+	"github.com/qtool-project/qtool/results"
 )
 
 // These tests run qtool cluster against a real Slurm: the one that

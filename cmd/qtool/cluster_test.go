@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/cluster"
+	"github.com/qtool-project/qtool/cluster"
 )
 
 // emptyQueue is a scheduler with nothing queued and no accounting, for the

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"qtool/experiments"
-	"qtool/search"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/search"
 )
 
 // checkpointFlags are count's --checkpoint, --resume and --checkpoint-every.

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"qtool/experiments"
-	"qtool/internal/memlimit"
-	"qtool/search"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/search"
 )
 
 // joinDefaultMaxN is the largest order for which count picks the join

@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/encode"
-	"qtool/experiments"
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 func init() {

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/encode"
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 func init() {

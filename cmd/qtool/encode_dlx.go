@@ -6,7 +6,7 @@ import (
 	"io"
 	"strconv"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 func init() {

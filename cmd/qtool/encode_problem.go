@@ -7,9 +7,9 @@ import (
 	"io"
 	"strconv"
 
-	"qtool/dlx"
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/dlx"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // The variants of --problem other than plain n-queens, written by qtool

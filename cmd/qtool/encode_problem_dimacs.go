@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/cnf"
-	"qtool/encode"
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/cnf"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // The variants of --problem, and the boards with blocked squares or

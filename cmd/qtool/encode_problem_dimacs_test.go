@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // TestEncodeProblemDIMACS: encode --to dimacs writes the CNF of a board's

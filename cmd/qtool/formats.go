@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 // formatList names the registered output formats of the reports for help

@@ -7,8 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"qtool/encode"
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 func init() {

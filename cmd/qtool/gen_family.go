@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // familyFlags are gen's flags for the hard families of Gent, Jefferson

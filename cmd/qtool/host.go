@@ -1,8 +1,8 @@
 package main
 
 import (
-	"qtool/internal/machine"
-	"qtool/results"
+	"github.com/qtool-project/qtool/internal/machine"
+	"github.com/qtool-project/qtool/results"
 )
 
 // hostEnv adds to an environment record what takes a look at the system:

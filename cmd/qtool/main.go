@@ -17,7 +17,7 @@ import (
 	"sort"
 	"strings"
 
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 func main() {

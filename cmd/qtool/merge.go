@@ -9,13 +9,13 @@ import (
 	"io"
 	"math"
 	"math/bits"
-	"qtool/cluster"
 	"sort"
 	"strconv"
 	"strings"
 
-	"qtool/encode"
-	"qtool/internal/textin"
+	"github.com/qtool-project/qtool/cluster"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 func init() {

@@ -12,9 +12,9 @@ import (
 	"strconv"
 	"strings"
 
-	"qtool/checkpoint"
-	"qtool/experiments"
-	"qtool/search"
+	"github.com/qtool-project/qtool/checkpoint"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/search"
 )
 
 // compareUsage is merge --compare's part of merge's help.

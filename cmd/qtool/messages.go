@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // libraryPrefix matches a package prefix of the library's errors

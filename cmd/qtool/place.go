@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"time"
 
-	"qtool/internal/listcheck"
-	"qtool/internal/memlimit"
-	"qtool/search"
+	"github.com/qtool-project/qtool/internal/listcheck"
+	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/search"
 )
 
 func init() {

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // placeHuge runs qtool place on 10⁸ and 10⁹ queens: about 6 GB of memory,

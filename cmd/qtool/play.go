@@ -6,7 +6,7 @@ import (
 	"net"
 	"strconv"
 
-	"qtool/classroom/play"
+	"github.com/qtool-project/qtool/classroom/play"
 )
 
 func init() {

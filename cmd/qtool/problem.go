@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // problemFlags are the flags that name a problem and a backend, shared by

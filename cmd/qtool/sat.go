@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"time"
 
-	"qtool/experiments"
-	"qtool/internal/memlimit"
-	"qtool/sat"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/sat"
 )
 
 func init() {

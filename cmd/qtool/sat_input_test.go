@@ -17,7 +17,7 @@ import (
 
 	"github.com/ulikunitz/xz"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // satAnswerOf is the s line and the model's placement of 8 queens, or an

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"qtool/sat"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // satBatch is the number of literals that the reading hands to gini at a

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/sat"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // satSolverOf reads text through the loader into a solved solver.

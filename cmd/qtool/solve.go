@@ -8,8 +8,8 @@ import (
 	"sort"
 	"time"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 func init() {

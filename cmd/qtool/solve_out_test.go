@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // TestSolveOutPartial: solve --out does not truncate FILE before the

@@ -5,8 +5,8 @@ import (
 	"context"
 	"fmt"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // problemSolveRecord is the JSON form of solve --problem.

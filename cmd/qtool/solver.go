@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // addSolverFlag defines --solver, the SAT solver of backend sat.

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"qtool/results"
+	"github.com/qtool-project/qtool/results"
 )
 
 func init() {

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"strings"
 
-	"qtool/classroom"
-	"qtool/encode"
+	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/encode"
 )
 
 func init() {

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/classroom"
-	"qtool/encode"
-	"qtool/internal/oracle"
+	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
 )
 
 var updateGolden = flag.Bool("update-trace", false, "rewrite the golden files under testdata/trace/")

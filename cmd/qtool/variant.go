@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"qtool/encode"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 // variantNames lists the --problem names.

@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"time"
 
-	"qtool/dlx"
-	"qtool/experiments"
+	"github.com/qtool-project/qtool/dlx"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 func init() {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // xrun drives the command line with ctx and returns stdout, stderr and the

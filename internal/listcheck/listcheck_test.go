@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
-	"qtool/search"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 func list(p []int) string {

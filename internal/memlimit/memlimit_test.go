@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 func TestCheck(t *testing.T) {

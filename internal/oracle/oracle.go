@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"qtool/encode"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // table is the reference table, found beside this file's repository root.

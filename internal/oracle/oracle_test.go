@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"qtool/encode"
-	"qtool/internal/oracle"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
 )
 
 // The brute force agrees with the reference table where it is fast enough.

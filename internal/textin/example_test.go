@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"qtool/internal/textin"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 func Example() {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"qtool/internal/textin"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 func lines(t *testing.T, in string, max int) ([]string, error) {
