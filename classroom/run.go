@@ -41,6 +41,9 @@ type Event struct {
 	t        *tracer
 }
 
+// At is the event's number among all of the run's (Frame.At).
+func (e Event) At() uint64 { return e.t.all }
+
 // Frame builds the frame of the event. The cost is O(n²) for the board.
 func (e Event) Frame() Frame { return e.t.frame() }
 
