@@ -62,7 +62,7 @@ func TestWorksheetPDF(t *testing.T) {
 			t.Errorf("%v: %d pages, want %d", args, len(pages), want)
 		}
 		given := regexp.MustCompile(`(?:Given|Vorgegeben): ((?:[a-z]\d+(?:, )?)+)`).FindAllStringSubmatch(string(text), -1)
-		sols := regexp.MustCompile(`(?m)((?:[a-z]\d+ ){` + itoa(c.n-1) + `}[a-z]\d+)`).FindAllStringSubmatch(string(text), -1)
+		sols := regexp.MustCompile(`(?m)((?:[a-z]\d+ ){`+itoa(c.n-1)+`}[a-z]\d+)`).FindAllStringSubmatch(string(text), -1)
 		if len(given) != c.k || len(sols) != c.k {
 			t.Fatalf("%v: %d puzzles and %d solutions read back, want %d", args, len(given), len(sols), c.k)
 		}
