@@ -11,6 +11,7 @@ import (
 
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/split"
 )
 
 func init() {
@@ -63,6 +64,7 @@ type countRecord struct {
 	N         int               `json:"n"`
 	Backend   string            `json:"backend"`
 	Board     string            `json:"board,omitempty"`
+	BoardHash string            `json:"board_hash,omitempty"` // of a shard's or split's problem: split.BoardHash
 	Given     int               `json:"given,omitempty"`
 	Solutions uint64            `json:"solutions"`
 	Unique    *uint64           `json:"unique,omitempty"`
@@ -190,6 +192,9 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		case encode.Maximum:
 			rec.Pieces = &out.Pieces
 		}
+	}
+	if req.Shard != nil || out.Split != nil {
+		rec.BoardHash = split.BoardHash(prob)
 	}
 	if out.Split != nil {
 		rec.Method = out.Split.Method
