@@ -263,7 +263,7 @@ type Spec struct {
 	// clock's resolution and the first run's costs. 0 times single runs.
 	MinTime time.Duration
 	Seed    int64 // Request.Seed of repeat r is Seed+r
-	Workers int   // Request.Workers (0: the backend's default)
+	Workers int   // Request.Workers: 0 all cores, as qtool bench --workers 0 (DefaultSpec: DefaultWorkers)
 	// Reference, when non-nil, checks the counts of empty boards.
 	Reference *Reference
 	// Settings are further settings for the report's environment, e.g.
@@ -321,9 +321,7 @@ func (s Spec) Env() results.Env {
 	if s.Timeout > 0 {
 		e.Settings["timeout"] = s.Timeout.String()
 	}
-	if s.Workers > 0 {
-		e.Settings["workers"] = strconv.Itoa(s.Workers)
-	}
+	e.Settings["workers"] = WorkersSetting(s.Workers)
 	if s.MinTime > 0 {
 		e.Settings["mintime"] = s.MinTime.String()
 	}
@@ -410,7 +408,7 @@ var (
 // (and cell), runs shorter than 10 ms timed back to back, seed 1. A grid
 // without a backend is left out.
 func DefaultSpec() Spec {
-	s := Spec{Repeats: 3, Timeout: 10 * time.Second, MinTime: 10 * time.Millisecond, Seed: 1}
+	s := Spec{Repeats: DefaultRepeats, Timeout: DefaultTimeout, MinTime: DefaultMinTime, Seed: DefaultSeed, Workers: DefaultWorkers}
 	add := func(task Task, ns []int, keep func(Caps) bool) {
 		if bs := Registered(func(c Caps) bool { return c.AliasOf == "" && !c.External && keep(c) }); len(bs) > 0 {
 			s.Grids = append(s.Grids, Grid{Task: task, Backends: bs, Problems: EmptyBoards(ns), StopAfterTimeout: true})

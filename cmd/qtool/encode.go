@@ -206,7 +206,7 @@ func runEncodeWrite(ctx context.Context, c *cli, outName string, write func(w io
 	var of *outFile
 	if *outPath != "" {
 		var err error
-		if of, err = createOut(*outPath); err != nil {
+		if of, err = createOutContext(ctx, *outPath); err != nil {
 			return usageErrorf("--out %s: %v", *outPath, err)
 		}
 		defer of.discard()

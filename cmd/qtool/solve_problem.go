@@ -57,7 +57,7 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	var out *outFile
 	var err error
 	if outPath != "" {
-		if out, err = createOut(outPath); err != nil {
+		if out, err = createOutContext(ctx, outPath); err != nil {
 			return usageErrorf("--out %s: %v", outPath, err)
 		}
 		defer out.discard()
@@ -135,7 +135,7 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 		return fmt.Errorf("writing solutions: %v", err)
 	}
 	if out != nil {
-		if err := out.commit(); err != nil {
+		if err := out.commitIf(printed > 0 || rec.Complete, c.stderr); err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
 	}
