@@ -116,6 +116,7 @@ type benchFlags struct {
 	preset, deltas            string
 	excluded                  string // --preset diagonals
 	problem                   string
+	pawns                     int
 	minFree                   int
 	instances                 int
 	repeats                   int
@@ -150,6 +151,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
 	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
 	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
+	intFlag(fs, &f.pawns, "pawns", 0, "--problem queens+pawns: `K` pawns, every placement searched on each board")
 	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0-2n)")
 	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	benchTaskFlag(fs, &f.task)
