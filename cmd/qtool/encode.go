@@ -167,6 +167,9 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		how := "given by --pieces"
 		if prob.Variant.Goal() == encode.Place {
 			how = "n of them, as the problem asks"
+			if prob.Variant == encode.QueensPawns {
+				how = fmt.Sprintf("n + %d, one more for each pawn", len(prob.Pawns))
+			}
 		} else if !set["pieces"] {
 			how = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
 		}

@@ -30,6 +30,7 @@ type problemFlags struct {
 	// excluded diagonals to keep.
 	problem   string
 	diagonals int
+	pawns     int
 	variants  bool
 	order     string
 }
@@ -89,6 +90,13 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 		}
 		b = encode.Empty(p.n)
 		prob.Board = b
+	}
+	boardFile := p.board
+	if boardFile == "" {
+		boardFile = fmt.Sprintf("-n %d", b.N)
+	}
+	if err := checkPawns(prob, boardFile); err != nil {
+		return prob, nil, err
 	}
 	name := p.backend
 	if name == "" {
