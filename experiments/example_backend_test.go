@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // permutations is a toy backend: it tries every permutation of the columns
@@ -18,12 +18,12 @@ type permutations struct{}
 
 func (permutations) Name() string { return "example-permutations" }
 
-func (permutations) Caps() experiments.Caps {
-	return experiments.Caps{Count: true, Find: true, All: true, Exact: true, MaxN: 9}
+func (permutations) Caps() backend.Caps {
+	return backend.Caps{Count: true, Find: true, All: true, Exact: true, MaxN: 9}
 }
 
-func (permutations) Run(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
-	var out experiments.Outcome
+func (permutations) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+	var out backend.Outcome
 	p := make(encode.Placement, b.N)
 	used := make([]bool, b.N)
 	var rec func(r int) bool
@@ -37,7 +37,7 @@ func (permutations) Run(ctx context.Context, b encode.Board, req experiments.Req
 				return true
 			}
 			out.Solutions++
-			return req.Mode == experiments.Count || req.Visit == nil || req.Visit(p)
+			return req.Mode == backend.Count || req.Visit == nil || req.Visit(p)
 		}
 		for c := range b.N {
 			if !used[c] {
@@ -59,19 +59,19 @@ func (permutations) Run(ctx context.Context, b encode.Board, req experiments.Req
 // registers from its file's init function) and runs it through the
 // harness, which refuses what the backend does not declare.
 func Example() {
-	be, err := experiments.Lookup("example-permutations")
+	be, err := backend.Lookup("example-permutations")
 	if err != nil { // registered once, however often the example runs
-		experiments.Register(permutations{})
-		be, _ = experiments.Lookup("example-permutations")
+		backend.Register(permutations{})
+		be, _ = backend.Lookup("example-permutations")
 	}
-	out, err := experiments.Solve(context.Background(), be, encode.Problem{Instance: encode.Instance{Board: encode.Empty(6)}}, experiments.Request{Mode: experiments.Count})
+	out, err := backend.Solve(context.Background(), be, encode.Problem{Instance: encode.Instance{Board: encode.Empty(6)}}, backend.Request{Mode: backend.Count})
 	fmt.Println(out.Solutions, out.Status, err)
-	_, err = experiments.Solve(context.Background(), be, encode.Problem{Variant: encode.Kings, Instance: encode.Instance{Board: encode.Empty(6)}}, experiments.Request{Mode: experiments.Count})
+	_, err = backend.Solve(context.Background(), be, encode.Problem{Variant: encode.Kings, Instance: encode.Instance{Board: encode.Empty(6)}}, backend.Request{Mode: backend.Count})
 	fmt.Println(err)
-	_, err = experiments.Solve(context.Background(), be, encode.Problem{Instance: encode.Instance{Board: encode.Empty(6)}}, experiments.Request{Mode: experiments.Count, Unique: true})
+	_, err = backend.Solve(context.Background(), be, encode.Problem{Instance: encode.Instance{Board: encode.Empty(6)}}, backend.Request{Mode: backend.Count, Unique: true})
 	fmt.Println(err)
 	// Output:
 	// 4 ok <nil>
-	// experiments: backend example-permutations does not solve the kings problem (it solves queens)
-	// experiments: backend example-permutations cannot count fundamental solutions
+	// backend example-permutations does not solve the kings problem (it solves queens)
+	// backend example-permutations cannot count fundamental solutions
 }

@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/cluster"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // countCheckpointFlags are the flags a count task is given to checkpoint
@@ -25,7 +25,7 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	var n, shards int
 	intFlag(fs, &n, "n", 0, "board order `N`")
 	intFlag(fs, &shards, "shards", 0, "split the count into `M` shards, one array task each")
-	backend := fs.String("backend", "", "counting backend `B` that can shard (default: qtool count's)")
+	backendName := fs.String("backend", "", "counting backend `B` that can shard (default: qtool count's)")
 	every := fs.Duration("checkpoint-every", 0, "interval `D` between a task's checkpoint writes (default: qtool count's)")
 	unique := fs.Bool("unique", false, "also count fundamental solutions")
 	operands, err := parseFlags(c, fs, args)
@@ -48,13 +48,13 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	// Checkpoints where the backend can write them: the named one, or the
 	// one qtool count picks for an empty board.
 	checkpoints := n <= constellationMaxN
-	if *backend != "" {
-		be, err := experiments.Lookup(*backend)
+	if *backendName != "" {
+		be, err := backend.Lookup(*backendName)
 		if err != nil {
 			return usageErrorf("cluster submit count: %v", err)
 		}
 		if !be.Caps().Count || !be.Caps().Shards {
-			return usageErrorf("cluster submit count: backend %s cannot split a count into shards; use --backend %s", *backend, strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Count && c.Shards }), " or "))
+			return usageErrorf("cluster submit count: backend %s cannot split a count into shards; use --backend %s", *backendName, strings.Join(backendsWith(func(c backend.Caps) bool { return c.Count && c.Shards }), " or "))
 		}
 		checkpoints = be.Caps().Parts
 	}
@@ -64,10 +64,10 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	cmd := []string{"count", "-n", strconv.Itoa(n), "--shard", "{task}/{tasks}", "--workers", strconv.Itoa(o.CPUs), "--json"}
 	split := map[string]string{"n": strconv.Itoa(n), "shards": strconv.Itoa(shards)}
 	title := fmt.Sprintf("count n=%d in %d shards", n, shards)
-	if *backend != "" {
-		cmd = append(cmd, "--backend", *backend)
-		split["backend"] = *backend
-		title += " by " + *backend
+	if *backendName != "" {
+		cmd = append(cmd, "--backend", *backendName)
+		split["backend"] = *backendName
+		title += " by " + *backendName
 	}
 	if *unique {
 		cmd = append(cmd, "--unique")

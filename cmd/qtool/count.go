@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 func init() {
@@ -84,8 +84,8 @@ type countRecord struct {
 	Blocked  int    `json:"blocked,omitempty"`
 	Excluded int    `json:"excluded_diagonals,omitempty"`
 	// Split and Parts: see count_checkpoint.go.
-	Split *experiments.Split `json:"split,omitempty"`
-	Parts []experiments.Part `json:"parts,omitempty"`
+	Split *backend.Split `json:"split,omitempty"`
+	Parts []backend.Part `json:"parts,omitempty"`
 }
 
 func runCount(ctx context.Context, c *cli, args []string) error {
@@ -105,7 +105,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("count: unexpected argument %q (see qtool count --help)", operands[0])
 	}
-	prob, be, err := p.loadProblem(c, setFlags(fs), experiments.Count, 0)
+	prob, be, err := p.loadProblem(c, setFlags(fs), backend.Count, 0)
 	if err != nil {
 		return err
 	}
@@ -115,15 +115,15 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	}
 	caps := be.Caps()
 	if !caps.Count {
-		return usageErrorf("backend %s cannot count; counting backends: %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Count }), ", "))
+		return usageErrorf("backend %s cannot count; counting backends: %s", be.Name(), strings.Join(backendsWith(func(c backend.Caps) bool { return c.Count }), ", "))
 	}
-	req := p.request(experiments.Count)
+	req := p.request(backend.Count)
 	if *unique {
 		if !prob.PlainQueens() {
 			return usageErrorf("--unique counts fundamental solutions of plain n-queens only")
 		}
 		if !caps.Unique {
-			return usageErrorf("backend %s cannot count fundamental solutions; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Unique }), " or "))
+			return usageErrorf("backend %s cannot count fundamental solutions; use --backend %s", be.Name(), strings.Join(backendsWith(func(c backend.Caps) bool { return c.Unique }), " or "))
 		}
 		if b.Given() > 0 {
 			return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
@@ -136,7 +136,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 			return err
 		}
 		if !caps.Shards {
-			return usageErrorf("backend %s cannot split a count into shards; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Shards }), " or "))
+			return usageErrorf("backend %s cannot split a count into shards; use --backend %s", be.Name(), strings.Join(backendsWith(func(c backend.Caps) bool { return c.Shards }), " or "))
 		}
 		req.Shard = s
 	}
@@ -154,7 +154,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	rctx, cancel := withTimeout(ctx, p.timeout)
 	defer cancel()
 	start := time.Now()
-	out, err := experiments.Solve(rctx, be, prob, req)
+	out, err := backend.Solve(rctx, be, prob, req)
 	if bar != nil {
 		bar.done()
 	}
@@ -167,7 +167,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	rec := countRecord{
 		N: b.N, Backend: be.Name(), Board: boardName(p.board), Given: b.Given(),
 		Solutions: out.Solutions, Seconds: out.Elapsed.Seconds(),
-		Status: out.Status.String(), Complete: out.Status == experiments.OK, Stats: out.Stats,
+		Status: out.Status.String(), Complete: out.Status == backend.OK, Stats: out.Stats,
 	}
 	if out.Nodes > 0 {
 		rec.Nodes = &out.Nodes
@@ -215,7 +215,7 @@ func boardName(path string) string {
 	return path
 }
 
-func printCount(w io.Writer, r countRecord, s experiments.Status) {
+func printCount(w io.Writer, r countRecord, s backend.Status) {
 	var rows [][2]string
 	add := func(k, v string) { rows = append(rows, [2]string{k, v}) }
 	add("n", strconv.Itoa(r.N))
@@ -278,22 +278,22 @@ func printCount(w io.Writer, r countRecord, s experiments.Status) {
 	}
 }
 
-func backendsWith(pred func(experiments.Caps) bool) []string {
+func backendsWith(pred func(backend.Caps) bool) []string {
 	var names []string
-	for _, n := range experiments.Names() {
-		if b, err := experiments.Lookup(n); err == nil && pred(b.Caps()) {
+	for _, n := range backend.Names() {
+		if b, err := backend.Lookup(n); err == nil && pred(b.Caps()) {
 			names = append(names, n)
 		}
 	}
 	return names
 }
 
-func parseShard(s string) (*experiments.Shard, error) {
+func parseShard(s string) (*backend.Shard, error) {
 	is, ms, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(is)
 	m, err2 := strconv.Atoi(ms)
 	if !ok || err1 != nil || err2 != nil || m < 1 || i < 0 || i >= m {
 		return nil, usageErrorf("--shard %q: want i/m with 0 ≤ i < m, e.g. 3/16", s)
 	}
-	return &experiments.Shard{Index: i, Count: m}, nil
+	return &backend.Shard{Index: i, Count: m}, nil
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/search"
 )
 
@@ -27,12 +27,12 @@ type checkpointFlags struct {
 func (f *checkpointFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&f.path, "checkpoint", "", "record progress in `FILE` (written atomically at intervals and when the count stops)")
 	fs.BoolVar(&f.resume, "resume", false, "continue from the --checkpoint file if it exists (same n and shard)")
-	fs.DurationVar(&f.every, "checkpoint-every", experiments.DefaultCheckpointEvery, "interval `D` between checkpoint writes")
+	fs.DurationVar(&f.every, "checkpoint-every", backend.DefaultCheckpointEvery, "interval `D` between checkpoint writes")
 }
 
 // apply puts the checkpoint request into req after checking that the
 // backend can honour it.
-func (f *checkpointFlags) apply(be experiments.Backend, req *experiments.Request) error {
+func (f *checkpointFlags) apply(be backend.Backend, req *backend.Request) error {
 	if f.path == "" {
 		if f.resume {
 			return usageErrorf("--resume needs --checkpoint FILE")
@@ -40,12 +40,12 @@ func (f *checkpointFlags) apply(be experiments.Backend, req *experiments.Request
 		return nil
 	}
 	if !be.Caps().Parts {
-		return usageErrorf("backend %s cannot checkpoint a count; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Parts }), " or "))
+		return usageErrorf("backend %s cannot checkpoint a count; use --backend %s", be.Name(), strings.Join(backendsWith(func(c backend.Caps) bool { return c.Parts }), " or "))
 	}
 	if f.every <= 0 {
 		return usageErrorf("--checkpoint-every must be positive, got %v", f.every)
 	}
-	req.Checkpoint = &experiments.Checkpoint{Path: f.path, Resume: f.resume, Every: f.every}
+	req.Checkpoint = &backend.Checkpoint{Path: f.path, Resume: f.resume, Every: f.every}
 	return nil
 }
 

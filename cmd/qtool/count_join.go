@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/internal/memlimit"
 	"github.com/qtool-project/qtool/search"
 )
@@ -21,7 +21,7 @@ const joinDefaultBytes = 2 << 30
 // uniqueDefault).
 func defaultEmptyCounter(n int) string {
 	if n <= joinDefaultMaxN && memlimit.Limit() >= joinDefaultBytes {
-		if _, err := experiments.Lookup("join"); err == nil {
+		if _, err := backend.Lookup("join"); err == nil {
 			return "join"
 		}
 	}
@@ -31,11 +31,11 @@ func defaultEmptyCounter(n int) string {
 // uniqueDefault swaps a default counter that cannot count fundamental
 // solutions (the join) for one that can, when --unique asks for them and
 // no --backend was named.
-func uniqueDefault(p *problemFlags, be experiments.Backend) experiments.Backend {
+func uniqueDefault(p *problemFlags, be backend.Backend) backend.Backend {
 	if p.backend != "" || be.Caps().Unique {
 		return be
 	}
-	if d, err := experiments.Lookup("domains"); err == nil {
+	if d, err := backend.Lookup("domains"); err == nil {
 		return d
 	}
 	return be

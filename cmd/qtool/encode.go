@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
@@ -130,7 +130,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	}
 	p.backend = "dlx" // any backend that takes every problem: load checks only the board
 	set := setFlags(fs)
-	prob, _, err := p.loadProblem(c, set, experiments.Count, 0)
+	prob, _, err := p.loadProblem(c, set, backend.Count, 0)
 	if err != nil {
 		return err
 	}

@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/checkpoint"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/search"
 )
 
@@ -45,7 +45,7 @@ type compareSide struct {
 	split  string // identity
 	method string
 	n      int
-	parts  map[int]experiments.Part
+	parts  map[int]backend.Part
 }
 
 // wantsCompare reports whether merge's arguments ask for --compare.
@@ -152,13 +152,13 @@ type compareResult struct {
 }
 
 type compareDiff struct {
-	ID       int               `json:"id"`
-	Describe string            `json:"describe"`
-	A        *experiments.Part `json:"a"` // nil: not in A
-	B        *experiments.Part `json:"b"`
+	ID       int           `json:"id"`
+	Describe string        `json:"describe"`
+	A        *backend.Part `json:"a"` // nil: not in A
+	B        *backend.Part `json:"b"`
 }
 
-func partText(p *experiments.Part) string {
+func partText(p *backend.Part) string {
 	if p == nil {
 		return "has no count"
 	}
@@ -211,7 +211,7 @@ func readCompareSide(c *cli, path string) (*compareSide, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &compareSide{name: name, parts: map[int]experiments.Part{}}
+	s := &compareSide{name: name, parts: map[int]backend.Part{}}
 	if bytes.HasPrefix(data, []byte(checkpoint.Magic+"\n")) {
 		st, err := checkpoint.Decode(bytes.NewReader(data), name)
 		if err != nil {
@@ -219,7 +219,7 @@ func readCompareSide(c *cli, path string) (*compareSide, error) {
 		}
 		s.split = st.Split
 		for _, p := range st.Parts {
-			s.parts[p.ID] = experiments.Part{ID: p.ID, Solutions: p.Solutions, Unique: p.Unique, Nodes: p.Nodes}
+			s.parts[p.ID] = backend.Part{ID: p.ID, Solutions: p.Solutions, Unique: p.Unique, Nodes: p.Nodes}
 		}
 		s.method, s.n = parseSplitIdentity(s.split)
 		return s, nil
@@ -227,8 +227,8 @@ func readCompareSide(c *cli, path string) (*compareSide, error) {
 	dec := json.NewDecoder(bufio.NewReader(bytes.NewReader(data)))
 	for k := 1; ; k++ {
 		var rec struct {
-			Split *experiments.Split `json:"split"`
-			Parts []experiments.Part `json:"parts"`
+			Split *backend.Split `json:"split"`
+			Parts []backend.Part `json:"parts"`
 		}
 		err := dec.Decode(&rec)
 		if errors.Is(err, io.EOF) {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // problemFlags are the flags that name a problem and a backend, shared by
@@ -37,7 +37,7 @@ type problemFlags struct {
 func (p *problemFlags) add(fs *flag.FlagSet) {
 	intFlag(fs, &p.n, "n", 0, "board order `N` (optional with --board)")
 	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin); completes that board")
-	fs.StringVar(&p.backend, "backend", "", "backend `B`: "+strings.Join(experiments.Names(), ", ")+" (default bitmask for n ≤ 64; above, dlx, or minconflicts to find one solution)")
+	fs.StringVar(&p.backend, "backend", "", "backend `B`: "+strings.Join(backend.Names(), ", ")+" (default bitmask for n ≤ 64; above, dlx, or minconflicts to find one solution)")
 	fs.DurationVar(&p.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
 	intFlag(fs, &p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
 	fs.Int64Var(&p.seed, "seed", 1, "random `seed` for randomised backends")
@@ -48,7 +48,7 @@ func (p *problemFlags) add(fs *flag.FlagSet) {
 
 // loadProblem reads the problem (--problem, -n or --board, recognised by
 // content: see encode.ParseInstance) and looks up the backend.
-func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments.Mode, limit int) (encode.Problem, experiments.Backend, error) {
+func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode backend.Mode, limit int) (encode.Problem, backend.Backend, error) {
 	prob, err := p.variant(set)
 	if err != nil {
 		return prob, nil, err
@@ -97,7 +97,7 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 			name = defaultModelBackend(prob)
 		}
 	}
-	be, err := experiments.Lookup(name)
+	be, err := backend.Lookup(name)
 	if err != nil {
 		return prob, nil, usageErrorf("%v", err)
 	}
@@ -112,10 +112,10 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 		return prob, nil, err
 	}
 	if p.order != "" && !slices.Contains(caps.Options, "order") {
-		return prob, nil, usageErrorf("--order applies to the backends with a branching order (%s), not %s", strings.Join(backendsWith(func(c experiments.Caps) bool { return slices.Contains(c.Options, "order") }), ", "), name)
+		return prob, nil, usageErrorf("--order applies to the backends with a branching order (%s), not %s", strings.Join(backendsWith(func(c backend.Caps) bool { return slices.Contains(c.Options, "order") }), ", "), name)
 	}
 	if p.amo != "" && !slices.Contains(caps.Options, "amo") {
-		return prob, nil, usageErrorf("--amo applies to the backends with an at-most-one encoding (%s), not %s", strings.Join(backendsWith(func(c experiments.Caps) bool { return slices.Contains(c.Options, "amo") }), ", "), name)
+		return prob, nil, usageErrorf("--amo applies to the backends with an at-most-one encoding (%s), not %s", strings.Join(backendsWith(func(c backend.Caps) bool { return slices.Contains(c.Options, "amo") }), ", "), name)
 	}
 	if err := checkSolver(p.solver, name); err != nil {
 		return prob, nil, err
@@ -127,18 +127,18 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 // bitmask counter up to n = 64; above, dancing links for counting and for
 // completing a board, and min-conflicts to find one solution of an empty
 // board.
-func defaultBackend(b encode.Board, mode experiments.Mode, limit int) string {
+func defaultBackend(b encode.Board, mode backend.Mode, limit int) string {
 	name := "bitmask"
-	if mode == experiments.Count && b.Given() == 0 && b.N <= constellationMaxN {
+	if mode == backend.Count && b.Given() == 0 && b.N <= constellationMaxN {
 		name = defaultEmptyCounter(b.N)
 	}
 	if b.N > 64 {
 		name = "dlx"
-		if mode == experiments.Find && limit == 1 && b.Given() == 0 {
+		if mode == backend.Find && limit == 1 && b.Given() == 0 {
 			name = "minconflicts"
 		}
 	}
-	if _, err := experiments.Lookup(name); err != nil {
+	if _, err := backend.Lookup(name); err != nil {
 		return "backtrack"
 	}
 	return name
@@ -154,8 +154,8 @@ func suggestFor(n int) string {
 	return "bitmask"
 }
 
-func (p *problemFlags) request(mode experiments.Mode) experiments.Request {
-	req := experiments.Request{Mode: mode, Seed: p.seed, Workers: p.workers}
+func (p *problemFlags) request(mode backend.Mode) backend.Request {
+	req := backend.Request{Mode: mode, Seed: p.seed, Workers: p.workers}
 	if p.amo != "" {
 		req.Options = map[string]string{"amo": p.amo}
 	}
@@ -183,34 +183,34 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 // endStatus turns how a run ended into the command's exit: nil for a final
 // answer, exit 3 for a time limit or a method that gave up, 130 for an
 // interrupt. The result has been printed already.
-func endStatus(s experiments.Status) error {
+func endStatus(s backend.Status) error {
 	switch s {
-	case experiments.Timeout, experiments.Unknown:
+	case backend.Timeout, backend.Unknown:
 		return withCode(exitTimeout, nil)
-	case experiments.Interrupted:
+	case backend.Interrupted:
 		return withCode(exitInterrupted, nil)
 	}
 	return nil
 }
 
 // runErr maps a backend failure; a context that ended turns into a status.
-func runErr(ctx context.Context, backend string, err error) error {
+func runErr(ctx context.Context, name string, err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		if experiments.StatusOf(ctx) == experiments.Timeout {
-			return withCode(exitTimeout, fmt.Errorf("%s: time limit reached", backend))
+		if backend.StatusOf(ctx) == backend.Timeout {
+			return withCode(exitTimeout, fmt.Errorf("%s: time limit reached", name))
 		}
-		return withCode(exitInterrupted, fmt.Errorf("%s: interrupted", backend))
+		return withCode(exitInterrupted, fmt.Errorf("%s: interrupted", name))
 	}
 	return usageErrorf("%v", err)
 }
 
-func statusWord(s experiments.Status) string {
+func statusWord(s backend.Status) string {
 	switch s {
-	case experiments.Timeout:
+	case backend.Timeout:
 		return "timeout (incomplete: time limit reached)"
-	case experiments.Interrupted:
+	case backend.Interrupted:
 		return "interrupted (incomplete)"
-	case experiments.Unknown:
+	case backend.Unknown:
 		return "unknown (not found within the budget; no proof that none exists)"
 	}
 	return s.String()

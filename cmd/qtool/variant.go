@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // variantNames lists the --problem names.
@@ -56,25 +56,25 @@ func defaultModelBackend(encode.Problem) string { return "backtrack" }
 
 // checkVariant says, in the user's words, why a backend cannot take the
 // problem; the backends that can are named from the registry.
-func checkVariant(be experiments.Backend, prob encode.Problem) error {
+func checkVariant(be backend.Backend, prob encode.Problem) error {
 	caps := be.Caps()
-	able := func(pred func(experiments.Caps) bool) string {
+	able := func(pred func(backend.Caps) bool) string {
 		return strings.Join(backendsWith(pred), ", ")
 	}
 	if !caps.Solves(prob.Variant) {
 		return usageErrorf("backend %s does not solve --problem %v; backends that do: %s", be.Name(), prob.Variant,
-			able(func(c experiments.Caps) bool { return c.Solves(prob.Variant) }))
+			able(func(c backend.Caps) bool { return c.Solves(prob.Variant) }))
 	}
 	if !prob.Plain() && !caps.Forbidden {
 		return usageErrorf("backend %s does not take blocked squares or excluded diagonals; backends that do: %s", be.Name(),
-			able(func(c experiments.Caps) bool { return c.Forbidden && c.Solves(prob.Variant) }))
+			able(func(c backend.Caps) bool { return c.Forbidden && c.Solves(prob.Variant) }))
 	}
 	return nil
 }
 
 // admit is the harness's check of the whole request, in the user's words.
-func admit(be experiments.Backend, prob encode.Problem, req experiments.Request) error {
-	if err := experiments.Admit(be, prob, req); err != nil {
+func admit(be backend.Backend, prob encode.Problem, req backend.Request) error {
+	if err := backend.Admit(be, prob, req); err != nil {
 		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "experiments: "))
 	}
 	return nil

@@ -1,4 +1,4 @@
-package experiments
+package backend
 
 import (
 	"context"
@@ -108,6 +108,11 @@ type Request struct {
 	// Checkpoint, when non-nil, asks a backend with Caps.Parts to record
 	// its progress in a file and to resume from it (see parts.go).
 	Checkpoint *Checkpoint
+	// Completes says that the problem is a completion instance, so that
+	// the backend must take pieces given (Caps.Complete) even when this
+	// one has none; Decide, that an answer "none" must be a proof
+	// (Caps.Exact). Admit checks both; the backend need not look.
+	Completes, Decide bool
 }
 
 // Shard names one slice of a deterministic split of a count: slice Index of
@@ -192,7 +197,7 @@ var registry = map[string]Backend{}
 // Register adds a backend under its name. It panics on a duplicate name.
 func Register(b Backend) {
 	if _, dup := registry[b.Name()]; dup {
-		panic("experiments: backend registered twice: " + b.Name())
+		panic("backend registered twice: " + b.Name())
 	}
 	registry[b.Name()] = b
 }
@@ -202,7 +207,7 @@ func Lookup(name string) (Backend, error) {
 	if b, ok := registry[name]; ok {
 		return b, nil
 	}
-	return nil, fmt.Errorf("experiments: unknown backend %q (known: %s)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("backend: unknown backend %q (known: %s)", name, strings.Join(Names(), ", "))
 }
 
 // Names lists the registered backends in alphabetical order.
