@@ -46,8 +46,7 @@ type Refusal struct {
 	Option string
 	MaxN   int
 	// Able lists, in name order, the registered backends that admit the
-	// request, outside programs (Caps.External) left out, and a backend
-	// that another one is an alias of (Caps.AliasOf) named by its alias.
+	// request, outside programs (Caps.External) left out.
 	Able []string
 }
 
@@ -74,15 +73,9 @@ func Admit(b Backend, p encode.Problem, req Request) error {
 	if need == NeedOption {
 		r.Option = refusedOption(b.Caps(), req)
 	}
-	aliased := map[string]bool{}
-	for _, name := range Names() {
-		if a := registry[name].Caps().AliasOf; a != "" {
-			aliased[a] = true
-		}
-	}
 	for _, name := range Names() {
 		o := registry[name]
-		if c := o.Caps(); !c.External && !aliased[name] {
+		if !o.Caps().External {
 			if n, _ := lacks(o, p, req); n == 0 {
 				r.Able = append(r.Able, name)
 			}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/qtool-project/qtool/encode"
@@ -190,34 +188,6 @@ type Backend interface {
 type ModelBackend interface {
 	Backend
 	RunModel(ctx context.Context, m *encode.Model, req Request, visit func(chosen []int32) bool) (Outcome, error)
-}
-
-var registry = map[string]Backend{}
-
-// Register adds a backend under its name. It panics on a duplicate name.
-func Register(b Backend) {
-	if _, dup := registry[b.Name()]; dup {
-		panic("backend registered twice: " + b.Name())
-	}
-	registry[b.Name()] = b
-}
-
-// Lookup returns the backend with the given name.
-func Lookup(name string) (Backend, error) {
-	if b, ok := registry[name]; ok {
-		return b, nil
-	}
-	return nil, fmt.Errorf("backend: unknown backend %q (known: %s)", name, strings.Join(Names(), ", "))
-}
-
-// Names lists the registered backends in alphabetical order.
-func Names() []string {
-	names := make([]string, 0, len(registry))
-	for n := range registry {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }
 
 // StatusOf maps the error of a context to the Status of a run that ended

@@ -185,7 +185,7 @@ func TestBitmaskBackendRefuses(t *testing.T) {
 	}{
 		{"n=65", encode.Empty(65), backend.Request{Mode: backend.Count}, "n ≤ 64"},
 		{"unique with queens", encode.Board{N: 8, Queens: []int{0}}, backend.Request{Mode: backend.Count, Unique: true}, "empty board"},
-		{"unknown option", encode.Empty(8), backend.Request{Mode: backend.Count, Options: map[string]string{"amo": "x"}}, "unknown option"},
+		{"unknown option", encode.Empty(8), backend.Request{Mode: backend.Count, Options: map[string]string{"amo": "x"}}, "no option"},
 		{"unknown symmetry", encode.Empty(8), backend.Request{Mode: backend.Count, Options: map[string]string{"symmetry": "half"}}, "unknown symmetry"},
 		{"shard of a find", encode.Empty(8), backend.Request{Mode: backend.Find, Shard: &backend.Shard{Index: 0, Count: 2}}, "shards"},
 		{"bad shard", encode.Empty(8), backend.Request{Mode: backend.Count, Shard: &backend.Shard{Index: 2, Count: 2}}, "shard"},

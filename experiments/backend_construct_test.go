@@ -50,12 +50,12 @@ func mcRange(lo, hi int) []int {
 func TestConstructBackendRefuses(t *testing.T) {
 	be := constructBackend(t)
 	ctx := context.Background()
-	_, err := backend.SolveBoard(ctx, be, encode.Board{N: 8, Queens: []int{-1, 3}}, backend.Request{Mode: backend.Find})
+	_, err := backend.SolveBoard(ctx, be, encode.Board{N: 8, Queens: []int{-1, 3}}, backend.Request{Mode: backend.Find, Limit: 1})
 	if err == nil || !strings.Contains(err.Error(), "cannot complete") {
 		t.Errorf("board with a given queen: got %v, want a refusal", err)
 	}
 	for _, b := range []encode.Board{{N: 0}, {N: 3, Queens: []int{-1, -1, -1, -1}}, {N: 5, Queens: []int{-2}}} {
-		if _, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find}); err == nil {
+		if _, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1}); err == nil {
 			t.Errorf("invalid board %+v: no error", b)
 		}
 	}

@@ -27,7 +27,7 @@ func mcBackend(t testing.TB) backend.Backend {
 func mcFind(t *testing.T, be backend.Backend, ctx context.Context, b encode.Board, req backend.Request) ([]encode.Placement, backend.Outcome) {
 	t.Helper()
 	var got []encode.Placement
-	req.Mode = backend.Find
+	req.Mode, req.Limit = backend.Find, 1
 	req.Visit = func(p encode.Placement) bool {
 		if err := encode.Verify(b, p); err != nil {
 			t.Errorf("%s, n = %d: %v", be.Name(), b.N, err)
@@ -173,7 +173,7 @@ func TestMinConflictsBackendBudgetAndOptions(t *testing.T) {
 		{"walk": "NaN"},
 		{"partner": "4"},
 	} {
-		if _, err := backend.SolveBoard(ctx, be, encode.Empty(8), backend.Request{Mode: backend.Find, Options: opts}); err == nil || !strings.HasPrefix(err.Error(), "backend ") {
+		if _, err := backend.SolveBoard(ctx, be, encode.Empty(8), backend.Request{Mode: backend.Find, Limit: 1, Options: opts}); err == nil || !strings.HasPrefix(err.Error(), "backend ") {
 			t.Errorf("options %v: got %v, want an error", opts, err)
 		}
 	}
@@ -191,7 +191,7 @@ func TestMinConflictsBackendRefuses(t *testing.T) {
 			t.Errorf("request %+v: no error", req)
 		}
 	}
-	if _, err := backend.SolveBoard(ctx, be, encode.Board{N: 4, Queens: []int{0, 1}}, backend.Request{Mode: backend.Find}); err == nil {
+	if _, err := backend.SolveBoard(ctx, be, encode.Board{N: 4, Queens: []int{0, 1}}, backend.Request{Mode: backend.Find, Limit: 1}); err == nil {
 		t.Error("invalid board: no error")
 	}
 }

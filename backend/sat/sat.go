@@ -164,10 +164,8 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req backend.Reques
 		}
 	}
 	var n uint64
-	var st sat.Status
 	if req.Mode == backend.Find && limit == 1 && cube.on {
-		var cs sat.CubeStats
-		st, cs = satCubes(ctx, s, f, cube)
+		st, cs := satCubes(ctx, s, f, cube)
 		out.Stats["cubes"] = uint64(cs.Cubes)
 		out.Stats["lookahead-nodes"] = uint64(cs.Nodes)
 		out.Stats["lookahead-refuted"] = uint64(cs.Refuted)
@@ -183,7 +181,7 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req backend.Reques
 		// same number of square variables true: the blocking clause of a
 		// model can be the negation of its queens alone
 		// (sat.Solver.EnumerateSets).
-		n, st = s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
+		n, _ = s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
 	}
 	if decodeErr != nil {
 		return out, fmt.Errorf("backend %s: %w", sb.name, decodeErr)

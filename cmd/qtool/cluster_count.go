@@ -12,6 +12,8 @@ import (
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/cluster"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 )
 
 // countCheckpointFlags are the flags a count task is given to checkpoint
@@ -47,16 +49,19 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	}
 	// Checkpoints where the backend can write them: the named one, or the
 	// one qtool count picks for an empty board.
-	checkpoints := n <= constellationMaxN
+	checkpoints := n <= search.ConstellationMaxN
 	if *backendName != "" {
 		be, err := backend.Lookup(*backendName)
 		if err != nil {
 			return usageErrorf("cluster submit count: %v", err)
 		}
-		if !be.Caps().Count || !be.Caps().Shards {
-			return usageErrorf("cluster submit count: backend %s cannot split a count into shards; use --backend %s", *backendName, strings.Join(backendsWith(func(c backend.Caps) bool { return c.Count && c.Shards }), " or "))
+		prob := encode.Problem{Instance: encode.Instance{Board: encode.Empty(n)}}
+		req := backend.Request{Mode: backend.Count, Shard: &backend.Shard{Index: 0, Count: shards}, Unique: *unique}
+		if r := refusal(be, prob, req); r != nil {
+			return usageErrorf("cluster submit count: %s", refusalText(r, prob))
 		}
-		checkpoints = be.Caps().Parts
+		req.Checkpoint = &backend.Checkpoint{}
+		checkpoints = refusal(be, prob, req) == nil
 	}
 	if *every < 0 || (*every > 0 && !checkpoints) {
 		return usageErrorf("cluster submit count: --checkpoint-every needs a positive interval and a backend that checkpoints")

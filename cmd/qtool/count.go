@@ -105,25 +105,15 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("count: unexpected argument %q (see qtool count --help)", operands[0])
 	}
-	prob, be, err := p.loadProblem(c, setFlags(fs), backend.Count, 0)
+	prob, err := p.loadProblem(c, setFlags(fs))
 	if err != nil {
 		return err
 	}
 	b := prob.Board
-	if *unique {
-		be = uniqueDefault(&p, be)
-	}
-	caps := be.Caps()
-	if !caps.Count {
-		return usageErrorf("backend %s cannot count; counting backends: %s", be.Name(), strings.Join(backendsWith(func(c backend.Caps) bool { return c.Count }), ", "))
-	}
 	req := p.request(backend.Count)
 	if *unique {
 		if !prob.PlainQueens() {
 			return usageErrorf("--unique counts fundamental solutions of plain n-queens only")
-		}
-		if !caps.Unique {
-			return usageErrorf("backend %s cannot count fundamental solutions; use --backend %s", be.Name(), strings.Join(backendsWith(func(c backend.Caps) bool { return c.Unique }), " or "))
 		}
 		if b.Given() > 0 {
 			return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
@@ -131,16 +121,15 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		req.Unique = true
 	}
 	if *shard != "" {
-		s, err := parseShard(*shard)
-		if err != nil {
+		if req.Shard, err = parseShard(*shard); err != nil {
 			return err
 		}
-		if !caps.Shards {
-			return usageErrorf("backend %s cannot split a count into shards; use --backend %s", be.Name(), strings.Join(backendsWith(func(c backend.Caps) bool { return c.Shards }), " or "))
-		}
-		req.Shard = s
 	}
-	if err := ck.apply(be, &req); err != nil {
+	if err := ck.apply(&req); err != nil {
+		return err
+	}
+	be, err := p.lookupBackend(prob, req)
+	if err != nil {
 		return err
 	}
 	if err := admit(be, prob, req); err != nil {
@@ -178,7 +167,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if req.Shard != nil {
 		rec.Shard, rec.Shards = &req.Shard.Index, &req.Shard.Count
 	}
-	rec.Method = caps.CountMethod
+	rec.Method = be.Caps().CountMethod
 	if !prob.PlainQueens() {
 		rec.Problem = prob.Variant.String()
 		rec.Blocked, rec.Excluded = len(prob.Blocked), len(prob.Excluded)
@@ -276,16 +265,6 @@ func printCount(w io.Writer, r countRecord, s backend.Status) {
 	for _, row := range rows {
 		fmt.Fprintf(w, "%-*s  %s\n", width, row[0], row[1])
 	}
-}
-
-func backendsWith(pred func(backend.Caps) bool) []string {
-	var names []string
-	for _, n := range backend.Names() {
-		if b, err := backend.Lookup(n); err == nil && pred(b.Caps()) {
-			names = append(names, n)
-		}
-	}
-	return names
 }
 
 func parseShard(s string) (*backend.Shard, error) {

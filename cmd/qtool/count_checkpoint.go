@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
-	"github.com/qtool-project/qtool/search"
 )
 
 // checkpointFlags are count's --checkpoint, --resume and --checkpoint-every.
@@ -30,17 +29,14 @@ func (f *checkpointFlags) add(fs *flag.FlagSet) {
 	fs.DurationVar(&f.every, "checkpoint-every", backend.DefaultCheckpointEvery, "interval `D` between checkpoint writes")
 }
 
-// apply puts the checkpoint request into req after checking that the
-// backend can honour it.
-func (f *checkpointFlags) apply(be backend.Backend, req *backend.Request) error {
+// apply puts the checkpoint request into req (whether the backend can
+// honour it is backend.Admit's question).
+func (f *checkpointFlags) apply(req *backend.Request) error {
 	if f.path == "" {
 		if f.resume {
 			return usageErrorf("--resume needs --checkpoint FILE")
 		}
 		return nil
-	}
-	if !be.Caps().Parts {
-		return usageErrorf("backend %s cannot checkpoint a count; use --backend %s", be.Name(), strings.Join(backendsWith(func(c backend.Caps) bool { return c.Parts }), " or "))
 	}
 	if f.every <= 0 {
 		return usageErrorf("--checkpoint-every must be positive, got %v", f.every)
@@ -49,18 +45,14 @@ func (f *checkpointFlags) apply(be backend.Backend, req *backend.Request) error 
 	return nil
 }
 
-// constellationMaxN is the largest empty board the default counter, the
-// constellation backend, takes; bitmask counts beyond.
-const constellationMaxN = search.ConstellationMaxN
-
-// plainError drops the package names ("experiments: ", "checkpoint: ",
+// plainError drops the package names ("backend: ", "experiments: ", "checkpoint: ",
 // "search: ") from the front of a library error, so that the command line
 // speaks to users; errors.Is still sees the original.
 func plainError(err error) error {
 	msg := err.Error()
 	for {
 		cut := false
-		for _, p := range []string{"experiments: ", "checkpoint: ", "search: "} {
+		for _, p := range []string{"backend: ", "experiments: ", "checkpoint: ", "search: "} {
 			if rest, ok := strings.CutPrefix(msg, p); ok {
 				msg, cut = rest, true
 			}

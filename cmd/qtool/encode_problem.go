@@ -41,11 +41,12 @@ func problemPieces(ctx context.Context, prob encode.Problem, pieces int, given b
 		}
 		return pieces, nil
 	}
-	be, err := backend.Lookup(defaultModelBackend(prob))
+	req := backend.Request{Mode: backend.Find, Limit: 1, Workers: 1}
+	be, err := backend.Lookup(backend.Default(prob, req))
 	if err != nil {
 		return 0, usageErrorf("encode: %v", err)
 	}
-	out, err := backend.Solve(ctx, be, prob, backend.Request{Mode: backend.Find, Limit: 1, Workers: 1})
+	out, err := backend.Solve(ctx, be, prob, req)
 	if err != nil {
 		return 0, usageErrorf("encode: finding the number of pieces: %v", err)
 	}

@@ -68,7 +68,13 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	prob, be, err := o.p.loadProblem(c, set, backend.Find, o.limit)
+	prob, err := o.p.loadProblem(c, set)
+	if err != nil {
+		return err
+	}
+	req := o.p.request(backend.Find)
+	req.Limit = o.limit
+	be, err := o.p.lookupBackend(prob, req)
 	if err != nil {
 		return err
 	}
@@ -128,20 +134,8 @@ func (o *solveOptions) checkQueens(b encode.Board, be backend.Backend) error {
 	if o.format == "algebraic" && b.N > 26 {
 		return usageErrorf("--format algebraic needs n ≤ 26, got %d", b.N)
 	}
-	caps := be.Caps()
-	if !caps.Find {
-		return usageErrorf("backend %s cannot find solutions", be.Name())
-	}
-	if o.unique {
-		if b.Given() > 0 {
-			return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
-		}
-		if !caps.All {
-			return usageErrorf("--unique needs a backend that enumerates all solutions, not %s", be.Name())
-		}
-	}
-	if (o.limit == 0 || o.limit > 1) && !caps.All {
-		return usageErrorf("backend %s finds one solution; use --limit 1", be.Name())
+	if o.unique && b.Given() > 0 {
+		return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
 	}
 	return nil
 }
@@ -241,8 +235,11 @@ func (s *solveRun) run(ctx context.Context, prob encode.Problem) (backend.Outcom
 	rctx, cancel := withTimeout(ctx, s.o.p.timeout)
 	defer cancel()
 	start := time.Now()
-	if err := admit(s.be, prob, req); err != nil {
-		return backend.Outcome{}, err
+	if r := refusal(s.be, prob, req); r != nil {
+		if r.Need == backend.NeedAll && s.o.unique {
+			return backend.Outcome{}, usageErrorf("--unique needs a backend that enumerates all solutions, not %s", s.be.Name())
+		}
+		return backend.Outcome{}, usageErrorf("%s", refusalText(r, prob))
 	}
 	res, err := backend.Solve(rctx, s.be, prob, req)
 	if err != nil {

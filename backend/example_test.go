@@ -1,7 +1,8 @@
-package experiments_test
+package backend_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/qtool-project/qtool/backend"
@@ -10,7 +11,7 @@ import (
 
 // permutations is a toy backend: it tries every permutation of the columns
 // (n ≤ 9) and keeps those that encode.Verify accepts. A backend says what
-// it can do in Caps and does only its search in Run; experiments.Solve
+// it can do in Caps and does only its search in Run; backend.Solve
 // refuses what Caps does not declare (here: boards with queens given,
 // fundamental solutions, shards, options, other problems), times the run
 // and turns a context that ended into the status.
@@ -70,8 +71,15 @@ func Example() {
 	fmt.Println(err)
 	_, err = backend.Solve(context.Background(), be, encode.Problem{Instance: encode.Instance{Board: encode.Empty(6)}}, backend.Request{Mode: backend.Count, Unique: true})
 	fmt.Println(err)
+	// A refusal says which registered backends would take the request.
+	var r *backend.Refusal
+	_, err = backend.Solve(context.Background(), be, encode.Problem{Instance: encode.Instance{Board: encode.Empty(12)}}, backend.Request{Mode: backend.Count})
+	if errors.As(err, &r) {
+		fmt.Printf("%v; able: %q\n", r, r.Able)
+	}
 	// Output:
 	// 4 ok <nil>
 	// backend example-permutations does not solve the kings problem (it solves queens)
 	// backend example-permutations cannot count fundamental solutions
+	// backend example-permutations accepts n ≤ 9, not 12; able: []
 }
