@@ -103,6 +103,12 @@ type Request struct {
 	// ones included); returning false stops the search. Solve sets it for
 	// a plain n-queens board from Visit, and calls it for every problem.
 	VisitCells func([]encode.Cell) bool
+	// OnInstance, when set, is called in Find mode before the solutions of
+	// each board when one problem stands for several: queens+pawns with
+	// its pawns searched (encode.Problem.PawnsSearched) tells each
+	// placement of the pawns, so that a solution can be checked and shown
+	// with them.
+	OnInstance func(encode.Instance)
 	// Checkpoint, when non-nil, asks a backend with Caps.Parts to record
 	// its progress in a file and to resume from it (see parts.go).
 	Checkpoint *Checkpoint

@@ -55,6 +55,9 @@ func solve(ctx context.Context, b Backend, p encode.Problem, req Request) (Outco
 		return out, err
 	}
 	mb := b.(ModelBackend) // Admit checked
+	if p.PawnsSearched() {
+		return solvePawnSets(ctx, mb, p, req)
+	}
 	if p.Variant.Goal() == encode.Place || p.Pieces > 0 {
 		out, err := runModel(ctx, mb, p, req)
 		out.Pieces = p.Pieces

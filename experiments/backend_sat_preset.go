@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -102,38 +101,7 @@ func SATPresetBackends(names []string) ([]backend.Backend, error) {
 // encode.ParseInstance; an instance with blocked squares or excluded
 // diagonals is refused (the backends decide plain completion boards).
 func LoadInstances(dir string) ([]Problem, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("experiments: instances: %w", err)
-	}
-	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && (strings.HasSuffix(e.Name(), ".qpos") || strings.HasSuffix(e.Name(), ".txt")) {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	var ps []Problem
-	for _, name := range names {
-		path := filepath.Join(dir, name)
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, fmt.Errorf("experiments: instances: %w", err)
-		}
-		in, err := encode.ParseInstance(f, path)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		if !in.Plain() {
-			return nil, fmt.Errorf("experiments: instances: %s has blocked squares or excluded diagonals; only plain completion boards are decided here", path)
-		}
-		ps = append(ps, Problem{Name: name, Board: in.Board})
-	}
-	if len(ps) == 0 {
-		return nil, fmt.Errorf("experiments: instances: no .qpos or .txt board in %s", dir)
-	}
-	return ps, nil
+	return LoadInstancesFS(os.DirFS(dir), dir)
 }
 
 // HardInstances returns, for each order n, count completion instances at

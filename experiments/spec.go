@@ -70,11 +70,15 @@ type Problem struct {
 	Variant  encode.Variant
 	Blocked  []encode.Cell
 	Excluded []encode.Diagonal
+	// Pawns are the board's pawns (queens+pawns); PawnCount, with none
+	// placed, the number of pawns whose every placement is searched.
+	Pawns     []encode.Cell
+	PawnCount int
 }
 
 // Encode returns the problem as the harness runs it.
 func (p Problem) Encode() encode.Problem {
-	return encode.Problem{Variant: p.Variant, Instance: encode.Instance{Board: p.Board, Blocked: p.Blocked, Excluded: p.Excluded}}
+	return encode.Problem{Variant: p.Variant, Instance: encode.Instance{Board: p.Board, Blocked: p.Blocked, Excluded: p.Excluded, Pawns: p.Pawns}, PawnCount: p.PawnCount}
 }
 
 // Key identifies the problem in records: n, the file name, and for a
@@ -86,8 +90,11 @@ func (p Problem) Key() results.Problem {
 	if p.Variant != encode.Queens {
 		k.Variant = p.Variant.String()
 	}
-	if p.Name != "" || k.Given > 0 || k.Diagonals > 0 || k.Blocked > 0 {
-		k.Hash = boardDigest(p.Board, p.Blocked, p.Excluded)
+	if p.Variant == encode.QueensPawns {
+		k.Pawns = max(len(p.Pawns), p.PawnCount)
+	}
+	if p.Name != "" || k.Given > 0 || k.Diagonals > 0 || k.Blocked > 0 || len(p.Pawns) > 0 {
+		k.Hash = boardDigest(p.Board, p.Blocked, p.Excluded, p.Pawns)
 	}
 	return k
 }
@@ -100,7 +107,7 @@ func (p Problem) empty() bool { return p.Board.Given() == 0 && p.Encode().PlainQ
 // the board in the compact text form "n N" followed by one token per row,
 // then, when there are any, a line "x r,c" per blocked square and a line
 // "d D S" per excluded diagonal (S = 1 for r+c = D, 0 for r−c+n−1 = D).
-func boardDigest(b encode.Board, blocked []encode.Cell, excluded []encode.Diagonal) string {
+func boardDigest(b encode.Board, blocked []encode.Cell, excluded []encode.Diagonal, pawns []encode.Cell) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "n %d\n", b.N)
 	for r := 0; r < b.N; r++ {
@@ -113,6 +120,9 @@ func boardDigest(b encode.Board, blocked []encode.Cell, excluded []encode.Diagon
 	}
 	for _, x := range blocked {
 		fmt.Fprintf(&sb, "x %d,%d\n", x.R, x.C)
+	}
+	for _, x := range pawns {
+		fmt.Fprintf(&sb, "p %d,%d\n", x.R, x.C)
 	}
 	for _, d := range excluded {
 		s := 0
@@ -159,7 +169,7 @@ func LoadBoards(dir string) ([]Problem, error) {
 		if err != nil {
 			return nil, err
 		}
-		ps = append(ps, Problem{Name: e.Name(), Board: in.Board, Blocked: in.Blocked, Excluded: in.Excluded})
+		ps = append(ps, Problem{Name: e.Name(), Board: in.Board, Blocked: in.Blocked, Excluded: in.Excluded, Pawns: in.Pawns})
 	}
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("experiments: boards: no board files in %s", dir)
@@ -254,7 +264,7 @@ type Spec struct {
 	// clock's resolution and the first run's costs. 0 times single runs.
 	MinTime time.Duration
 	Seed    int64 // Request.Seed of repeat r is Seed+r
-	Workers int   // Request.Workers (0: the backend's default)
+	Workers int   // Request.Workers: 0 all cores, as qtool bench --workers 0 (DefaultSpec: DefaultWorkers)
 	// Reference, when non-nil, checks the counts of empty boards.
 	Reference *Reference
 	// Settings are further settings for the report's environment, e.g.
@@ -312,9 +322,7 @@ func (s Spec) Env() results.Env {
 	if s.Timeout > 0 {
 		e.Settings["timeout"] = s.Timeout.String()
 	}
-	if s.Workers > 0 {
-		e.Settings["workers"] = strconv.Itoa(s.Workers)
-	}
+	e.Settings["workers"] = WorkersSetting(s.Workers)
 	if s.MinTime > 0 {
 		e.Settings["mintime"] = s.MinTime.String()
 	}
@@ -406,7 +414,7 @@ var (
 // (and cell), runs shorter than 10 ms timed back to back, seed 1. A grid
 // without a backend is left out.
 func DefaultSpec() Spec {
-	s := Spec{Repeats: 3, Timeout: 10 * time.Second, MinTime: 10 * time.Millisecond, Seed: 1}
+	s := Spec{Repeats: DefaultRepeats, Timeout: DefaultTimeout, MinTime: DefaultMinTime, Seed: DefaultSeed, Workers: DefaultWorkers}
 	add := func(task Task, ns []int, keep func(backend.Caps) bool) {
 		if bs := Registered(func(c backend.Caps) bool { return c.AliasOf == "" && !c.External && keep(c) }); len(bs) > 0 {
 			s.Grids = append(s.Grids, Grid{Task: task, Backends: bs, Problems: EmptyBoards(ns), StopAfterTimeout: true})

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -81,10 +82,19 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
+	// A stream lasts while its tab is open: no read deadline (the request
+	// has no body; the server's read of the connection only watches for
+	// its close), and a write deadline per event, so that a client that
+	// stops reading is dropped.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{}) //nolint:errcheck // a recorder in tests has no deadlines
 	send := func(m message) error {
 		data, err := json.Marshal(m.data)
 		if err != nil {
 			return err
+		}
+		if s.Timeouts.Write > 0 {
+			rc.SetWriteDeadline(time.Now().Add(s.Timeouts.Write)) //nolint:errcheck // as above
 		}
 		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", m.event, data); err != nil {
 			return err
@@ -92,7 +102,14 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		fl.Flush()
 		return nil
 	}
-	q := r.URL.Query()
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err == nil {
+		err = strictQuery(q, "n", "method", "queens", "seed", "events")
+	}
+	if err != nil {
+		send(message{"refused", noticeData{"bad query: " + err.Error()}}) //nolint:errcheck // going away
+		return
+	}
 	method := q.Get("method")
 	if method == "" {
 		method = "backtrack"
@@ -105,7 +122,13 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		send(message{"refused", noticeData{strings.TrimPrefix(err.Error(), "classroom: ")}}) //nolint:errcheck // going away
 		return
 	}
-	seed, _ := strconv.ParseInt(q.Get("seed"), 10, 64)
+	var seed int64
+	if v := q.Get("seed"); v != "" {
+		if seed, err = strconv.ParseInt(v, 10, 64); err != nil {
+			send(message{"refused", noticeData{fmt.Sprintf("seed must be a whole number, got %q", v)}}) //nolint:errcheck // going away
+			return
+		}
+	}
 	all := false
 	switch q.Get("events") {
 	case "", "steps":
@@ -186,7 +209,7 @@ func streamBoard(ns, qs string) (encode.Board, error) {
 
 func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 	var c control
-	if !readJSON(w, r, &c) {
+	if !readJSON(w, r, &c, "session", "action", "delay", "events") {
 		return
 	}
 	switch c.Action {

@@ -3,11 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	root "github.com/qtool-project/qtool"
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
@@ -31,10 +31,6 @@ func noteUnavailable(c *cli, spec experiments.Spec) {
 		}
 	}
 }
-
-// defaultSATBoards is the directory of the published completion instances,
-// used by --preset sat when the command runs from the root of a clone.
-const defaultSATBoards = "testdata/csplib-prob079"
 
 // satPresetSpec builds the SAT experiment from the flags: every solver ×
 // encoding (or --backends) finds a first solution for n = 50..1000 (or
@@ -66,13 +62,14 @@ func satPresetSpec(f benchFlags, set map[string]bool, ref *experiments.Reference
 	if sp.Backends, err = experiments.SATPresetBackends(names); err != nil {
 		return spec, usageErrorf("bench: --backends: %v", err)
 	}
-	dir := f.boards
-	if dir == "" {
-		if _, err := os.Stat(defaultSATBoards); err == nil {
-			dir = defaultSATBoards
+	switch dir := f.boards; dir {
+	case "none":
+	case "":
+		// The published instances are embedded: no working directory needed.
+		if sp.Boards, err = experiments.LoadInstancesFS(root.Prob079(), root.Prob079Dir); err != nil {
+			return spec, fmt.Errorf("bench: the embedded instances: %w", err)
 		}
-	}
-	if dir != "none" && dir != "" {
+	default:
 		if sp.Boards, err = experiments.LoadInstances(dir); err != nil {
 			return spec, usageErrorf("bench: --boards: %w", err)
 		}
@@ -289,6 +286,9 @@ func (t *satTable) String() string { t.flush(); return t.b.String() }
 func satRender(c *cli, rep *results.Report, format results.Format, plot string) error {
 	switch format.String() {
 	case "text", "md":
+		if err := rep.WriteHeader(c.stdout, format); err != nil {
+			return err
+		}
 		if err := satSummary(c.stdout, rep, format.String() == "md"); err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/split"
 )
 
 func init() {
@@ -63,6 +64,7 @@ type countRecord struct {
 	N         int               `json:"n"`
 	Backend   string            `json:"backend"`
 	Board     string            `json:"board,omitempty"`
+	BoardHash string            `json:"board_hash,omitempty"` // of a shard's or split's problem: split.BoardHash
 	Given     int               `json:"given,omitempty"`
 	Solutions uint64            `json:"solutions"`
 	Unique    *uint64           `json:"unique,omitempty"`
@@ -83,6 +85,10 @@ type countRecord struct {
 	Pieces   *int   `json:"pieces,omitempty"`
 	Blocked  int    `json:"blocked,omitempty"`
 	Excluded int    `json:"excluded_diagonals,omitempty"`
+	// Pawns is the number of pawns of queens+pawns; PawnsSearched says
+	// that every placement of them was tried (none given on the board).
+	Pawns         *int `json:"pawns,omitempty"`
+	PawnsSearched bool `json:"pawns_searched,omitempty"`
 	// Split and Parts: see count_checkpoint.go.
 	Split *backend.Split `json:"split,omitempty"`
 	Parts []backend.Part `json:"parts,omitempty"`
@@ -172,6 +178,10 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		rec.Problem = prob.Variant.String()
 		rec.Blocked, rec.Excluded = len(prob.Blocked), len(prob.Excluded)
 	}
+	if prob.Variant == encode.QueensPawns {
+		k := max(len(prob.Pawns), prob.PawnCount)
+		rec.Pawns, rec.PawnsSearched = &k, prob.PawnsSearched()
+	}
 	if out.Pieces > 0 || out.Solutions > 0 { // 0 pieces: the empty placement of a fully blocked board
 		switch prob.Variant.Goal() {
 		case encode.Minimum:
@@ -179,6 +189,9 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		case encode.Maximum:
 			rec.Pieces = &out.Pieces
 		}
+	}
+	if req.Shard != nil || out.Split != nil {
+		rec.BoardHash = split.BoardHash(prob)
 	}
 	if out.Split != nil {
 		rec.Method = out.Split.Method
@@ -213,6 +226,13 @@ func printCount(w io.Writer, r countRecord, s backend.Status) {
 	}
 	if r.Board != "" {
 		add("board", fmt.Sprintf("%s (%d queens given, %d rows free)", r.Board, r.Given, r.N-r.Given))
+	}
+	if r.Pawns != nil {
+		how := "on the board"
+		if r.PawnsSearched {
+			how = "every placement searched"
+		}
+		add("pawns", fmt.Sprintf("%d (%s), %d queens", *r.Pawns, how, r.N+*r.Pawns))
 	}
 	if r.Blocked > 0 || r.Excluded > 0 {
 		add("forbidden", fmt.Sprintf("%d blocked squares, %d excluded diagonals", r.Blocked, r.Excluded))

@@ -165,6 +165,9 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		how := "given by --pieces"
 		if prob.Variant.Goal() == encode.Place {
 			how = "n of them, as the problem asks"
+			if prob.Variant == encode.QueensPawns {
+				how = fmt.Sprintf("n + %d, one more for each pawn", len(prob.Pawns))
+			}
 		} else if !set["pieces"] {
 			how = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
 		}
@@ -201,7 +204,7 @@ func runEncodeWrite(ctx context.Context, c *cli, outName string, write func(w io
 	var of *outFile
 	if *outPath != "" {
 		var err error
-		if of, err = createOut(*outPath); err != nil {
+		if of, err = createOutContext(ctx, *outPath); err != nil {
 			return usageErrorf("--out %s: %v", *outPath, err)
 		}
 		defer of.discard()

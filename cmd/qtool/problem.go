@@ -29,6 +29,7 @@ type problemFlags struct {
 	// excluded diagonals to keep.
 	problem   string
 	diagonals int
+	pawns     int
 	variants  bool
 	order     string
 }
@@ -88,6 +89,13 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool) (encode.Problem,
 		}
 		b = encode.Empty(p.n)
 		prob.Board = b
+	}
+	boardFile := p.board
+	if boardFile == "" {
+		boardFile = fmt.Sprintf("-n %d", b.N)
+	}
+	if err := checkPawns(prob, boardFile); err != nil {
+		return prob, err
 	}
 	if err := checkSolver(p.solver); err != nil {
 		return prob, err

@@ -163,7 +163,7 @@ func (o *solveOptions) solveQueens(ctx context.Context, c *cli, prob encode.Prob
 		// The solutions go to a temporary file that replaces FILE at the
 		// end: a search that fails leaves FILE as it was, and one cut
 		// short leaves what it found, marked incomplete inside the file.
-		out, err := createOut(o.outPath)
+		out, err := createOutContext(ctx, o.outPath)
 		if err != nil {
 			return usageErrorf("--out %s: %v", o.outPath, err)
 		}
@@ -305,7 +305,7 @@ func (s *solveRun) finish(res backend.Outcome) error {
 		return fmt.Errorf("writing solutions: %v", err)
 	}
 	if s.out != nil {
-		if err := s.out.commit(); err != nil {
+		if err := s.out.commitIf(s.printed > 0 || rec.Complete, s.c.stderr); err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
 	}

@@ -16,6 +16,9 @@ type problemSolveRecord struct {
 	Backend   string            `json:"backend"`
 	Board     string            `json:"board,omitempty"`
 	Pieces    int               `json:"pieces"`
+	Pawns     *int              `json:"pawns,omitempty"`
+	Searched  bool              `json:"pawns_searched,omitempty"`
+	PawnCells [][][2]int        `json:"solutions_pawns,omitempty"`
 	Queens    *int              `json:"queens,omitempty"`
 	Solutions uint64            `json:"solutions"`
 	Cells     [][][2]int        `json:"solutions_cells,omitempty"`
@@ -54,7 +57,7 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	var out *outFile
 	var err error
 	if outPath != "" {
-		if out, err = createOut(outPath); err != nil {
+		if out, err = createOutContext(ctx, outPath); err != nil {
 			return usageErrorf("--out %s: %v", outPath, err)
 		}
 		defer out.discard()
@@ -64,8 +67,10 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	rec := problemSolveRecord{N: n, Problem: prob.Variant.String(), Backend: be.Name(), Board: boardName(p.board), Out: outPath}
 	printed := 0
 	var werr error
+	board := prob // the board of the solutions: its pawns, when they are searched
+	req.OnInstance = func(in encode.Instance) { board.Instance = in }
 	req.VisitCells = func(cells []encode.Cell) bool {
-		q := prob
+		q := board
 		q.Pieces = len(cells)
 		if err := encode.VerifyCells(q, cells); err != nil {
 			werr = fmt.Errorf("backend %s returned a wrong solution: %v", be.Name(), err)
@@ -78,7 +83,14 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 				pairs[i] = [2]int{x.R, x.C}
 			}
 			rec.Cells = append(rec.Cells, pairs)
-		} else if err := writeCells(bw, prob, cells, format, printed); err != nil {
+			if prob.PawnsSearched() {
+				ps := make([][2]int, len(board.Pawns))
+				for i, x := range board.Pawns {
+					ps[i] = [2]int{x.R, x.C}
+				}
+				rec.PawnCells = append(rec.PawnCells, ps)
+			}
+		} else if err := writeCells(bw, board, cells, format, printed); err != nil {
 			werr = err
 			return false
 		}
@@ -95,6 +107,10 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 		return werr
 	}
 	rec.Solutions = uint64(printed)
+	if prob.Variant == encode.QueensPawns {
+		k := max(len(prob.Pawns), prob.PawnCount)
+		rec.Pawns, rec.Searched = &k, prob.PawnsSearched()
+	}
 	rec.Pieces = res.Pieces
 	if prob.Variant.Goal() == encode.Minimum && res.Pieces > 0 {
 		rec.Queens = &res.Pieces
@@ -119,7 +135,7 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 		return fmt.Errorf("writing solutions: %v", err)
 	}
 	if out != nil {
-		if err := out.commit(); err != nil {
+		if err := out.commitIf(printed > 0 || rec.Complete, c.stderr); err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
 	}

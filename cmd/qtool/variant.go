@@ -24,6 +24,7 @@ func (p *problemFlags) addProblem(fs *flag.FlagSet) {
 	p.variants = true
 	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames())
 	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
+	intFlag(fs, &p.pawns, "pawns", 0, "--problem queens+pawns: `K` pawns; without 'p' squares in the --board, every placement of K pawns is searched and n+K queens placed on each")
 	fs.StringVar(&p.order, "order", "", "backend backtrack: branch row by row (rows: the classic node counts), on the most constrained free row or column (mrv), or `auto`: rows on an empty board, mrv when queens are given (blocked squares, excluded diagonals and the other problems are always searched by mrv)")
 }
 
@@ -41,7 +42,38 @@ func (p *problemFlags) variant(set map[string]bool) (encode.Problem, error) {
 		return prob, usageErrorf("--diagonals must be 0 or more, got %d", p.diagonals)
 	}
 	prob.Variant = v
+	if set["pawns"] {
+		if v != encode.QueensPawns {
+			return prob, usageErrorf("--pawns applies to --problem queens+pawns, not %v", v)
+		}
+		if p.pawns < 0 {
+			return prob, usageErrorf("--pawns must be 0 or more, got %d", p.pawns)
+		}
+		prob.PawnCount = p.pawns
+	}
 	return prob, nil
+}
+
+// checkPawns checks the pawns of a loaded problem: the board's 'p'
+// squares only for queens+pawns, as many as --pawns says, and a number of
+// pawns to search that fits the board.
+func checkPawns(prob encode.Problem, name string) error {
+	n := prob.Board.N
+	switch {
+	case len(prob.Pawns) > 0 && prob.Variant != encode.QueensPawns:
+		return usageErrorf("%s: the board has pawns ('p'), which only --problem queens+pawns reads", name)
+	case len(prob.Pawns) > 0 && prob.PawnCount > 0 && len(prob.Pawns) != prob.PawnCount:
+		return usageErrorf("%s: the board places %d pawns, --pawns says %d", name, len(prob.Pawns), prob.PawnCount)
+	case prob.PawnsSearched():
+		free := n*n - len(prob.Blocked) - prob.Board.Given()
+		if prob.PawnCount > free {
+			return usageErrorf("--pawns %d: the %d×%d board has %d free squares", prob.PawnCount, n, n, free)
+		}
+		if _, err := encode.PawnSets(n, prob.PawnCount); err != nil {
+			return usageErrorf("--pawns %d: %s", prob.PawnCount, strings.TrimPrefix(err.Error(), "encode: "))
+		}
+	}
+	return nil
 }
 
 func (p *problemFlags) readOptions(set map[string]bool) encode.ReadOptions {
@@ -99,6 +131,9 @@ func writeCells(w io.Writer, prob encode.Problem, cells []encode.Cell, format st
 	}
 	for _, x := range prob.Blocked {
 		grid[x.R][x.C] = 'x'
+	}
+	for _, x := range prob.Pawns {
+		grid[x.R][x.C] = 'p'
 	}
 	for _, x := range cells {
 		grid[x.R][x.C] = pieceLetter(prob.Variant)

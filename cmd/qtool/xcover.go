@@ -42,9 +42,10 @@ Each solution is printed as its option lines, in the order chosen, with a
 blank line between solutions, then a summary: solutions, nodes, updates
 and cleansings (counted as Knuth's programs count them, so they compare
 with his figures), seconds and status. --count prints only the summary.
---workers K searches with K goroutines (0: one per processor): the tree is
-split into subproblems at its first levels, the totals are those of one
-worker, solutions come in no fixed order. A malformed file stops with
+--workers K searches with K goroutines (0: one per processor; never more
+than one per processor, which is all that can help): the tree is split
+into subproblems at its first levels, the totals are those of one worker,
+solutions come in no fixed order. A malformed file stops with
 "dlx: FILE:LINE:COL: what is wrong" and exit status 2; an option without a
 primary item is ignored with a warning on stderr, as Knuth's programs do. A
 problem too large for the machine's memory is refused while it is read. A
@@ -139,7 +140,7 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	}
 	rec := xcoverRecord{
 		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
-		Algorithm: alg.String(), Workers: max(opt.workers, 1),
+		Algorithm: alg.String(), Workers: opt.workers,
 		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
 		Seconds: elapsed.Seconds(), Status: status.String(),
 		Complete: status == backend.OK && (opt.limit == 0 || st.Solutions < opt.limit),
@@ -179,6 +180,9 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 	if opt.workers == 0 {
 		opt.workers = runtime.NumCPU()
 	}
+	// More workers than processors cannot help (each would repeat the
+	// walk above the split): the search runs with at most one each.
+	opt.workers = dlx.EffectiveWorkers(opt.workers)
 	if opt.algorithm, err = dlx.ParseAlgorithm(*algorithm); err != nil {
 		return opt, usageErrorf("xcover: --algorithm: want X, C, M or auto, got %q", *algorithm)
 	}
@@ -196,7 +200,11 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, s
 		return nil, name, err
 	}
 	defer f.Close()
-	p, err := dlx.ParseContext(ctx, f, name, dlx.ParseLimits{MaxNodes: dlxbackend.DLXMaxNodes(opt.workers)})
+	var r io.Reader = f
+	if opt.file == "-" {
+		r = newContextReader(ctx, f)
+	}
+	p, err := dlx.ParseContext(ctx, r, name, dlx.ParseLimits{MaxNodes: dlxbackend.DLXMaxNodes(opt.workers)})
 	if err != nil {
 		var pe *dlx.Error
 		switch {
