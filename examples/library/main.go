@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/qtool-project/qtool/backend"
+	_ "github.com/qtool-project/qtool/backend/all" // registers every backend
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
