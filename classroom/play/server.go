@@ -93,6 +93,7 @@ func New(port int) *Server {
 	s.mux.HandleFunc("POST /api/complete", s.complete)
 	s.mux.HandleFunc("GET /api/board.svg", s.download)
 	s.mux.HandleFunc("GET /api/board.txt", s.download)
+	s.mux.HandleFunc("GET /api/tree.svg", s.tree)
 	return s
 }
 

@@ -103,6 +103,7 @@ function showFrame(f) {
     notes.appendChild(li);
   }
   showCounters(f.counters, f.solutions);
+  if (tree.query && f.at) updateTree(f.at);
   const box = $("levels-box");
   const levels = $("levels");
   levels.replaceChildren();
@@ -112,6 +113,67 @@ function showFrame(f) {
     li.textContent = l.item + (l.option ? " → " + l.option : "") + " · active: " + (l.active.length ? l.active.join(" ") : "none");
     levels.appendChild(li);
   }
+}
+
+// ---- the search tree ----
+
+const tree = { want: 0, busy: false, query: "" };
+
+// updateTree asks for the tree up to event at of the running search, one
+// request at a time (the last asked for wins).
+function updateTree(at) {
+  tree.want = at;
+  if (!tree.busy) fetchTree();
+}
+
+async function fetchTree() {
+  const at = tree.want;
+  const q = tree.query;
+  if (!q) return;
+  tree.busy = true;
+  try {
+    const res = await fetch("/api/tree.svg?" + q + "&at=" + at);
+    const text = await res.text();
+    if (q !== tree.query) return;
+    if (!res.ok) {
+      let msg = res.statusText;
+      try { msg = JSON.parse(text).error; } catch (e) { /* keep the status */ }
+      say("tree-info", msg);
+      $("tree").replaceChildren();
+      return;
+    }
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    const svg = document.importNode(doc.documentElement, true);
+    $("tree").replaceChildren(svg);
+    const nodes = svg.querySelectorAll(".tnode");
+    const cur = svg.querySelector(".tnode.current") || nodes[0];
+    if (cur) cur.setAttribute("tabindex", "0");
+    say("tree-info", svg.getAttribute("aria-label"));
+    document.body.dataset.treeAt = String(at);
+    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest", inline: "center" });
+  } catch (e) {
+    say("tree-info", String(e));
+  } finally {
+    tree.busy = false;
+    if (tree.want !== at && q === tree.query) fetchTree();
+  }
+}
+
+function resetTree(query) {
+  tree.query = query;
+  tree.want = 0;
+  $("tree").replaceChildren();
+  say("tree-info", query ? "" : "Min-conflicts is a local search: it walks from board to board and has no search tree.");
+}
+
+// showNode draws the board of a tree node.
+function showNode(g) {
+  const rows = g.dataset.board.split("/");
+  drawBoard(rows.length, rows, []);
+  say("status", g.getAttribute("aria-label"));
+  for (const o of $("tree").querySelectorAll(".tnode.chosen")) o.classList.remove("chosen");
+  g.classList.add("chosen");
+  document.body.dataset.node = g.dataset.node;
 }
 
 function showCounters(counters, solutions) {
@@ -142,6 +204,7 @@ function startSearch() {
   say("result", "");
   say("status", "starting…");
   const method = $("method").value;
+  resetTree(method === "minconflicts" ? "" : "n=" + n + "&method=" + encodeURIComponent(method));
   const es = new EventSource("/api/stream?n=" + n + "&method=" + encodeURIComponent(method) + "&events=" + $("events").value);
   state.es = es;
   es.addEventListener("hello", (ev) => {
@@ -282,6 +345,19 @@ function setTab(tab) {
 function onKey(ev) {
   const t = ev.target;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (t && t.classList && t.classList.contains("tnode")) {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); showNode(t); return; }
+    if (ev.key.startsWith("Arrow")) {
+      const all = Array.from($("tree").querySelectorAll(".tnode"));
+      const i = all.indexOf(t);
+      let next = null;
+      if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = all[Math.min(all.length - 1, i + 1)];
+      else next = all[Math.max(0, i - 1)];
+      if (next) { t.setAttribute("tabindex", "-1"); next.setAttribute("tabindex", "0"); next.focus(); }
+      ev.preventDefault();
+      return;
+    }
+  }
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   if (t && t.classList && t.classList.contains("cell") && ev.key.startsWith("Arrow")) {
     const r = Number(t.dataset.r), c = Number(t.dataset.c), n = state.n;
@@ -342,6 +418,10 @@ async function init() {
   $("board").addEventListener("click", (ev) => {
     const cell = ev.target.closest(".cell");
     if (cell && state.tab === "turn") toggle(Number(cell.dataset.r), Number(cell.dataset.c));
+  });
+  $("tree").addEventListener("click", (ev) => {
+    const g = ev.target.closest(".tnode");
+    if (g) { g.focus(); showNode(g); }
   });
   document.addEventListener("keydown", onKey);
   window.addEventListener("pagehide", stopStream);
