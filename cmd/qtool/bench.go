@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
@@ -109,7 +110,7 @@ Examples:
 
 // benchLookup finds a backend by name; tests may add backends of their own
 // without registering them for every other test.
-var benchLookup = experiments.Lookup
+var benchLookup = backend.Lookup
 
 type benchFlags struct {
 	backends, n, boards, mode string
@@ -395,20 +396,7 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 		g.StopAfterTimeout = true
 	}
 	if f.backends == "" {
-		g.Backends = experiments.Registered(func(c experiments.Caps) bool {
-			if c.External {
-				return false // outside programs run only when named
-			}
-			switch task {
-			case experiments.TaskCount:
-				return c.Count
-			case experiments.TaskComplete:
-				return c.Find && c.Complete
-			case experiments.TaskDecide:
-				return c.Find && c.Complete && c.Exact
-			}
-			return c.Find
-		})
+		g.Backends = experiments.ForTask(task)
 		if len(g.Backends) == 0 {
 			return g, usageErrorf("bench: no registered backend can do mode %s", task)
 		}
@@ -425,8 +413,8 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 // backendList looks up the backends named in list (comma-separated,
 // duplicates ignored), each of which must be able to do task on at least
 // one of the boards; what names the task in the message.
-func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]experiments.Backend, error) {
-	var bs []experiments.Backend
+func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]backend.Backend, error) {
+	var bs []backend.Backend
 	seen := map[string]bool{}
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
@@ -438,7 +426,7 @@ func backendList(list string, task experiments.Task, boards []encode.Board, what
 		if err != nil {
 			return nil, usageErrorf("bench: %v", err)
 		}
-		if experiments.Unavailable(b) != nil {
+		if backend.Unavailable(b) != nil {
 			bs = append(bs, b) // its cells are skipped, with a note
 			continue
 		}

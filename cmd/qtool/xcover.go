@@ -10,8 +10,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
+	dlxbackend "github.com/qtool-project/qtool/backend/dlx"
+
 	"github.com/qtool-project/qtool/dlx"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 func init() {
@@ -133,19 +135,19 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	if writeErr != nil {
 		return fmt.Errorf("xcover: writing: %v", writeErr)
 	}
-	status := experiments.OK
+	status := backend.OK
 	if err != nil {
 		if rctx.Err() == nil {
 			return usageErrorf("%v", err)
 		}
-		status = experiments.StatusOf(rctx)
+		status = backend.StatusOf(rctx)
 	}
 	rec := xcoverRecord{
 		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
 		Algorithm: alg.String(), Workers: opt.workers,
 		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
 		Seconds: elapsed.Seconds(), Status: status.String(),
-		Complete: status == experiments.OK && (opt.limit == 0 || st.Solutions < opt.limit),
+		Complete: status == backend.OK && (opt.limit == 0 || st.Solutions < opt.limit),
 		Limit:    opt.limit,
 	}
 	if err := xcoverReport(out, rec, status, opt, cfg.Visit != nil && st.Solutions > 0); err != nil {
@@ -206,7 +208,7 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, s
 	if opt.file == "-" {
 		r = newContextReader(ctx, f)
 	}
-	p, err := dlx.ParseContext(ctx, r, name, dlx.ParseLimits{MaxNodes: experiments.DLXMaxNodes(opt.workers)})
+	p, err := dlx.ParseContext(ctx, r, name, dlx.ParseLimits{MaxNodes: dlxbackend.DLXMaxNodes(opt.workers)})
 	if err != nil {
 		var pe *dlx.Error
 		switch {
@@ -215,7 +217,7 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, s
 			fmt.Fprintln(c.stderr, "dlx: "+err.Error())
 			return nil, name, withCode(exitUsage, nil)
 		case ctx.Err() != nil:
-			s := experiments.StatusOf(ctx)
+			s := backend.StatusOf(ctx)
 			fmt.Fprintf(c.stderr, "qtool: xcover: reading %s stopped: %s; nothing searched\n", name, statusWord(s))
 			return nil, name, endStatus(s)
 		}
@@ -255,7 +257,7 @@ func solutionPrinter(out *bufio.Writer, p *dlx.Problem, writeErr *error) func([]
 }
 
 // xcoverReport prints the record as JSON or as the summary.
-func xcoverReport(out *bufio.Writer, rec xcoverRecord, status experiments.Status, opt xcoverOptions, listed bool) error {
+func xcoverReport(out *bufio.Writer, rec xcoverRecord, status backend.Status, opt xcoverOptions, listed bool) error {
 	if opt.asJSON {
 		if err := writeJSON(out, rec); err != nil {
 			return err
@@ -273,10 +275,10 @@ func xcoverReport(out *bufio.Writer, rec xcoverRecord, status experiments.Status
 }
 
 // printXcover prints the summary of a run as aligned lines.
-func printXcover(w io.Writer, r xcoverRecord, s experiments.Status) {
+func printXcover(w io.Writer, r xcoverRecord, s backend.Status) {
 	sol := strconv.FormatUint(r.Solutions, 10)
 	switch {
-	case s == experiments.OK && r.Limit > 0 && r.Solutions >= r.Limit:
+	case s == backend.OK && r.Limit > 0 && r.Solutions >= r.Limit:
 		sol += " (the limit; there may be more)"
 	case !r.Complete:
 		sol = "≥ " + sol + " (incomplete)"

@@ -1,4 +1,4 @@
-package experiments
+package backend
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 func solvePawnSets(ctx context.Context, mb ModelBackend, p encode.Problem, req Request) (Outcome, error) {
 	n := p.Board.N
 	if _, err := encode.PawnSets(n, p.PawnCount); err != nil {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", mb.Name(), err)
+		return Outcome{}, fmt.Errorf("backend %s: %w", mb.Name(), err)
 	}
 	total := Outcome{Stats: map[string]uint64{"pawn-sets": 0, "pawn-sets-solved": 0}, Pieces: n + p.PawnCount}
 	found, stopped := 0, false

@@ -1,10 +1,11 @@
-package experiments
+package sat
 
 import (
 	"context"
 	"fmt"
 	"strconv"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/sat"
 )
@@ -47,13 +48,13 @@ type satCube struct {
 // cube and conquer with SATCubeLeaf runs on boards with queens given and
 // at most SATCubeMaxFree free rows, the whole formula goes to gini
 // otherwise.
-func satCubeOptions(name string, b encode.Board, req Request) (satCube, error) {
+func satCubeOptions(name string, b encode.Board, req backend.Request) (satCube, error) {
 	free := b.N - b.Given()
 	return parseSATCube(name, b.Given() > 0 && free <= SATCubeMaxFree, req)
 }
 
 // parseSATCube reads Request.Options["cube"] over the default on.
-func parseSATCube(name string, on bool, req Request) (satCube, error) {
+func parseSATCube(name string, on bool, req backend.Request) (satCube, error) {
 	c := satCube{on: on, leaf: SATCubeLeaf}
 	if v, ok := req.Options["cube"]; ok {
 		switch v {
@@ -64,7 +65,7 @@ func parseSATCube(name string, on bool, req Request) (satCube, error) {
 		default:
 			k, err := strconv.Atoi(v)
 			if err != nil || k < 0 {
-				return c, fmt.Errorf("experiments: backend %s: cube %q: want off, on or a number of rows and columns ≥ 0", name, v)
+				return c, fmt.Errorf("backend %s: cube %q: want off, on or a number of rows and columns ≥ 0", name, v)
 			}
 			c.on, c.leaf = true, k
 		}
@@ -80,7 +81,7 @@ func satCubes(ctx context.Context, s *sat.Solver, f *encode.Formula, c satCube) 
 // satModelCubeOptions is satCubeOptions for a model: cube and conquer by
 // default for the queens variant (excluded diagonals, blocked squares)
 // with at most SATCubeMaxFree rows to fill.
-func satModelCubeOptions(name string, m *encode.Model, req Request) (satCube, error) {
+func satModelCubeOptions(name string, m *encode.Model, req backend.Request) (satCube, error) {
 	rows := 0
 	for _, l := range m.Lines {
 		if l.Family == encode.Rows && l.Lo == 1 && l.Hi == 1 {

@@ -1,9 +1,10 @@
-package experiments
+package sat
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/sat"
 )
@@ -16,23 +17,23 @@ import (
 // model with at most SATCubeMaxFree rows that must hold a queen (excluded
 // diagonals, blocked squares) is found by cube and conquer, as on
 // completion boards (satModelCubes).
-func (sb satBackend) RunModel(ctx context.Context, m *encode.Model, req Request, visit func([]int32) bool) (Outcome, error) {
+func (sb satBackend) RunModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
 	amo, err := sb.encoding(req)
 	if err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
 	if _, ok := req.Options["pairwise-up-to"]; ok {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: pairwise-up-to applies to plain n-queens boards", sb.name)
+		return backend.Outcome{}, fmt.Errorf("backend %s: pairwise-up-to applies to plain n-queens boards", sb.name)
 	}
 	vars, clauses := m.CNFSize(amo)
 	if need, have := SATMemoryEstimate(vars, clauses), SATMemoryLimit(); need > have {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: the %v encoding of this problem has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB", sb.name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
+		return backend.Outcome{}, fmt.Errorf("backend %s: the %v encoding of this problem has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB", sb.name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
 	}
 	cube, err := satModelCubeOptions(sb.name, m, req)
 	if err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
-	out := Outcome{Stats: map[string]uint64{"variables": uint64(vars), "clauses": uint64(clauses)}}
+	out := backend.Outcome{Stats: map[string]uint64{"variables": uint64(vars), "clauses": uint64(clauses)}}
 	s := sat.NewSize(vars, clauses)
 	if _, err := m.EncodeCNF(ctx, s, amo); err != nil {
 		return out, err
@@ -56,7 +57,7 @@ func (sb satBackend) RunModel(ctx context.Context, m *encode.Model, req Request,
 	}
 	var n uint64
 	var st sat.Status
-	if req.Mode == Find && req.Limit == 1 && cube.on {
+	if req.Mode == backend.Find && req.Limit == 1 && cube.on {
 		st = satModelCubes(ctx, s, m, cube, out.Stats)
 		if st == sat.Sat {
 			n = 1

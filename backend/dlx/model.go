@@ -1,10 +1,11 @@
-package experiments
+package dlx
 
 import (
 	"context"
 	"fmt"
 	"slices"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/dlx"
 	"github.com/qtool-project/qtool/encode"
 )
@@ -19,7 +20,7 @@ var dlxVariants = encode.Variants()
 // encode.Model.Cover with dlx: Algorithm X with dancing links, or
 // Algorithm M when some line has other bounds than [1,1] and [0,1].
 // Outcome.Nodes and Stats["updates"] are dlx's counters.
-func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req Request, visit func([]int32) bool) (Outcome, error) {
+func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
 	cv := m.Cover()
 	var primary, secondary []string
 	for i, it := range cv.Items {
@@ -64,7 +65,7 @@ func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req Request, vi
 	}
 	p, err := dlx.NewProblem(primary, secondary)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
+		return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
 	}
 	// A line that may hold no piece (hi = 0: the given pieces fill it,
 	// e.g. the number of pieces when all are given) becomes an item with
@@ -76,14 +77,14 @@ func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req Request, vi
 			continue
 		}
 		if it.Hi < it.Lo {
-			return Outcome{}, nil // a line that cannot be met: no solution
+			return backend.Outcome{}, nil // a line that cannot be met: no solution
 		}
 		lo, hi := it.Lo, min(it.Hi, dlx.MaxBound)
 		if hi < 1 {
 			full[i], hi = true, 1
 		}
 		if err := p.SetBounds(item(i), lo, hi); err != nil {
-			return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
+			return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
 		}
 	}
 	cell := make([]int32, 0, len(cv.Options)) // the model's cell of each option
@@ -100,7 +101,7 @@ options:
 			}
 		}
 		if err := p.AddOptionIndex(items...); err != nil {
-			return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
+			return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
 		}
 		cell = append(cell, int32(c))
 	}
@@ -116,5 +117,5 @@ options:
 		}
 	}
 	st, err := p.Run(ctx, cfg)
-	return Outcome{Solutions: st.Solutions, Nodes: st.Nodes, Stats: map[string]uint64{"updates": st.Updates}}, err
+	return backend.Outcome{Solutions: st.Solutions, Nodes: st.Nodes, Stats: map[string]uint64{"updates": st.Updates}}, err
 }

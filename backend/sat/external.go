@@ -1,12 +1,12 @@
-package experiments
+package sat
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"sync"
-	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/sat"
 )
@@ -21,11 +21,11 @@ func init() {
 			_, err := e.Path()
 			return err
 		})
-		Register(externalBackend{name: e.Name, solver: e, amo: encode.DefaultAMO, available: avail})
+		backend.Register(externalBackend{name: e.Name, solver: e, amo: encode.DefaultAMO, available: avail})
 		for _, a := range encode.AMOEncodings() {
 			eb := externalBackend{name: e.Name + "-" + a.String(), solver: e, amo: a, fixed: true, available: avail}
 			externalBackends[eb.name] = eb
-			Register(eb)
+			backend.Register(eb)
 		}
 	}
 }
@@ -72,8 +72,8 @@ type externalBackend struct {
 
 func (eb externalBackend) Name() string { return eb.name }
 
-func (eb externalBackend) Caps() Caps {
-	c := Caps{Find: true, Count: true, All: true, Complete: true, Exact: true, External: true,
+func (eb externalBackend) Caps() backend.Caps {
+	c := backend.Caps{Find: true, Count: true, All: true, Complete: true, Exact: true, External: true,
 		Options:     []string{"amo", "pairwise-up-to", "diagonal-counts"},
 		CountMethod: "enumeration of models, one solver run each", Enumerates: true}
 	if !eb.fixed {
@@ -86,56 +86,40 @@ func (eb externalBackend) Caps() Caps {
 // error wrapping sat.ErrUnavailable. It looks once per process.
 func (eb externalBackend) Available() error { return eb.available() }
 
-// Unavailable returns why backend b cannot run on this machine (an
-// external program it needs is not installed), or nil when it can.
-func Unavailable(b Backend) error {
-	if a, ok := b.(interface{ Available() error }); ok {
-		return a.Available()
-	}
-	return nil
-}
-
 // Run finds one completion of b, or proves that there is none. Outcome
-// Stats holds the formula's "variables" and "clauses", and Elapsed the
+// Stats holds the formula's "variables" and "clauses" (Solve times the
 // whole run, the writing of the formula to the solver included. When the
 // context ends first, the solver and everything it started are killed and
 // the Outcome has Status Timeout or Interrupted.
-func (eb externalBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if req.Unique || req.Shard != nil {
-		return Outcome{}, fmt.Errorf("experiments: backend %s finds one solution: no fundamental counts, no shards", eb.name)
-	}
-	if req.Mode != Find && req.Mode != Count {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: unsupported mode %v", eb.name, req.Mode)
-	}
+func (eb externalBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	if err := eb.Available(); err != nil {
-		return Outcome{}, fmt.Errorf("experiments: backend %s is unavailable: %s: %w", eb.name, UnavailableReason(err), sat.ErrUnavailable)
+		return backend.Outcome{}, fmt.Errorf("backend %s is unavailable: %s: %w", eb.name, backend.UnavailableReason(err), sat.ErrUnavailable)
 	}
 	amo := eb.amo
 	if name := req.Options["amo"]; name != "" {
 		a, err := encode.ParseAMO(name)
 		if err != nil {
-			return Outcome{}, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
+			return backend.Outcome{}, fmt.Errorf("backend %s: %w", eb.name, err)
 		}
 		if eb.fixed && a != eb.amo {
-			return Outcome{}, fmt.Errorf("experiments: backend %s always uses the %v encoding, not %v (use backend %s with amo %v)", eb.name, eb.amo, a, eb.solver.Name, a)
+			return backend.Outcome{}, fmt.Errorf("backend %s always uses the %v encoding, not %v (use backend %s with amo %v)", eb.name, eb.amo, a, eb.solver.Name, a)
 		}
 		amo = a
 	}
 	opts, err := satOptions(eb.name, b, req, amo)
 	if err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
-	start := time.Now()
 	f, err := encode.CNFWith(b, opts)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
+		return backend.Outcome{}, fmt.Errorf("backend %s: %w", eb.name, err)
 	}
-	out := Outcome{Stats: map[string]uint64{
+	out := backend.Outcome{Stats: map[string]uint64{
 		"variables": uint64(f.Vars()),
 		"clauses":   uint64(f.Clauses()),
 	}}
 	limit := uint64(0) // Count: all
-	if req.Mode == Find && req.Limit > 0 {
+	if req.Mode == backend.Find && req.Limit > 0 {
 		limit = uint64(req.Limit)
 	}
 	// blocks holds the blocking clauses, each ended by 0.
@@ -152,19 +136,16 @@ func (eb externalBackend) Run(ctx context.Context, b encode.Board, req Request) 
 			}
 			return nil
 		})
-		out.Elapsed = time.Since(start)
 		out.Stats["solver-calls"]++
 		if err != nil {
-			return out, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
+			return out, fmt.Errorf("backend %s: %w", eb.name, err)
 		}
 		switch res.Status {
 		case sat.Unknown:
 			if ctx.Err() == nil {
-				out.Status = Unknown // the solver gave up by itself
-			} else {
-				out.Status = StatusOf(ctx)
+				out.Status = backend.Unknown // the solver gave up by itself
 			}
-			return out, nil
+			return out, nil // Solve turns a context that ended into the Status
 		case sat.Unsat:
 			return out, nil // every completion found
 		}
@@ -176,15 +157,15 @@ func (eb externalBackend) Run(ctx context.Context, b encode.Board, req Request) 
 			chk.Add(m)
 		}
 		if err := chk.Err(); err != nil {
-			return out, fmt.Errorf("experiments: backend %s: wrong model: %w", eb.name, err)
+			return out, fmt.Errorf("backend %s: wrong model: %w", eb.name, err)
 		}
 		value := func(v int) bool { return v < len(res.Model) && res.Model[v] }
 		p, err := f.Decode(value)
 		if err != nil {
-			return out, fmt.Errorf("experiments: backend %s: %w", eb.name, err)
+			return out, fmt.Errorf("backend %s: %w", eb.name, err)
 		}
 		if err := encode.Verify(b, p); err != nil {
-			return out, fmt.Errorf("experiments: backend %s: wrong model: %w", eb.name, err)
+			return out, fmt.Errorf("backend %s: wrong model: %w", eb.name, err)
 		}
 		out.Solutions++
 		if req.Visit != nil && !req.Visit(p) {
@@ -201,16 +182,6 @@ func (eb externalBackend) Run(ctx context.Context, b encode.Board, req Request) 
 		blocks = append(blocks, 0)
 		nblocks++
 	}
-}
-
-// UnavailableReason says what err, from Unavailable, lacks, in words for
-// users.
-func UnavailableReason(err error) string {
-	var ue *sat.UnavailableError
-	if errors.As(err, &ue) {
-		return ue.Reason()
-	}
-	return err.Error()
 }
 
 // IsUnavailable reports whether err says that an external program is not

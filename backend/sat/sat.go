@@ -1,20 +1,20 @@
-package experiments
+package sat
 
 import (
 	"context"
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/sat"
 )
 
 func init() {
-	Register(satBackend{name: "sat", amo: encode.DefaultAMO})
+	backend.Register(satBackend{name: "sat", amo: encode.DefaultAMO})
 	for _, a := range encode.AMOEncodings() {
-		Register(satBackend{name: "sat-" + a.String(), amo: a, fixed: true})
+		backend.Register(satBackend{name: "sat-" + a.String(), amo: a, fixed: true})
 	}
 }
 
@@ -36,7 +36,7 @@ func SATMemoryEstimate(vars, clauses int) uint64 {
 
 // SATMemoryLimit returns the memory the sat backends allow a formula:
 // MemoryLimit, which the command line sets from the machine's probe.
-var SATMemoryLimit = MemoryLimit
+var SATMemoryLimit = backend.MemoryLimit
 
 // satBackend solves a board with the CDCL solver gini: the CNF of
 // encode.CNF (in dense numbering, so that only the free squares have
@@ -65,8 +65,8 @@ type satBackend struct {
 
 func (sb satBackend) Name() string { return sb.name }
 
-func (sb satBackend) Caps() Caps {
-	c := Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
+func (sb satBackend) Caps() backend.Caps {
+	c := backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
 		Problems: encode.Variants(), Forbidden: true, Options: []string{"amo", "pairwise-up-to", "solver", "cube", "diagonal-counts"},
 		CountMethod: "enumeration of models", Enumerates: true}
 	if !sb.fixed {
@@ -76,17 +76,17 @@ func (sb satBackend) Caps() Caps {
 }
 
 // encoding returns the at-most-one encoding a request asks for.
-func (sb satBackend) encoding(req Request) (encode.AMOEncoding, error) {
+func (sb satBackend) encoding(req backend.Request) (encode.AMOEncoding, error) {
 	name := req.Options["amo"]
 	if name == "" {
 		return sb.amo, nil
 	}
 	a, err := encode.ParseAMO(name)
 	if err != nil {
-		return 0, fmt.Errorf("experiments: backend %s: %w", sb.name, err)
+		return 0, fmt.Errorf("backend %s: %w", sb.name, err)
 	}
 	if sb.fixed && a != sb.amo {
-		return 0, fmt.Errorf("experiments: backend %s always uses the %v encoding, not %v (use backend sat with amo %v)", sb.name, sb.amo, a, a)
+		return 0, fmt.Errorf("backend %s always uses the %v encoding, not %v (use backend sat with amo %v)", sb.name, sb.amo, a, a)
 	}
 	return a, nil
 }
@@ -104,57 +104,50 @@ func (sb satBackend) encoding(req Request) (encode.AMOEncoding, error) {
 // (encode.CNFSize) before anything is built, exceeds SATMemoryLimit is
 // refused: with 25 GB of memory, the empty board beyond n = 573 with the
 // pairwise encoding, 2295 with product-bimander, 4465 with product.
-func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if req.Mode != Count && req.Mode != Find {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: unsupported mode %v", sb.name, req.Mode)
-	}
+func (sb satBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	amo, err := sb.encoding(req)
 	if err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
 	if solver := req.Options["solver"]; solver != "" && solver != "gini" {
 		eb, ok := externalBackends[solver+"-"+amo.String()]
 		if !ok {
-			return Outcome{}, fmt.Errorf("experiments: backend %s: unknown solver %q (want gini, %s)", sb.name, solver, strings.Join(ExternalSolvers(), ", "))
+			return backend.Outcome{}, fmt.Errorf("backend %s: unknown solver %q (want gini, %s)", sb.name, solver, strings.Join(ExternalSolvers(), ", "))
 		}
 		return eb.Run(ctx, b, req)
 	}
 	opts, err := satOptions(sb.name, b, req, amo)
 	if err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
 	cube, err := satCubeOptions(sb.name, b, req)
 	if err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
-	start := time.Now()
 	f, err := encode.CNFWith(b, opts)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", sb.name, err)
+		return backend.Outcome{}, fmt.Errorf("backend %s: %w", sb.name, err)
 	}
-	out := Outcome{Stats: map[string]uint64{
+	out := backend.Outcome{Stats: map[string]uint64{
 		"variables":    uint64(f.Vars()),
 		"clauses":      uint64(f.Clauses()),
 		"solver-calls": 0,
 	}}
 	if ctx.Err() != nil { // before gini allocates room for the formula
-		out.Status, out.Elapsed = StatusOf(ctx), time.Since(start)
 		return out, nil
 	}
 	s := sat.NewSize(f.Vars(), f.Clauses())
-	done := func() (Outcome, error) {
+	done := func() (backend.Outcome, error) {
 		out.Stats["solver-calls"] = uint64(s.Solves())
-		out.Elapsed = time.Since(start)
 		return out, nil
 	}
 	if f.EncodeContext(ctx, s) != nil {
-		out.Status = StatusOf(ctx)
 		return done()
 	}
 	limit := uint64(0)
 	var visit func() bool
 	var decodeErr error
-	if req.Mode == Find {
+	if req.Mode == backend.Find {
 		if req.Limit > 0 {
 			limit = uint64(req.Limit)
 		}
@@ -171,10 +164,8 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 		}
 	}
 	var n uint64
-	var st sat.Status
-	if req.Mode == Find && limit == 1 && cube.on {
-		var cs sat.CubeStats
-		st, cs = satCubes(ctx, s, f, cube)
+	if req.Mode == backend.Find && limit == 1 && cube.on {
+		st, cs := satCubes(ctx, s, f, cube)
 		out.Stats["cubes"] = uint64(cs.Cubes)
 		out.Stats["lookahead-nodes"] = uint64(cs.Nodes)
 		out.Stats["lookahead-refuted"] = uint64(cs.Refuted)
@@ -190,23 +181,20 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req Request) (Outc
 		// same number of square variables true: the blocking clause of a
 		// model can be the negation of its queens alone
 		// (sat.Solver.EnumerateSets).
-		n, st = s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
+		n, _ = s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
 	}
 	if decodeErr != nil {
-		return out, fmt.Errorf("experiments: backend %s: %w", sb.name, decodeErr)
+		return out, fmt.Errorf("backend %s: %w", sb.name, decodeErr)
 	}
 	out.Solutions = n
-	if st == sat.Unknown {
-		out.Status = StatusOf(ctx)
-	}
-	return done()
+	return done() // a search cut short (sat.Unknown) ended with ctx: Solve sets the Status
 }
 
 // satOptions checks board b and the request's options for a sat backend
 // named name with encoding amo, and refuses a formula too large for the
 // machine's memory by its size in closed form (encode.CNFSize), before
 // anything is built.
-func satOptions(name string, b encode.Board, req Request, amo encode.AMOEncoding) (encode.CNFOptions, error) {
+func satOptions(name string, b encode.Board, req backend.Request, amo encode.AMOEncoding) (encode.CNFOptions, error) {
 	if err := b.Validate(); err != nil {
 		return encode.CNFOptions{}, err
 	}
@@ -214,7 +202,7 @@ func satOptions(name string, b encode.Board, req Request, amo encode.AMOEncoding
 	if v, ok := req.Options["pairwise-up-to"]; ok {
 		cut, err := strconv.Atoi(v)
 		if err != nil || cut < 2 {
-			return opts, fmt.Errorf("experiments: backend %s: pairwise-up-to %q: want an integer ≥ 2", name, v)
+			return opts, fmt.Errorf("backend %s: pairwise-up-to %q: want an integer ≥ 2", name, v)
 		}
 		opts.PairwiseUpTo = cut
 	}
@@ -226,16 +214,16 @@ func satOptions(name string, b encode.Board, req Request, amo encode.AMOEncoding
 	if v, ok := req.Options["diagonal-counts"]; ok {
 		on, err := strconv.ParseBool(v)
 		if err != nil {
-			return opts, fmt.Errorf("experiments: backend %s: diagonal-counts %q: want true or false", name, v)
+			return opts, fmt.Errorf("backend %s: diagonal-counts %q: want true or false", name, v)
 		}
 		opts.DiagonalCounts = on
 	}
 	vars, clauses, err := encode.CNFSize(b, opts)
 	if err != nil {
-		return opts, fmt.Errorf("experiments: backend %s: %w", name, err)
+		return opts, fmt.Errorf("backend %s: %w", name, err)
 	}
 	if need, have := SATMemoryEstimate(vars, clauses), SATMemoryLimit(); need > have {
-		return opts, fmt.Errorf("experiments: backend %s: the %v encoding of this board has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB; try another encoding (amo product is the smallest) or backend minconflicts or construct", name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
+		return opts, fmt.Errorf("backend %s: the %v encoding of this board has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB; try another encoding (amo product is the smallest) or backend minconflicts or construct", name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
 	}
 	return opts, nil
 }

@@ -1,13 +1,14 @@
-package experiments
+package backtrack
 
 import (
 	"context"
 	"maps"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 )
 
-func init() { Register(backtrackRowsBackend{}) }
+func init() { backend.Register(backtrackRowsBackend{}) }
 
 // backtrackRowsBackend is backtrack with Wirth's row order forced on every
 // board (Request.Options["order"] = "rows"): the plain search of the
@@ -19,7 +20,7 @@ type backtrackRowsBackend struct{}
 
 func (backtrackRowsBackend) Name() string { return "backtrack-rows" }
 
-func (backtrackRowsBackend) Caps() Caps {
+func (backtrackRowsBackend) Caps() backend.Caps {
 	c := backtrackBackend{}.Caps()
 	c.AliasOf = "backtrack"
 	c.Problems = []encode.Variant{encode.Queens}
@@ -29,7 +30,7 @@ func (backtrackRowsBackend) Caps() Caps {
 }
 
 // Run is backtrackBackend.Run in row order.
-func (backtrackRowsBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
+func (backtrackRowsBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	opts := maps.Clone(req.Options)
 	if opts == nil {
 		opts = map[string]string{}

@@ -1,11 +1,9 @@
-package experiments
+package backend
 
 import (
 	"context"
 	"fmt"
 	"slices"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/qtool-project/qtool/encode"
@@ -114,6 +112,11 @@ type Request struct {
 	// Checkpoint, when non-nil, asks a backend with Caps.Parts to record
 	// its progress in a file and to resume from it (see parts.go).
 	Checkpoint *Checkpoint
+	// Completes says that the problem is a completion instance, so that
+	// the backend must take pieces given (Caps.Complete) even when this
+	// one has none; Decide, that an answer "none" must be a proof
+	// (Caps.Exact). Admit checks both; the backend need not look.
+	Completes, Decide bool
 }
 
 // Shard names one slice of a deterministic split of a count: slice Index of
@@ -191,34 +194,6 @@ type Backend interface {
 type ModelBackend interface {
 	Backend
 	RunModel(ctx context.Context, m *encode.Model, req Request, visit func(chosen []int32) bool) (Outcome, error)
-}
-
-var registry = map[string]Backend{}
-
-// Register adds a backend under its name. It panics on a duplicate name.
-func Register(b Backend) {
-	if _, dup := registry[b.Name()]; dup {
-		panic("experiments: backend registered twice: " + b.Name())
-	}
-	registry[b.Name()] = b
-}
-
-// Lookup returns the backend with the given name.
-func Lookup(name string) (Backend, error) {
-	if b, ok := registry[name]; ok {
-		return b, nil
-	}
-	return nil, fmt.Errorf("experiments: unknown backend %q (known: %s)", name, strings.Join(Names(), ", "))
-}
-
-// Names lists the registered backends in alphabetical order.
-func Names() []string {
-	names := make([]string, 0, len(registry))
-	for n := range registry {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }
 
 // StatusOf maps the error of a context to the Status of a run that ended

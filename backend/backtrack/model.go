@@ -1,9 +1,10 @@
-package experiments
+package backtrack
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
@@ -12,16 +13,16 @@ import (
 // the most constrained line, the only order it has (Options["order"] may be
 // "auto" or "mrv"; "rows" is refused: the row order is the plain board's).
 // Outcome.Nodes counts the cells chosen.
-func (backtrackBackend) RunModel(ctx context.Context, m *encode.Model, req Request, visit func([]int32) bool) (Outcome, error) {
+func (backtrackBackend) RunModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
 	switch o := req.Options["order"]; o {
 	case "", "auto", "mrv":
 	case "rows":
-		return Outcome{}, fmt.Errorf("experiments: backend backtrack: order rows applies to n-queens boards with only queens given; a board with blocked squares or excluded diagonals, and every other problem, is searched on the most constrained line (order auto or mrv)")
+		return backend.Outcome{}, fmt.Errorf("backend backtrack: order rows applies to n-queens boards with only queens given; a board with blocked squares or excluded diagonals, and every other problem, is searched on the most constrained line (order auto or mrv)")
 	default:
-		return Outcome{}, orderError(o)
+		return backend.Outcome{}, orderError(o)
 	}
 	st, err := search.Lines(ctx, m, visit)
-	return Outcome{Solutions: st.Solutions, Nodes: st.Nodes}, err
+	return backend.Outcome{Solutions: st.Solutions, Nodes: st.Nodes}, err
 }
 
 // backtrackOrder reads Request.Options["order"] for a plain n-queens
@@ -32,7 +33,7 @@ func (backtrackBackend) RunModel(ctx context.Context, m *encode.Model, req Reque
 // where the row order can be thousands of times slower (the completion
 // boards of CSPLib prob079). Blocked squares and excluded diagonals never
 // reach it: they make a model (RunModel), always searched by mrv.
-func backtrackOrder(b encode.Board, req Request) (mrv bool, err error) {
+func backtrackOrder(b encode.Board, req backend.Request) (mrv bool, err error) {
 	switch o := req.Options["order"]; o {
 	case "", "auto":
 		return b.Given() > 0, nil
@@ -46,17 +47,17 @@ func backtrackOrder(b encode.Board, req Request) (mrv bool, err error) {
 }
 
 func orderError(o string) error {
-	return fmt.Errorf("experiments: backend backtrack: order %q: want auto, rows or mrv", o)
+	return fmt.Errorf("backend backtrack: order %q: want auto, rows or mrv", o)
 }
 
 // runMRV solves a plain board with search.Lines on its model, handing
 // each solution to req.Visit as a placement.
-func runMRV(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
+func runMRV(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	m, err := encode.NewModel(encode.Problem{Variant: encode.Queens, Instance: encode.Instance{Board: b}})
 	if err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
-	visit := placementVisit(m, b.N, req)
+	visit := backend.PlacementVisit(m, b.N, req)
 	st, err := search.Lines(ctx, m, visit)
-	return Outcome{Solutions: st.Solutions, Nodes: st.Nodes}, err
+	return backend.Outcome{Solutions: st.Solutions, Nodes: st.Nodes}, err
 }

@@ -1,4 +1,4 @@
-package experiments
+package join
 
 import (
 	"context"
@@ -9,15 +9,16 @@ import (
 	"sync"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/checkpoint"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
 
 func init() {
-	Register(splitBackend{name: "constellation", unique: true, maxN: search.ConstellationMaxN, newPlan: func(_ context.Context, n, _ int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
-	Register(splitBackend{name: "domains", unique: true, maxN: search.DomainMaxN, newPlan: func(_ context.Context, n, _ int) (search.Plan, error) { return search.NewDomainPlan(n) }})
-	Register(splitBackend{name: "join", maxN: search.JoinMaxN, method: "join of quadrant halves", newPlan: func(ctx context.Context, n, workers int) (search.Plan, error) {
+	backend.Register(splitBackend{name: "constellation", unique: true, maxN: search.ConstellationMaxN, newPlan: func(_ context.Context, n, _ int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
+	backend.Register(splitBackend{name: "domains", unique: true, maxN: search.DomainMaxN, newPlan: func(_ context.Context, n, _ int) (search.Plan, error) { return search.NewDomainPlan(n) }})
+	backend.Register(splitBackend{name: "join", maxN: search.JoinMaxN, method: "join of quadrant halves", newPlan: func(ctx context.Context, n, workers int) (search.Plan, error) {
 		return search.NewJoinPlanContext(ctx, n, 0, workers)
 	}})
 }
@@ -44,8 +45,8 @@ type splitBackend struct {
 
 func (b splitBackend) Name() string { return b.name }
 
-func (b splitBackend) Caps() Caps {
-	return Caps{Count: true, Exact: true, MaxN: b.maxN, Unique: b.unique, Shards: true, Parts: true, CountMethod: b.method}
+func (b splitBackend) Caps() backend.Caps {
+	return backend.Caps{Count: true, Exact: true, MaxN: b.maxN, Unique: b.unique, Shards: true, Parts: true, CountMethod: b.method}
 }
 
 // shardContexter is a plan whose Shard can give up when the context is
@@ -98,43 +99,28 @@ func (be splitBackend) shard(ctx context.Context, n, workers, shard, shards int)
 // when it ends, complete or not. Outcome.Parts lists every finished
 // subproblem of the shard (read or counted), in increasing id; the counts
 // are their sums.
-func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if req.Mode != Count {
-		return Outcome{}, fmt.Errorf("experiments: backend %s only counts, not %v", be.name, req.Mode)
-	}
-	if len(req.Options) > 0 {
-		return Outcome{}, fmt.Errorf("experiments: backend %s has no options", be.name)
-	}
-	if b.Given() > 0 {
-		return Outcome{}, fmt.Errorf("experiments: backend %s counts the empty board only (its split uses the symmetry of the square)", be.name)
-	}
-	if req.Unique && !be.unique {
-		return Outcome{}, fmt.Errorf("experiments: backend %s cannot count fundamental solutions", be.name)
-	}
-	start := time.Now()
+func (be splitBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	shard, shards := 0, 1
 	if req.Shard != nil {
 		shard, shards = req.Shard.Index, req.Shard.Count
 	}
 	p, ids, err := be.shard(ctx, b.N, req.Workers, shard, shards)
 	if err != nil {
-		if ctx.Err() != nil {
-			// Stopped while the plan or its shard was made: nothing
-			// was counted, and a checkpoint is left as it was.
-			return Outcome{Status: StatusOf(ctx), Elapsed: time.Since(start)}, nil
-		}
-		return Outcome{}, fmt.Errorf("experiments: %w", err)
+		// Stopped while the plan or its shard was made (Solve turns a
+		// context that ended into the Status): nothing was counted, and
+		// a checkpoint is left as it was.
+		return backend.Outcome{}, fmt.Errorf("backend: %w", err)
 	}
-	split := &Split{
+	split := &backend.Split{
 		Method: p.Method(), Version: p.Version(),
 		N: b.N, Depth: p.Depth(), Total: p.Subproblems(), Identity: p.Identity(),
 		Shard: shard, Shards: shards, Todo: len(ids),
 	}
-	done := map[int]Part{}
+	done := map[int]backend.Part{}
 	ck := req.Checkpoint
 	if ck != nil {
 		if err := loadCheckpoint(ck, split, ids, done); err != nil {
-			return Outcome{}, err
+			return backend.Outcome{}, err
 		}
 		split.Resumed = len(done)
 	}
@@ -146,7 +132,7 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 		}
 		return s
 	}
-	every := DefaultCheckpointEvery
+	every := backend.DefaultCheckpointEvery
 	if ck != nil && ck.Every > 0 {
 		every = ck.Every
 	}
@@ -154,7 +140,7 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 	if ck != nil {
 		// Write at once: an unwritable path is refused before any work.
 		if err := checkpoint.Write(ck.Path, state()); err != nil {
-			return Outcome{}, fmt.Errorf("experiments: %w", err)
+			return backend.Outcome{}, fmt.Errorf("backend: %w", err)
 		}
 	}
 	last := time.Now()
@@ -165,7 +151,7 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 		Done: func(q search.Part) {
 			mu.Lock()
 			defer mu.Unlock()
-			done[q.ID] = Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
+			done[q.ID] = backend.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
 			if ck != nil && ckErr == nil && time.Since(last) >= every {
 				ckErr = checkpoint.Write(ck.Path, state())
 				last = time.Now()
@@ -178,7 +164,7 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 	if ck != nil && ckErr == nil {
 		ckErr = checkpoint.Write(ck.Path, state())
 	}
-	out := Outcome{Split: split, Elapsed: time.Since(start), Stats: map[string]uint64{
+	out := backend.Outcome{Split: split, Stats: map[string]uint64{
 		"subproblems": uint64(len(ids)), "done": uint64(len(done)), "resumed": uint64(split.Resumed),
 	}}
 	for _, q := range done {
@@ -189,17 +175,13 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 	}
 	sort.Slice(out.Parts, func(i, j int) bool { return out.Parts[i].ID < out.Parts[j].ID })
 	if ckErr != nil {
-		return out, fmt.Errorf("experiments: %w", ckErr)
+		return out, fmt.Errorf("backend: %w", ckErr)
 	}
 	if err != nil {
-		if ctx.Err() != nil {
-			out.Status = StatusOf(ctx)
-			return out, nil
-		}
 		return out, err
 	}
 	if len(done) != len(ids) {
-		return out, fmt.Errorf("experiments: %s count finished %d of %d subproblems", be.name, len(done), len(ids))
+		return out, fmt.Errorf("backend: %s count finished %d of %d subproblems", be.name, len(done), len(ids))
 	}
 	return out, nil
 }
@@ -207,9 +189,9 @@ func (be splitBackend) Run(ctx context.Context, b encode.Board, req Request) (Ou
 // loadCheckpoint fills done from the checkpoint file of ck when resuming,
 // after checking that it is of this split and shard and that every part
 // read is one of the shard's subproblems ids.
-func loadCheckpoint(ck *Checkpoint, split *Split, ids []int, done map[int]Part) error {
+func loadCheckpoint(ck *backend.Checkpoint, split *backend.Split, ids []int, done map[int]backend.Part) error {
 	if ck.Path == "" {
-		return errors.New("experiments: checkpoint needs a file name")
+		return errors.New("backend: checkpoint needs a file name")
 	}
 	if !ck.Resume {
 		if _, err := os.Stat(ck.Path); err == nil {
@@ -235,7 +217,7 @@ func loadCheckpoint(ck *Checkpoint, split *Split, ids []int, done map[int]Part) 
 		if !mine[q.ID] {
 			return fmt.Errorf("checkpoint %s: subproblem %d is not in shard %d/%d", ck.Path, q.ID, split.Shard, split.Shards)
 		}
-		done[q.ID] = Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
+		done[q.ID] = backend.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
 	}
 	return nil
 }

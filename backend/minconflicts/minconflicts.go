@@ -1,17 +1,17 @@
-package experiments
+package minconflicts
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"strconv"
-	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
 
-func init() { Register(minConflictsBackend{}) }
+func init() { backend.Register(minConflictsBackend{}) }
 
 // minConflictsBackend is search.MinConflicts: local search with conflict
 // minimisation (Sosič and Gu's QS4 with Minton et al.'s min-conflicts
@@ -27,12 +27,12 @@ type minConflictsBackend struct{}
 
 func (minConflictsBackend) Name() string { return "minconflicts" }
 
-func (minConflictsBackend) Caps() Caps {
-	return Caps{Find: true, Complete: true, Options: []string{"partners", "restarts", "steps", "tries", "walk"}}
+func (minConflictsBackend) Caps() backend.Caps {
+	return backend.Caps{Find: true, Complete: true, Options: []string{"partners", "restarts", "steps", "tries", "walk"}}
 }
 
 // minConflictsOptions turns a request into the options of the search.
-func minConflictsOptions(req Request) (search.MinConflictsOptions, error) {
+func minConflictsOptions(req backend.Request) (search.MinConflictsOptions, error) {
 	opt := search.MinConflictsOptions{Seed: req.Seed}
 	for k, v := range req.Options {
 		var err error
@@ -48,10 +48,10 @@ func minConflictsOptions(req Request) (search.MinConflictsOptions, error) {
 		case "walk":
 			opt.Walk, err = strconv.ParseFloat(v, 64)
 			if err != nil || !(opt.Walk >= 0 && opt.Walk <= 1) {
-				err = fmt.Errorf("experiments: backend minconflicts: option walk=%q: want a probability between 0 and 1", v)
+				err = fmt.Errorf("backend minconflicts: option walk=%q: want a probability between 0 and 1", v)
 			}
 		default:
-			err = fmt.Errorf("experiments: backend minconflicts: unknown option %q (known: partners, restarts, steps, tries, walk)", k)
+			err = fmt.Errorf("backend minconflicts: unknown option %q (known: partners, restarts, steps, tries, walk)", k)
 		}
 		if err != nil {
 			return opt, err
@@ -63,7 +63,7 @@ func minConflictsOptions(req Request) (search.MinConflictsOptions, error) {
 func minConflictsInt(k, v string, least int) (int, error) {
 	x, err := strconv.Atoi(v)
 	if err != nil || x < least {
-		return 0, fmt.Errorf("experiments: backend minconflicts: option %s=%q: want a whole number of at least %d", k, v, least)
+		return 0, fmt.Errorf("backend minconflicts: option %s=%q: want a whole number of at least %d", k, v, least)
 	}
 	return x, nil
 }
@@ -76,38 +76,30 @@ func minConflictsInt(k, v string, least int) (int, error) {
 // with no solution: a final answer. A board whose search, answer and check
 // (about 19 bytes a row) would not fit in MemoryLimit is refused before
 // anything is allocated.
-func (minConflictsBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if req.Mode != Find {
-		return Outcome{}, fmt.Errorf("experiments: backend minconflicts finds solutions, it cannot %v them", req.Mode)
-	}
+func (minConflictsBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	opt, err := minConflictsOptions(req)
 	if err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
 	// The search, its answer (8 bytes a row) and the caller's check.
-	need := search.MinConflictsBytes(b.N, b.Given()) + 8*uint64(b.N) + verifyBytes(b.N)
-	if err := checkMemory("minconflicts", b.N, need); err != nil {
-		return Outcome{}, err
+	need := search.MinConflictsBytes(b.N, b.Given()) + 8*uint64(b.N) + backend.VerifyBytes(b.N)
+	if err := backend.CheckMemory("minconflicts", b.N, need); err != nil {
+		return backend.Outcome{}, err
 	}
-	start := time.Now()
 	p, st, err := search.MinConflicts(ctx, b, opt)
-	out := Outcome{
+	out := backend.Outcome{
 		Stats: map[string]uint64{
 			"steps":             st.Steps,
 			"swaps":             st.Swaps,
 			"restarts":          st.Restarts,
 			"initial_conflicts": st.InitialConflicts,
 		},
-		Elapsed: time.Since(start),
 	}
 	switch {
 	case errors.Is(err, search.ErrConstructNoSolution):
 		return out, nil
 	case errors.Is(err, search.ErrMinConflictsNotFound):
-		out.Status = Unknown
-		return out, nil
-	case err != nil && ctx.Err() != nil:
-		out.Status = StatusOf(ctx)
+		out.Status = backend.Unknown
 		return out, nil
 	case err != nil:
 		return out, err

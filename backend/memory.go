@@ -1,4 +1,4 @@
-package experiments
+package backend
 
 import (
 	"errors"
@@ -22,18 +22,18 @@ var ErrTooBig = errors.New("needs more memory than this run may use")
 // the limit), wrapping ErrTooBig.
 type memoryError struct{ err error }
 
-func (e memoryError) Error() string        { return "experiments: " + e.err.Error() }
+func (e memoryError) Error() string        { return e.err.Error() }
 func (e memoryError) Is(target error) bool { return target == ErrTooBig }
 
-// checkMemory refuses a run whose estimate need exceeds MemoryLimit,
+// CheckMemory refuses a run whose estimate need exceeds MemoryLimit,
 // saying both figures.
-func checkMemory(backend string, n int, need uint64) error {
+func CheckMemory(backend string, n int, need uint64) error {
 	if err := memlimit.Check(fmt.Sprintf("backend %s: n = %d", backend, n), need); err != nil {
 		return memoryError{err}
 	}
 	return nil
 }
 
-// verifyBytes is the scratch memory of encode.Verify, which every caller
+// VerifyBytes is the scratch memory of encode.Verify, which every caller
 // runs on a returned placement: a bool a column and a bool a diagonal.
-func verifyBytes(n int) uint64 { return 5 * uint64(max(n, 0)) }
+func VerifyBytes(n int) uint64 { return 5 * uint64(max(n, 0)) }

@@ -1,17 +1,16 @@
-package experiments
+package construct
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
-	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
 
-func init() { Register(constructBackend{}) }
+func init() { backend.Register(constructBackend{}) }
 
 // constructBackend is search.Construct: the explicit solution of Hoffman,
 // Loessi and Moore for every n ≥ 4, in O(n) without any search. It finds
@@ -22,8 +21,8 @@ type constructBackend struct{}
 
 func (constructBackend) Name() string { return "construct" }
 
-func (constructBackend) Caps() Caps {
-	return Caps{Find: true, Exact: true}
+func (constructBackend) Caps() backend.Caps {
+	return backend.Caps{Find: true, Exact: true}
 }
 
 // Run builds the solution of the empty board b and hands it to req.Visit
@@ -31,32 +30,22 @@ func (constructBackend) Caps() Caps {
 // whose placement and its check (13 bytes a row) would not fit in
 // MemoryLimit is refused before anything is allocated; the construction
 // stops at once when ctx ends (Status Timeout or Interrupted).
-func (constructBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if req.Mode != Find {
-		return Outcome{}, fmt.Errorf("experiments: backend construct finds a solution, it cannot %v them", req.Mode)
-	}
-	if k := b.Given(); k > 0 {
-		return Outcome{}, fmt.Errorf("experiments: backend construct cannot complete a board with queens already placed (%d given); use minconflicts or an exact backend", k)
-	}
+func (constructBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	if b.N < 1 || len(b.Queens) > b.N || slices.ContainsFunc(b.Queens, func(c int) bool { return c != -1 }) {
 		// Board.Validate says what is wrong; it is not called on a good
 		// empty board, where its scratch arrays would cost 20 bytes a row.
 		if err := b.Validate(); err != nil {
-			return Outcome{}, err
+			return backend.Outcome{}, err
 		}
 	}
 	// The placement, and the caller's check of it.
-	if err := checkMemory("construct", b.N, search.ConstructBytes(b.N)+verifyBytes(b.N)); err != nil {
-		return Outcome{}, err
+	if err := backend.CheckMemory("construct", b.N, search.ConstructBytes(b.N)+backend.VerifyBytes(b.N)); err != nil {
+		return backend.Outcome{}, err
 	}
-	start := time.Now()
 	p, err := search.ConstructContext(ctx, b.N)
-	out := Outcome{Elapsed: time.Since(start)}
+	var out backend.Outcome
 	switch {
 	case errors.Is(err, search.ErrConstructNoSolution):
-		return out, nil
-	case err != nil && ctx.Err() != nil:
-		out.Status = StatusOf(ctx)
 		return out, nil
 	case err != nil:
 		return out, err

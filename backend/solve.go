@@ -1,87 +1,13 @@
-package experiments
+package backend
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/qtool-project/qtool/encode"
 )
-
-// Admit checks a request against what backend b declares in its Caps: the
-// one place where a backend's abilities are enforced (the runner, the
-// command line and Solve all ask it). It returns nil, or an error that says
-// what the backend cannot do.
-func Admit(b Backend, p encode.Problem, req Request) error {
-	c := b.Caps()
-	name := b.Name()
-	fail := func(format string, args ...any) error {
-		return fmt.Errorf("experiments: backend %s %s", name, fmt.Sprintf(format, args...))
-	}
-	switch {
-	case req.Mode == Count && !c.Count:
-		return fail("cannot count")
-	case req.Mode == Find && !c.Find:
-		return fail("cannot find solutions")
-	case req.Mode != Count && req.Mode != Find:
-		return fail("cannot %v", req.Mode)
-	case req.Mode == Find && req.Limit != 1 && !c.All:
-		return fail("finds one solution, not all of them")
-	case req.Unique && !c.Unique:
-		return fail("cannot count fundamental solutions")
-	case req.Shard != nil && !c.Shards:
-		return fail("cannot split a count into shards")
-	case req.Shard != nil && req.Mode != Count:
-		return fail("splits a count into shards, not a %v", req.Mode)
-	case !c.Solves(p.Variant):
-		return fail("does not solve the %v problem (it solves %s)", p.Variant, strings.Join(variantNames(c), ", "))
-	case !p.Plain() && !c.Forbidden:
-		return fail("does not take blocked squares or excluded diagonals")
-	case p.Board.Given() > 0 && !c.Complete:
-		return fail("cannot complete a board with pieces already placed")
-	case c.MaxN > 0 && p.Board.N > c.MaxN:
-		return fail("accepts n ≤ %d, not %d", c.MaxN, p.Board.N)
-	case (req.Unique || req.Shard != nil) && !p.PlainQueens():
-		return fail("counts fundamental solutions and shards of plain n-queens only")
-	}
-	if !p.PlainQueens() {
-		if _, ok := b.(ModelBackend); !ok {
-			return fail("declares the %v problem but cannot run a model", p.Variant)
-		}
-	}
-	for k := range req.Options {
-		if !slices.Contains(c.Options, k) {
-			known := "none"
-			if len(c.Options) > 0 {
-				known = strings.Join(c.Options, ", ")
-			}
-			return fail("has no option %q (its options: %s)", k, known)
-		}
-	}
-	return nil
-}
-
-func variantNames(c Caps) []string {
-	var names []string
-	for _, v := range encode.Variants() {
-		if c.Solves(v) {
-			names = append(names, v.String())
-		}
-	}
-	return names
-}
-
-// ErrNotAdmitted is what errors.Is finds in the error of a request that
-// Solve refused (see Admit).
-var ErrNotAdmitted = errors.New("request not admitted")
-
-type notAdmitted struct{ error }
-
-func (e notAdmitted) Unwrap() error        { return e.error }
-func (e notAdmitted) Is(target error) bool { return target == ErrNotAdmitted }
 
 // Solve runs backend b on problem p: the one way a backend is run. It
 // checks the request (Admit), times the run, and maps a context that ended
@@ -97,7 +23,7 @@ func (e notAdmitted) Is(target error) bool { return target == ErrNotAdmitted }
 // (and, for plain n-queens, to req.Visit).
 func Solve(ctx context.Context, b Backend, p encode.Problem, req Request) (Outcome, error) {
 	if err := Admit(b, p, req); err != nil {
-		return Outcome{}, notAdmitted{err}
+		return Outcome{}, err
 	}
 	start := time.Now()
 	out, err := solve(ctx, b, p, req)
@@ -195,7 +121,7 @@ func emptyPlacement(p encode.Problem, req Request, total Outcome) Outcome {
 func runModel(ctx context.Context, b ModelBackend, p encode.Problem, req Request) (Outcome, error) {
 	m, err := encode.NewModel(p)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", b.Name(), err)
+		return Outcome{}, fmt.Errorf("backend %s: %w", b.Name(), err)
 	}
 	var visit func([]int32) bool
 	if req.Mode == Find {
@@ -209,4 +135,10 @@ func runModel(ctx context.Context, b ModelBackend, p encode.Problem, req Request
 		}
 	}
 	return b.RunModel(ctx, m, req, visit)
+}
+
+// SolveBoard is Solve on the plain n-queens board b: the problem with no
+// extras.
+func SolveBoard(ctx context.Context, b Backend, board encode.Board, req Request) (Outcome, error) {
+	return Solve(ctx, b, encode.Problem{Instance: encode.Instance{Board: board}}, req)
 }

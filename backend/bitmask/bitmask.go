@@ -1,17 +1,17 @@
-package experiments
+package bitmask
 
 import (
 	"context"
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
 
-func init() { Register(bitmaskBackend{}) }
+func init() { backend.Register(bitmaskBackend{}) }
 
 // bitmaskBackend is search.BitmaskCount and search.BitmaskFind: bitmask
 // backtracking (Richards) for n ≤ 64, with the symmetry of the square on
@@ -24,8 +24,8 @@ type bitmaskBackend struct{}
 
 func (bitmaskBackend) Name() string { return "bitmask" }
 
-func (bitmaskBackend) Caps() Caps {
-	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true, MaxN: search.BitmaskMaxN, Unique: true, Shards: true, Options: []string{"symmetry"}}
+func (bitmaskBackend) Caps() backend.Caps {
+	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true, MaxN: search.BitmaskMaxN, Unique: true, Shards: true, Options: []string{"symmetry"}}
 }
 
 var bitmaskSymmetries = map[string]search.BitmaskSymmetry{
@@ -35,7 +35,7 @@ var bitmaskSymmetries = map[string]search.BitmaskSymmetry{
 }
 
 // bitmaskOptions turns a request into the options of the search.
-func bitmaskOptions(req Request) (search.BitmaskOptions, error) {
+func bitmaskOptions(req backend.Request) (search.BitmaskOptions, error) {
 	opt := search.BitmaskOptions{
 		Workers:  req.Workers,
 		Unique:   req.Unique,
@@ -44,7 +44,7 @@ func bitmaskOptions(req Request) (search.BitmaskOptions, error) {
 	}
 	for k, v := range req.Options {
 		if k != "symmetry" {
-			return opt, fmt.Errorf("experiments: backend bitmask: unknown option %q (known: symmetry)", k)
+			return opt, fmt.Errorf("backend bitmask: unknown option %q (known: symmetry)", k)
 		}
 		sym, ok := bitmaskSymmetries[v]
 		if !ok {
@@ -53,14 +53,11 @@ func bitmaskOptions(req Request) (search.BitmaskOptions, error) {
 				names = append(names, name)
 			}
 			sort.Strings(names)
-			return opt, fmt.Errorf("experiments: backend bitmask: unknown symmetry %q (known: %s)", v, strings.Join(names, ", "))
+			return opt, fmt.Errorf("backend bitmask: unknown symmetry %q (known: %s)", v, strings.Join(names, ", "))
 		}
 		opt.Symmetry = sym
 	}
 	if req.Shard != nil {
-		if req.Mode != Count {
-			return opt, fmt.Errorf("experiments: backend bitmask: shards split a count, not a %v", req.Mode)
-		}
 		opt.Shard, opt.Shards = req.Shard.Index, req.Shard.Count
 	}
 	return opt, nil
@@ -73,34 +70,22 @@ func bitmaskOptions(req Request) (search.BitmaskOptions, error) {
 // placed and Stats["subproblems"] the independent pieces of the count (of
 // the shard, with req.Shard). When the context ends first the Outcome is
 // partial (its counts are lower bounds) with Status Timeout or Interrupted.
-func (bitmaskBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if req.Mode != Count && req.Mode != Find {
-		return Outcome{}, fmt.Errorf("experiments: backend bitmask: unsupported mode %v", req.Mode)
-	}
+func (bitmaskBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	opt, err := bitmaskOptions(req)
 	if err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
-	start := time.Now()
 	var st search.BitmaskStats
-	if req.Mode == Count {
+	if req.Mode == backend.Count {
 		st, err = search.BitmaskCount(ctx, b, opt)
 	} else {
 		st, err = search.BitmaskFind(ctx, b, opt, req.Visit)
 	}
-	out := Outcome{
+	out := backend.Outcome{
 		Solutions: st.Solutions,
 		Nodes:     st.Nodes,
 		Unique:    st.Unique,
 		Stats:     map[string]uint64{"subproblems": st.Subproblems},
-		Elapsed:   time.Since(start),
 	}
-	if err != nil {
-		if ctx.Err() != nil {
-			out.Status = StatusOf(ctx)
-			return out, nil
-		}
-		return out, err
-	}
-	return out, nil
+	return out, err
 }

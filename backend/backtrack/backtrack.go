@@ -1,14 +1,14 @@
-package experiments
+package backtrack
 
 import (
 	"context"
-	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
 
-func init() { Register(backtrackBackend{}) }
+func init() { backend.Register(backtrackBackend{}) }
 
 // backtrackBackend is search.Backtrack: plain backtracking with flag arrays,
 // instrumented (nodes and squares tested), for any n and any board.
@@ -16,8 +16,8 @@ type backtrackBackend struct{}
 
 func (backtrackBackend) Name() string { return "backtrack" }
 
-func (backtrackBackend) Caps() Caps {
-	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
+func (backtrackBackend) Caps() backend.Caps {
+	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
 		Problems: encode.Variants(), Forbidden: true, Options: []string{"order"}}
 }
 
@@ -25,15 +25,15 @@ func (backtrackBackend) Caps() Caps {
 // branching on the most constrained free row or column (search.Lines):
 // Request.Options["order"] is "rows", "mrv" or "auto" (the default: rows
 // on an empty board, mrv when queens are given; see backtrackOrder).
-func (backtrackBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
+func (backtrackBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	if mrv, err := backtrackOrder(b, req); err != nil || mrv {
 		if err != nil {
-			return Outcome{}, err
+			return backend.Outcome{}, err
 		}
 		return runMRV(ctx, b, req)
 	}
 	var visit func(encode.Placement) bool
-	if req.Mode == Find {
+	if req.Mode == backend.Find {
 		found := 0
 		visit = func(p encode.Placement) bool {
 			found++
@@ -43,19 +43,10 @@ func (backtrackBackend) Run(ctx context.Context, b encode.Board, req Request) (O
 			return req.Limit == 0 || found < req.Limit
 		}
 	}
-	start := time.Now()
 	st, err := search.Backtrack(ctx, b, visit)
-	out := Outcome{
+	out := backend.Outcome{
 		Solutions: st.Solutions, Nodes: st.Nodes,
-		Stats:   map[string]uint64{"tests": st.Tests},
-		Elapsed: time.Since(start),
+		Stats: map[string]uint64{"tests": st.Tests},
 	}
-	if err != nil {
-		if ctx.Err() != nil {
-			out.Status = StatusOf(ctx)
-			return out, nil
-		}
-		return out, err
-	}
-	return out, nil
+	return out, err
 }

@@ -1,18 +1,18 @@
-package experiments
+package dlx
 
 import (
 	"context"
 	"fmt"
 	"math"
 	"runtime"
-	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/dlx"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
-func init() { Register(dlxBackend{}) }
+func init() { backend.Register(dlxBackend{}) }
 
 // dlxBackend solves a board as Knuth's exact-cover problem: the matrix of
 // encode.ExactCover fed to dlx, Algorithm X with dancing links (TAOCP
@@ -25,8 +25,8 @@ type dlxBackend struct{}
 
 func (dlxBackend) Name() string { return "dlx" }
 
-func (dlxBackend) Caps() Caps {
-	return Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
+func (dlxBackend) Caps() backend.Caps {
+	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
 		Problems: dlxVariants, Forbidden: true}
 }
 
@@ -67,7 +67,7 @@ func dlxCheckSize(b encode.Board, workers int) error {
 	}
 	what := fmt.Sprintf("the exact-cover matrix of a board with %d free rows (at least %d options) searched by %d worker(s)", f, low, workers)
 	if low > math.MaxInt32 {
-		return fmt.Errorf("experiments: backend dlx: %s has more than 2³¹ nodes, more than dlx's 32-bit links hold", what)
+		return fmt.Errorf("backend dlx: %s has more than 2³¹ nodes, more than dlx's 32-bit links hold", what)
 	}
 	return memlimit.Check(what, dlxMemory(int(2*f+4*n), int(low), int(2*low), workers))
 }
@@ -101,11 +101,11 @@ func newDLXProblem(ctx context.Context, m *encode.Matrix) (p *dlx.Problem, rows,
 // dlxWorkers is the number of goroutines a request asks for: in Count mode
 // Request.Workers (0: one per processor), in Find mode one unless more are
 // asked for (several find solutions in no fixed order).
-func dlxWorkers(req Request) int {
+func dlxWorkers(req backend.Request) int {
 	switch {
 	case req.Workers > 0:
 		return req.Workers
-	case req.Mode == Find:
+	case req.Mode == backend.Find:
 		return 1
 	}
 	return runtime.NumCPU()
@@ -115,33 +115,26 @@ func dlxWorkers(req Request) int {
 // Outcome.Stats["updates"] are dlx1's counters; when the context ends first
 // the Outcome is partial (its counts are lower bounds) with Status Timeout
 // or Interrupted — also while the matrix is being built.
-func (dlxBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	if req.Mode != Count && req.Mode != Find {
-		return Outcome{}, fmt.Errorf("experiments: backend dlx: unsupported mode %v", req.Mode)
-	}
+func (dlxBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	if err := b.Validate(); err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
 	workers := dlxWorkers(req)
 	if err := dlxCheckSize(b, workers); err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
-	start := time.Now()
 	m, err := encode.ExactCoverLayout(b)
 	if err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
 	items := len(m.Primary) + len(m.Secondary)
 	if err := memlimit.Check(fmt.Sprintf("the exact-cover matrix of %d options and %d items searched by %d worker(s)", m.NumOptions, items, workers),
 		dlxMemory(items, m.NumOptions, m.NumEntries, workers)); err != nil {
-		return Outcome{}, err
+		return backend.Outcome{}, err
 	}
 	p, rows, cols, err := newDLXProblem(ctx, m)
 	if err != nil {
-		if ctx.Err() != nil {
-			return Outcome{Status: StatusOf(ctx), Elapsed: time.Since(start)}, nil
-		}
-		return Outcome{}, fmt.Errorf("experiments: backend dlx: %w", err)
+		return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
 	}
 	cfg := dlx.Config{Workers: workers}
 	if req.Progress != nil {
@@ -149,7 +142,7 @@ func (dlxBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome
 			req.Progress(uint64(pr.Done*progressScale), progressScale)
 		}
 	}
-	if req.Mode == Find {
+	if req.Mode == backend.Find {
 		if req.Limit > 0 {
 			cfg.Limit = uint64(req.Limit)
 		}
@@ -167,18 +160,10 @@ func (dlxBackend) Run(ctx context.Context, b encode.Board, req Request) (Outcome
 		}
 	}
 	st, err := p.Run(ctx, cfg)
-	out := Outcome{
+	out := backend.Outcome{
 		Solutions: st.Solutions,
 		Nodes:     st.Nodes,
 		Stats:     map[string]uint64{"updates": st.Updates},
-		Elapsed:   time.Since(start),
 	}
-	if err != nil {
-		if ctx.Err() != nil {
-			out.Status = StatusOf(ctx)
-			return out, nil
-		}
-		return out, err
-	}
-	return out, nil
+	return out, err
 }
