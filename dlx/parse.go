@@ -368,7 +368,18 @@ func (ps *parser) option(line string) error {
 	ps.opt, ps.colors = ps.opt[:0], ps.colors[:0]
 	colorsBefore := len(p.colorNames)
 	hasPrimary, colored := false, false
+	cost := uint64(0)
 	for _, t := range ps.toks {
+		if t.text[0] == '|' && t.text != "|" {
+			c, err := ps.costToken(t)
+			if err != nil {
+				return err
+			}
+			if cost += c; cost > MaxCost {
+				return ps.errorf(t.col, "the option's costs add up to more than %d", uint64(MaxCost))
+			}
+			continue
+		}
 		i, c, err := ps.entry(t)
 		if err != nil {
 			return err
@@ -407,7 +418,16 @@ func (ps *parser) option(line string) error {
 		return ps.errorf(ps.toks[0].col, "problem too large: more than %d nodes (%s) would not fit in the memory allowed",
 			most, memlimit.Bytes(uint64(most)*NodeBytes))
 	}
+	if len(ps.opt) == 0 {
+		return ps.errorf(ps.toks[0].col, "an option of costs only")
+	}
 	ps.st.add(ps.opt, ps.colors, colored)
+	if cost != 0 && ps.st.costs == nil {
+		ps.st.costs = make([]uint64, ps.st.options-1, max(ps.st.options, 1024))
+	}
+	if ps.st.costs != nil {
+		ps.st.costs = append(ps.st.costs, cost)
+	}
 	return nil
 }
 
@@ -418,7 +438,8 @@ func (ps *parser) option(line string) error {
 // reader never holds a half-grown copy of a large array.
 type staged struct {
 	items, colors [][]int32
-	n             int // values stored, terminators included
+	costs         []uint64 // the options' costs; nil while all are 0
+	n             int      // values stored, terminators included
 	entries       int
 	options       int
 	colored       bool
@@ -493,6 +514,7 @@ func (ps *parser) build() (*Problem, error) {
 		p.addOption(opt, colors)
 		opt, colors = opt[:0], colors[:0]
 	}
+	p.costs = st.costs
 	*st = staged{}
 	return p, nil
 }

@@ -78,6 +78,8 @@ type Problem struct {
 	// are not 1..1.
 	lo, hi  []int32
 	nbounds int
+	// costs[o] is the cost of option o (DLX5's "|n"); nil while all are 0.
+	costs []uint64
 }
 
 // ErrNoPrimary is returned (wrapped) by AddOption for an option that holds
@@ -377,6 +379,9 @@ func (p *Problem) AddColoredOption(items []int, colors []int) error {
 		p.colors = make([]int32, len(p.nodes), cap(p.nodes))
 	}
 	p.addOption(items, colors)
+	if p.costs != nil {
+		p.costs = append(p.costs, 0)
+	}
 	return nil
 }
 

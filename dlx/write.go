@@ -111,6 +111,12 @@ func writeBound(bw *bufio.Writer, lo, hi int) {
 // the order of the item line), item items[j] with colour colors[j] (""
 // for none; colors may be nil). Only secondary items take a colour.
 func (w *Writer) Option(items []int, colors []string) error {
+	return w.OptionCost(items, colors, 0)
+}
+
+// OptionCost writes an option line with a cost, " |cost" at its end as
+// DLX5 reads it (nothing for a cost of 0).
+func (w *Writer) OptionCost(items []int, colors []string, cost uint64) error {
 	if w.err != nil {
 		return w.err
 	}
@@ -135,6 +141,13 @@ func (w *Writer) Option(items []int, colors []string) error {
 			w.bw.WriteByte(':')
 			w.bw.WriteString(colors[j])
 		}
+	}
+	if cost > MaxCost {
+		return w.setErr(fmt.Errorf("dlx: cost %d is larger than %d", cost, uint64(MaxCost)))
+	}
+	if cost > 0 {
+		w.bw.WriteString(" |")
+		w.bw.WriteString(strconv.FormatUint(cost, 10))
 	}
 	return w.setErr(w.bw.WriteByte('\n'))
 }
@@ -187,7 +200,7 @@ func (p *Problem) WriteTo(w io.Writer) (int64, error) {
 			}
 			colors = append(colors, c)
 		}
-		if wr.Option(items, colors) != nil {
+		if wr.OptionCost(items, colors, p.Cost(o)) != nil {
 			break
 		}
 	}

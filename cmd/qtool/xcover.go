@@ -21,7 +21,7 @@ func init() {
 }
 
 const xcoverUsage = `
-Usage: qtool xcover FILE [--count] [--limit K] [--json] [--timeout D] [--workers K] [--algorithm A]
+Usage: qtool xcover FILE [--count] [--limit K] [--json] [--timeout D] [--workers K] [--algorithm A] [--best K]
 
 Solves a generalized exact-cover problem written in the format of Knuth's
 dlx1, dlx2 and dlx3 (TAOCP 7.2.2.1) with dancing links. FILE - reads
@@ -40,6 +40,13 @@ problems; M counts updates as dlx3 does). --algorithm ss is Knuth's SSXCC
 (TAOCP 7.2.2.3, "dancing cells": sparse sets instead of links, forced
 moves), for problems with or without colours; its nodes and updates are
 ssxcc's (it counts no cleansings).
+
+Costs (DLX5): an option may end with "|n" entries (n a whole number ≥ 0;
+several add up), its cost. --best K finds the K cheapest solutions with
+Knuth's DLX5 search (items taxed by their cheapest option, lists sorted by
+cost, every partial solution cut off at the K-th best cost found) and
+prints them cheapest first, each after a line "| cost N"; the summary and
+--json carry the costs. Without --best the costs are ignored.
 
 Each solution is printed as its option lines, in the order chosen, with a
 blank line between solutions, then a summary: solutions, nodes, updates
@@ -62,6 +69,7 @@ Examples:
   qtool xcover examples/langford7.dlx --json
   qtool xcover examples/dlx/colours.dlx
   qtool xcover examples/pentominoes.dlx --count --algorithm ss
+  qtool xcover examples/dlx/costs.dlx --best 3
   qtool xcover examples/dlx/multiplicities.dlx --json
   qtool encode -n 13 --to dlx | qtool xcover - --count --workers 2
 `
@@ -82,6 +90,8 @@ type xcoverRecord struct {
 	Status     string  `json:"status"`
 	Complete   bool    `json:"complete"`
 	Limit      uint64  `json:"limit,omitempty"`
+	// Best holds the solutions of --best K, cheapest first.
+	Best []xcoverCost `json:"best,omitempty"`
 }
 
 // xcoverOptions are the flags and the operand of xcover.
@@ -93,6 +103,7 @@ type xcoverOptions struct {
 	timeout   time.Duration
 	workers   int
 	algorithm dlx.Algorithm
+	best      int
 }
 
 // maxWarnings is how many warnings xcover prints before it only counts them.
@@ -108,6 +119,9 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	p, name, err := xcoverLoad(rctx, c, opt)
 	if err != nil {
 		return err
+	}
+	if opt.best > 0 {
+		return xcoverBest(rctx, c, p, name, opt)
 	}
 	alg, err := p.AlgorithmFor(opt.algorithm)
 	if err != nil {
@@ -166,6 +180,7 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 	fs.BoolVar(&opt.asJSON, "json", false, "print one JSON object: solutions, nodes, updates, cleansings, seconds, status")
 	fs.DurationVar(&opt.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
 	intFlag(fs, &opt.workers, "workers", 1, "search with `K` goroutines (0 = one per processor)")
+	intFlag(fs, &opt.best, "best", 0, "find the `K` cheapest solutions (options with costs |n, as DLX5 reads them)")
 	algorithm := fs.String("algorithm", "auto", "`A`: X (dlx1), C (dlx2, colours), M (dlx3, multiplicities), ss (ssxcc, sparse sets) or auto")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
@@ -176,6 +191,8 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 		return opt, usageErrorf("xcover: give the problem FILE (- for stdin; see qtool xcover --help)")
 	case len(operands) > 1:
 		return opt, usageErrorf("xcover: unexpected argument %q (see qtool xcover --help)", operands[1])
+	case opt.best < 0 || opt.best > maxBest:
+		return opt, usageErrorf("xcover: --best must be in 0..%d, got %d", maxBest, opt.best)
 	case *limit < 0:
 		return opt, usageErrorf("xcover: --limit must be at least 0, got %d", *limit)
 	case opt.workers < 0 || opt.workers > 1024:
@@ -293,10 +310,14 @@ func printXcover(w io.Writer, r xcoverRecord, s backend.Status) {
 		{"nodes", strconv.FormatUint(r.Nodes, 10)},
 		{"updates", strconv.FormatUint(r.Updates, 10)},
 		{"cleansings", strconv.FormatUint(r.Cleansings, 10)},
+		{"costs", bestCosts(r.Best)},
 		{"seconds", strconv.FormatFloat(r.Seconds, 'f', 4, 64)},
 		{"status", statusWord(s)},
 	}
 	for _, row := range rows {
+		if row[0] == "costs" && r.Best == nil {
+			continue
+		}
 		fmt.Fprintf(w, "%-10s  %s\n", row[0], row[1])
 	}
 }
