@@ -418,7 +418,7 @@ func (h *costHeap) Less(i, j int) bool {
 	return a.seq > b.seq
 }
 func (h *costHeap) Swap(i, j int) { h.entries[i], h.entries[j] = h.entries[j], h.entries[i] }
-func (h *costHeap) Push(x any)   { h.entries = append(h.entries, x.(costEntry)) }
+func (h *costHeap) Push(x any)    { h.entries = append(h.entries, x.(costEntry)) }
 func (h *costHeap) Pop() any {
 	e := h.entries[len(h.entries)-1]
 	h.entries = h.entries[:len(h.entries)-1]
