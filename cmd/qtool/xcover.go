@@ -90,8 +90,9 @@ type xcoverRecord struct {
 	Status     string  `json:"status"`
 	Complete   bool    `json:"complete"`
 	Limit      uint64  `json:"limit,omitempty"`
-	// Best holds the solutions of --best K, cheapest first.
-	Best []xcoverCost `json:"best,omitempty"`
+	// Best holds the solutions of --best K, cheapest first (none: an
+	// empty list; without --best: absent).
+	Best *[]xcoverCost `json:"best,omitempty"`
 }
 
 // xcoverOptions are the flags and the operand of xcover.

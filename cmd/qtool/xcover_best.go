@@ -50,18 +50,19 @@ func xcoverBest(ctx context.Context, c *cli, p *dlx.Problem, name string, opt xc
 		Seconds: elapsed.Seconds(), Status: status.String(),
 		Complete: status == backend.OK && (opt.limit == 0 || st.Solutions < opt.limit),
 		Limit:    opt.limit,
-		Best:     make([]xcoverCost, 0, len(sols)),
 	}
+	best := make([]xcoverCost, 0, len(sols))
 	for _, s := range sols {
 		e := xcoverCost{Cost: s.Cost}
 		for _, o := range s.Options {
 			e.Options = append(e.Options, p.OptionString(o))
 		}
-		rec.Best = append(rec.Best, e)
+		best = append(best, e)
 	}
+	rec.Best = &best
 	listed := !opt.countOnly && !opt.asJSON && len(sols) > 0
 	if listed {
-		for i, s := range rec.Best {
+		for i, s := range best {
 			if i > 0 {
 				out.WriteByte('\n')
 			}
@@ -79,7 +80,11 @@ func xcoverBest(ctx context.Context, c *cli, p *dlx.Problem, name string, opt xc
 }
 
 // bestCosts lists the costs of the solutions of --best, cheapest first.
-func bestCosts(best []xcoverCost) string {
+func bestCosts(list *[]xcoverCost) string {
+	if list == nil {
+		return ""
+	}
+	best := *list
 	if len(best) == 0 {
 		return "none (no solution)"
 	}

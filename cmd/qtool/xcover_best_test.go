@@ -25,8 +25,11 @@ func TestXcoverBest(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 {
 		t.Fatalf("exit %d, %v: %s", code, err, out)
 	}
-	if rec.Solutions != 4 || rec.Nodes != 12 || rec.Updates != 30 || rec.Cleansings != 4 || len(rec.Best) != 3 ||
-		rec.Best[0].Cost != 2 || rec.Best[2].Cost != 4 || rec.Best[1].Options[2] != "C D" {
+	if rec.Best == nil {
+		t.Fatalf("no best in %s", out)
+	}
+	if best := *rec.Best; rec.Solutions != 4 || rec.Nodes != 12 || rec.Updates != 30 || rec.Cleansings != 4 || len(best) != 3 ||
+		best[0].Cost != 2 || best[2].Cost != 4 || best[1].Options[2] != "C D" {
 		t.Errorf("record %+v", rec)
 	}
 	for _, c := range []struct{ in, want string }{
@@ -37,6 +40,9 @@ func TestXcoverBest(t *testing.T) {
 		if code != exitUsage || !strings.HasPrefix(errOut, c.want) {
 			t.Errorf("%q: exit %d, %q", c.in, code, errOut)
 		}
+	}
+	if out, _, code := xrun(t, context.Background(), "A B\nA |1\n", "xcover", "-", "--best", "2", "--json"); code != 0 || !strings.Contains(out, `"best":[]`) {
+		t.Errorf("no solution: exit %d, %s", code, out)
 	}
 	if _, errOut, code := xrun(t, context.Background(), "2|A\nA |1\n", "xcover", "-", "--best", "1"); code != exitUsage || !strings.Contains(errOut, "bounds") {
 		t.Errorf("bounds: exit %d, %q", code, errOut)
