@@ -577,13 +577,21 @@ function drawGrowth() {
   }
 }
 
+// svgNamespace is the SVG namespace, as the HTML parser gives it to an
+// <svg> element (the page names no address).
+function svgNamespace() {
+  const tmp = document.createElement("div");
+  tmp.innerHTML = "<svg></svg>";
+  return tmp.firstChild.namespaceURI;
+}
+
 // drawPlot draws nodes against n on a logarithmic scale: one line per
 // method, n! and the solutions for comparison; colours from the Okabe–Ito
 // palette and a different marker and dash per line.
 function drawPlot(byN, methods, field, scale, extras) {
   const ns = Array.from(byN.keys());
   const what = field === "nodes" ? t("counter.nodes") : t("page.plot.time");
-  const svgNS = "http://www.w3.org/2000/svg";
+  const svgNS = svgNamespace();
   const W = 640, H = 300, L = 60, R = 140, T = 12, B = 36;
   const svg = document.createElementNS(svgNS, "svg");
   svg.setAttribute("viewBox", "0 0 " + W + " " + H);
