@@ -109,7 +109,7 @@ Examples:
 
 // benchLookup finds a backend by name; tests may add backends of their own
 // without registering them for every other test.
-var benchLookup = experiments.Lookup
+var benchLookup = lookupBackend
 
 type benchFlags struct {
 	backends, n, boards, mode string

@@ -46,6 +46,10 @@ type compareSide struct {
 	method string
 	n      int
 	parts  map[int]experiments.Part
+	// unique: the counter counts fundamental solutions per subproblem
+	// (some subproblem with solutions has unique ones; the join's are all
+	// 0: it does not count them).
+	unique bool
 }
 
 // wantsCompare reports whether merge's arguments ask for --compare.
@@ -118,6 +122,11 @@ func runCompare(ctx context.Context, c *cli, args []string) error {
 		}
 	}
 	res.Same = res.Differ == 0
+	if a.unique && b.unique {
+		res.UniqueCounted = true
+	} else {
+		res.Unique = 0
+	}
 	if *asJSON {
 		if err := writeJSON(c.stdout, res); err != nil {
 			return err
@@ -126,7 +135,7 @@ func runCompare(ctx context.Context, c *cli, args []string) error {
 		fmt.Fprintf(c.stdout, "split        %s\n", res.Split)
 		fmt.Fprintf(c.stdout, "subproblems  %d (in A or B)\n", res.Subproblems)
 		if res.Same {
-			fmt.Fprintf(c.stdout, "same         every subproblem agrees: %d solutions, %d unique\n", res.Solutions, res.Unique)
+			fmt.Fprintf(c.stdout, "same         every subproblem agrees: %d solutions, %s\n", res.Solutions, uniqueText(res.UniqueCounted, res.Unique))
 		} else {
 			f := res.First
 			fmt.Fprintf(c.stdout, "differ       %d subproblems\n", res.Differ)
@@ -146,9 +155,19 @@ type compareResult struct {
 	Same        bool         `json:"same"`
 	Differ      int          `json:"differ"`
 	First       *compareDiff `json:"first,omitempty"`
-	// Solutions and Unique add up the subproblems that agree.
-	Solutions uint64 `json:"solutions"`
-	Unique    uint64 `json:"unique"`
+	// Solutions and Unique add up the subproblems that agree; Unique
+	// only when both counts counted fundamental solutions (UniqueCounted).
+	Solutions     uint64 `json:"solutions"`
+	Unique        uint64 `json:"unique"`
+	UniqueCounted bool   `json:"unique_counted"`
+}
+
+// uniqueText is "1787 unique", or "unique: not counted".
+func uniqueText(counted bool, unique uint64) string {
+	if !counted {
+		return "unique: not counted"
+	}
+	return fmt.Sprintf("%d unique", unique)
 }
 
 type compareDiff struct {
@@ -220,6 +239,7 @@ func readCompareSide(c *cli, path string) (*compareSide, error) {
 		s.split = st.Split
 		for _, p := range st.Parts {
 			s.parts[p.ID] = experiments.Part{ID: p.ID, Solutions: p.Solutions, Unique: p.Unique, Nodes: p.Nodes}
+			s.unique = s.unique || p.Unique > 0
 		}
 		s.method, s.n = parseSplitIdentity(s.split)
 		return s, nil
@@ -259,6 +279,7 @@ func readCompareSide(c *cli, path string) (*compareSide, error) {
 				return nil, usageErrorf("%s: record %d: subproblem %d is not in a split of %d", name, k, p.ID, rec.Split.Total)
 			}
 			s.parts[p.ID] = p
+			s.unique = s.unique || p.Unique > 0
 		}
 	}
 	s.method, s.n = parseSplitIdentity(s.split)

@@ -97,10 +97,11 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 			name = defaultModelBackend(prob)
 		}
 	}
-	be, err := experiments.Lookup(name)
+	be, err := lookupBackend(name)
 	if err != nil {
 		return prob, nil, usageErrorf("%v", err)
 	}
+	name = be.Name()
 	caps := be.Caps()
 	if caps.MaxN > 0 && b.N > caps.MaxN {
 		return prob, nil, usageErrorf("backend %s handles n ≤ %d, not %d (try --backend %s)", name, caps.MaxN, b.N, suggestFor(b.N))
