@@ -183,6 +183,12 @@ func (r *Report) legend() []string {
 			"×r: median time relative to the base ("+strings.Join(bases, ", ")+"); ~: not significant (Welch's t-test on log times, p ≥ 0.05); ?: not tested (fewer than 2 repeats).",
 			"geomean: over the rows where both the backend and the base have times. —: not measured (the backend cannot do this, or the run was interrupted before it).",
 		)
+		for _, e := range r.Envs {
+			if v := e.Settings["repeats"]; strings.HasPrefix(v, "auto") {
+				ls = append(ls, "repeats "+v+"; a cell's number of repeats is in the JSON and CSV forms.")
+				break
+			}
+		}
 	}
 	if decide {
 		ls = append(ls, decideLegend...)
