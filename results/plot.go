@@ -1,12 +1,14 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -108,7 +110,19 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 			p.X.Label.Text = "problem, in the table's order"
 		}
 	}
+	// A cell that was not run (its backend had timed out on an earlier
+	// problem) has no time of its own: its cross is drawn at the longest
+	// time any cell that is not OK ran, the time limit.
+	limit := 0.0
+	for _, row := range t.Rows {
+		for _, c := range row.Cells {
+			if c.Repeats > 0 && c.Status != OK {
+				limit = max(limit, c.spent)
+			}
+		}
+	}
 	minX, maxX := math.Inf(1), math.Inf(-1)
+	xs := map[float64]bool{}
 	lines, fails := 0, 0
 	for j, b := range t.Backends {
 		sty := st.of(b)
@@ -121,8 +135,13 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 			}
 			x := xOf(i)
 			minX, maxX = math.Min(minX, x), math.Max(maxX, x)
+			xs[x] = true
 			if c.Status != OK {
-				failed = append(failed, plotter.XY{X: x, Y: positive(c.spent)})
+				y := c.spent
+				if y <= 0 {
+					y = limit
+				}
+				failed = append(failed, plotter.XY{X: x, Y: positive(y)})
 				continue
 			}
 			pts = append(pts, point{x: x, s: c.Seconds})
@@ -162,9 +181,14 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 		addFailLegend(&leg)
 	}
 	switch {
-	case byN && maxX >= 50*minX:
+	case byN && maxX >= 10*minX:
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = powerTicks{}
+		if len(xs) <= 12 {
+			p.X.Tick.Marker = valueTicks(xs)
+		}
+	case len(xs) <= 12:
+		p.X.Tick.Marker = valueTicks(xs)
 	case maxX-minX <= 30:
 		var ticks []plot.Tick
 		for x := minX; x <= maxX; x++ {
@@ -178,11 +202,21 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 	return p, leg, true
 }
 
+// valueTicks labels the x values of the data.
+func valueTicks(xs map[float64]bool) plot.ConstantTicks {
+	var ticks []plot.Tick
+	for x := range xs {
+		ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', -1, 64)})
+	}
+	slices.SortFunc(ticks, func(a, b plot.Tick) int { return cmp.Compare(a.Value, b.Value) })
+	return ticks
+}
+
 // addFailLegend adds the legend entry of the crosses.
 func addFailLegend(leg *plot.Legend) {
 	if key, err := plotter.NewScatter(plotter.XYs{{}}); err == nil {
 		key.Color, key.Shape, key.Radius = color.Gray{Y: 60}, failMark, vg.Points(4)
-		leg.Add("× timeout, error or gave up (at the time it ran)", key)
+		leg.Add("timeout, error or gave up (at the time it ran)", key)
 	}
 }
 
@@ -332,7 +366,7 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 			x = 0
 		}
 		// The first row is at the top.
-		bottom, top := totalHeight-(row+1)*height-captionHeight, -row*height
+		bottom, top := totalHeight-(row+1)*height, -row*height // the caption below the last row
 		right := width - x - plotWidth
 		widenLog(&p.X)
 		widenLog(&p.Y)

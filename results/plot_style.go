@@ -21,6 +21,21 @@ type style struct {
 	dashes []vg.Length
 }
 
+// palette is the ten colours of Tableau 10 (Maureen Stone's 2016
+// revision), distinct from one another for most readers.
+var palette = []color.Color{
+	color.RGBA{0x4e, 0x79, 0xa7, 0xff}, // blue
+	color.RGBA{0xf2, 0x8e, 0x2b, 0xff}, // orange
+	color.RGBA{0xe1, 0x57, 0x59, 0xff}, // red
+	color.RGBA{0x76, 0xb7, 0xb2, 0xff}, // teal
+	color.RGBA{0x59, 0xa1, 0x4f, 0xff}, // green
+	color.RGBA{0xed, 0xc9, 0x48, 0xff}, // yellow
+	color.RGBA{0xb0, 0x7a, 0xa1, 0xff}, // purple
+	color.RGBA{0xff, 0x9d, 0xa7, 0xff}, // pink
+	color.RGBA{0x9c, 0x75, 0x5f, 0xff}, // brown
+	color.RGBA{0x79, 0x70, 0x6e, 0xff}, // grey
+}
+
 // styles gives each backend of a report a colour and a marker of its
 // own, the same in every panel: keyed by name (a hash of it picks the
 // colour and the marker), the names taken in sorted order and a slot
@@ -47,7 +62,7 @@ func (r *Report) styles() styles {
 		}
 	}
 	sort.Strings(names)
-	nc, ns := len(plotutil.DefaultColors), len(plotutil.DefaultGlyphShapes)
+	nc, ns := len(palette), len(plotutil.DefaultGlyphShapes)
 	slots := nc * ns
 	taken := make([]bool, slots)
 	usedColor := map[int]int{}
@@ -68,7 +83,7 @@ func (r *Report) styles() styles {
 		taken[slot] = true
 		usedColor[slot/ns]++
 		ci, si := slot/ns, slot%ns
-		st[name] = style{color: plotutil.Color(ci), shape: plotutil.Shape(si), dashes: plotutil.Dashes(usedColor[ci] - 1)}
+		st[name] = style{color: palette[ci], shape: plotutil.Shape(si), dashes: plotutil.Dashes(usedColor[ci] - 1)}
 	}
 	return st
 }
