@@ -29,9 +29,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/classroom"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 //go:embed assets
@@ -75,12 +75,12 @@ func New(port int) *Server {
 		s.hosts = map[string]bool{"127.0.0.1:" + p: true, "localhost:" + p: true}
 	}
 	for _, name := range []string{"dlx", "backtrack", "bitmask", "sat", "minconflicts"} {
-		be, err := experiments.Lookup(name)
+		be, err := backend.Lookup(name)
 		if err != nil {
 			continue
 		}
-		caps := be.Caps()
-		if caps.Find && caps.Complete && (caps.MaxN == 0 || caps.MaxN >= classroom.MaxN) {
+		largest := encode.Problem{Instance: encode.Instance{Board: encode.Empty(classroom.MaxN)}}
+		if backend.Admit(be, largest, backend.Request{Mode: backend.Find, Limit: 1, Completes: true}) == nil {
 			s.backends = append(s.backends, name)
 		}
 	}
@@ -93,6 +93,9 @@ func New(port int) *Server {
 	s.mux.HandleFunc("POST /api/complete", s.complete)
 	s.mux.HandleFunc("GET /api/board.svg", s.download)
 	s.mux.HandleFunc("GET /api/board.txt", s.download)
+	s.mux.HandleFunc("GET /api/tree.svg", s.tree)
+	s.mux.HandleFunc("GET /api/growth", s.growth)
+	s.mux.HandleFunc("GET /api/bugs", s.bugs)
 	return s
 }
 
@@ -245,7 +248,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, "backend %q cannot complete a board here (choose one of %s)", req.Backend, strings.Join(s.backends, ", "))
 		return
 	}
-	be, _ := experiments.Lookup(req.Backend)
+	be, _ := backend.Lookup(req.Backend)
 	b := encode.Board{N: req.N, Queens: make([]int, req.N)}
 	for i := range b.Queens {
 		b.Queens[i] = -1
@@ -256,7 +259,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), completeTimeout)
 	defer cancel()
 	var found encode.Placement
-	out, err := be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Seed: 1, Visit: func(p encode.Placement) bool {
+	out, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1, Seed: 1, Visit: func(p encode.Placement) bool {
 		found = append(encode.Placement(nil), p...)
 		return false
 	}})
@@ -275,7 +278,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 			rep.Queens = append(rep.Queens, classroom.Square{r, c})
 		}
 		rep.Message = fmt.Sprintf("completed by %s in %s", req.Backend, out.Elapsed.Round(time.Microsecond))
-	case out.Status == experiments.OK && be.Caps().Exact:
+	case out.Status == backend.OK && be.Caps().Exact:
 		rep.Status = "none"
 		rep.Message = fmt.Sprintf("no completion: %s searched every possibility", req.Backend)
 		if out.Nodes > 0 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
@@ -109,13 +110,14 @@ Examples:
 
 // benchLookup finds a backend by name; tests may add backends of their own
 // without registering them for every other test.
-var benchLookup = lookupBackend
+var benchLookup = findBackend
 
 type benchFlags struct {
 	backends, n, boards, mode string
 	preset, deltas            string
 	excluded                  string // --preset diagonals
 	problem                   string
+	pawns                     int
 	minFree                   int
 	instances                 int
 	repeats                   int
@@ -151,6 +153,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
 	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
 	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
+	intFlag(fs, &f.pawns, "pawns", 0, "--problem queens+pawns: `K` pawns, every placement searched on each board")
 	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0-2n)")
 	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	benchTaskFlag(fs, &f.task)
@@ -397,20 +400,7 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 		g.StopAfterTimeout = true
 	}
 	if f.backends == "" {
-		g.Backends = experiments.Registered(func(c experiments.Caps) bool {
-			if c.External {
-				return false // outside programs run only when named
-			}
-			switch task {
-			case experiments.TaskCount:
-				return c.Count
-			case experiments.TaskComplete:
-				return c.Find && c.Complete
-			case experiments.TaskDecide:
-				return c.Find && c.Complete && c.Exact
-			}
-			return c.Find
-		})
+		g.Backends = experiments.ForTask(task)
 		if len(g.Backends) == 0 {
 			return g, usageErrorf("bench: no registered backend can do mode %s", task)
 		}
@@ -427,8 +417,8 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 // backendList looks up the backends named in list (comma-separated,
 // duplicates ignored), each of which must be able to do task on at least
 // one of the boards; what names the task in the message.
-func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]experiments.Backend, error) {
-	var bs []experiments.Backend
+func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]backend.Backend, error) {
+	var bs []backend.Backend
 	seen := map[string]bool{}
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
@@ -440,7 +430,7 @@ func backendList(list string, task experiments.Task, boards []encode.Board, what
 		if err != nil {
 			return nil, usageErrorf("bench: %v", err)
 		}
-		if experiments.Unavailable(b) != nil {
+		if backend.Unavailable(b) != nil {
 			bs = append(bs, b) // its cells are skipped, with a note
 			continue
 		}

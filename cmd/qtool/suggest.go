@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 )
@@ -85,19 +86,19 @@ func editDistance(a, b string) int {
 	return d[len(ra)][len(rb)]
 }
 
-// lookupBackend finds a registered backend by name, case ignored; an
+// findBackend finds a registered backend by name, case ignored; an
 // unknown name is an error that suggests the nearest names and points to
 // qtool help backends.
-func lookupBackend(name string) (experiments.Backend, error) {
-	if b, err := experiments.Lookup(name); err == nil {
+func findBackend(name string) (backend.Backend, error) {
+	if b, err := backend.Lookup(name); err == nil {
 		return b, nil
 	}
-	for _, known := range experiments.Names() {
+	for _, known := range backend.Names() {
 		if strings.EqualFold(known, name) {
-			return experiments.Lookup(known)
+			return backend.Lookup(known)
 		}
 	}
-	return nil, fmt.Errorf("unknown backend %q%s; qtool help backends lists them", name, didYouMean(name, experiments.Names(), ""))
+	return nil, fmt.Errorf("unknown backend %q%s; qtool help backends lists them", name, didYouMean(name, backend.Names(), ""))
 }
 
 // unknownFlag adds a suggestion to the flag package's "flag provided but
@@ -117,7 +118,7 @@ func unknownFlag(fs *flag.FlagSet, msg string) string {
 // built-in ones on one line; each SAT solver with its at-most-one
 // encodings (SOLVER-ENC) on one line, marked external or built in.
 func backendGroups() []string {
-	names := experiments.Names()
+	names := backend.Names()
 	encs := encode.AMOEncodings()
 	isVariant := func(name, base string) bool {
 		for _, a := range encs {
@@ -143,9 +144,9 @@ func backendGroups() []string {
 		}
 		grouped[base] = true
 		kind := solver + ", built in"
-		if b, err := experiments.Lookup(base); err == nil && b.Caps().External {
+		if b, err := backend.Lookup(base); err == nil && b.Caps().External {
 			kind = "external program"
-			if experiments.Unavailable(b) != nil {
+			if backend.Unavailable(b) != nil {
 				kind += ", not installed"
 			}
 		}
@@ -201,18 +202,21 @@ func wrapList(s string, width int, indent string) string {
 }
 
 // backendFlagHelp is the help of --backend for mode: where the names
-// are listed, and the default, described from defaultBackend itself.
-func backendFlagHelp(mode experiments.Mode) string {
+// are listed, and the default, described from backend.Default itself.
+func backendFlagHelp(mode backend.Mode) string {
 	return "backend `B` (qtool help backends lists them; case does not matter); default: " + defaultBackendText(mode)
 }
 
-// defaultBackendText describes what defaultBackend picks for mode, over
+// defaultBackendText describes what backend.Default picks for mode, over
 // the orders of an empty board and of a board with queens given.
-func defaultBackendText(mode experiments.Mode) string {
-	ranges := func(board func(n int) encode.Board, limit int) string {
+func defaultBackendText(mode backend.Mode) string {
+	ranges := func(board func(n int) encode.Board, req backend.Request) string {
 		const top = 80
+		pick := func(n int) string {
+			return backend.Default(encode.Problem{Instance: encode.Instance{Board: board(n)}}, req)
+		}
 		var parts []string
-		start, cur := 1, defaultBackend(board(1), mode, limit)
+		start, cur := 1, pick(1)
 		flush := func(end int) {
 			switch {
 			case end < top:
@@ -224,7 +228,7 @@ func defaultBackendText(mode experiments.Mode) string {
 			}
 		}
 		for n := 2; n <= top; n++ {
-			if d := defaultBackend(board(n), mode, limit); d != cur {
+			if d := pick(n); d != cur {
 				flush(n - 1)
 				start, cur = n, d
 			}
@@ -238,17 +242,13 @@ func defaultBackendText(mode experiments.Mode) string {
 		q[0] = 0
 		return encode.Board{N: n, Queens: q}
 	}
-	if mode == experiments.Count {
-		return "on an empty board " + ranges(empty, 0) + "; with --unique " + uniqueDefaultName() + "; on a board with queens given " + ranges(given, 0)
+	req := backend.Request{Mode: mode}
+	if mode == backend.Count {
+		unique := req
+		unique.Unique = true
+		return "on an empty board " + ranges(empty, req) + "; with --unique " + ranges(empty, unique) + "; on a board with queens given " + ranges(given, req)
 	}
-	return "on an empty board " + ranges(empty, 0) + " (one solution: " + ranges(empty, 1) + "); on a board with queens given " + ranges(given, 1)
-}
-
-// uniqueDefaultName is the counter uniqueDefault chooses.
-func uniqueDefaultName() string {
-	var p problemFlags
-	if be, err := experiments.Lookup(defaultEmptyCounter(8)); err == nil {
-		return uniqueDefault(&p, be).Name()
-	}
-	return "domains"
+	first := req
+	first.Limit = 1
+	return "on an empty board " + ranges(empty, req) + " (one solution: " + ranges(empty, first) + "); on a board with queens given " + ranges(given, first)
 }

@@ -8,36 +8,41 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
+// defaultAt is the default backend for an empty board of order n.
+func defaultAt(n int, mode backend.Mode) string {
+	return backend.Default(encode.Problem{Instance: encode.Instance{Board: encode.Empty(n)}}, backend.Request{Mode: mode})
+}
+
 // TestBackendHelpDefault: the --backend help of count and solve says the
-// default that defaultBackend picks (count -n 12: join), on one short line
+// default that backend.Default picks (count -n 12: join), on one short line
 // that points to qtool help backends instead of listing 43 names.
 func TestBackendHelpDefault(t *testing.T) {
 	for _, tc := range []struct {
 		cmd  string
-		mode experiments.Mode
+		mode backend.Mode
 		want string
-	}{{"count", experiments.Count, "on an empty board join for n ≤ 21"}, {"solve", experiments.Find, "on an empty board bitmask for n ≤ 64"}} {
+	}{{"count", backend.Count, "on an empty board join for n ≤ 21"}, {"solve", backend.Find, "on an empty board bitmask for n ≤ 64"}} {
 		out, _, code := qtool(t, "", tc.cmd, "--help")
 		if code != 0 {
 			t.Fatalf("%s --help: exit %d", tc.cmd, code)
 		}
 		_, line, _ := strings.Cut(out, "  -backend B\n")
 		line, _, _ = strings.Cut(line, "\n")
-		if d := defaultBackend(encode.Empty(12), tc.mode, 0); !strings.Contains(line, d+" for n ≤") {
+		if d := defaultAt(12, tc.mode); !strings.Contains(line, d+" for n ≤") {
 			t.Errorf("%s --help does not name %s, the default at n = 12: %s", tc.cmd, d, line)
 		}
-		if !strings.Contains(line, tc.want) || !strings.Contains(line, "qtool help backends") || len(line) > 300 {
+		if !strings.Contains(line, tc.want) || !strings.Contains(line, "qtool help backends") || len(line) > 400 {
 			t.Errorf("%s --help: the --backend line (%d bytes): %s", tc.cmd, len(line), line)
 		}
 	}
 	out, _, _ := qtool(t, "", "count", "-n", "12", "--json")
 	var rec struct{ Backend string }
-	if err := json.Unmarshal([]byte(out), &rec); err != nil || rec.Backend != defaultBackend(encode.Empty(12), experiments.Count, 0) {
-		t.Errorf("count -n 12 ran %q (%v), the help says %s", rec.Backend, err, defaultBackend(encode.Empty(12), experiments.Count, 0))
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || rec.Backend != defaultAt(12, backend.Count) {
+		t.Errorf("count -n 12 ran %q (%v), the help says %s", rec.Backend, err, defaultAt(12, backend.Count))
 	}
 }
 
@@ -48,7 +53,7 @@ func TestHelpBackends(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, name := range experiments.Names() {
+	for _, name := range backend.Names() {
 		base, _, _ := strings.Cut(name, "-")
 		if !strings.Contains(out, name) && !strings.Contains(out, base+", "+base+"-ENC") {
 			t.Errorf("help backends does not list %s:\n%s", name, out)
