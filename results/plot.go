@@ -91,25 +91,8 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 	p.Y.Label.Text = "seconds"
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = powerTicks{}
-	byN := true
-	seenN := map[int]bool{}
-	for _, row := range t.Rows {
-		byN = byN && !seenN[row.N]
-		seenN[row.N] = true
-	}
-	xOf := func(i int) float64 {
-		if byN {
-			return float64(t.Rows[i].N)
-		}
-		return float64(i + 1)
-	}
-	p.X.Label.Text = "n"
-	if !byN {
-		p.X.Label.Text = "board, in order of n and name (1 to " + strconv.Itoa(len(t.Rows)) + ")"
-		if !t.hasBoards() {
-			p.X.Label.Text = "problem, in the table's order"
-		}
-	}
+	byN, label, xOf := t.xAxis()
+	p.X.Label.Text = label
 	// A cell that was not run (its backend had timed out on an earlier
 	// problem) has no time of its own: its cross is drawn at the longest
 	// time any cell that is not OK ran, the time limit.
@@ -210,6 +193,25 @@ func valueTicks(xs map[float64]bool) plot.ConstantTicks {
 	}
 	slices.SortFunc(ticks, func(a, b plot.Tick) int { return cmp.Compare(a.Value, b.Value) })
 	return ticks
+}
+
+// xAxis is the x axis of a time table's plot: n when every row has an n
+// of its own, else the rows in order (boards of one n: 1, 2, …).
+func (t *Table) xAxis() (byN bool, label string, x func(i int) float64) {
+	byN = true
+	seenN := map[int]bool{}
+	for _, row := range t.Rows {
+		byN = byN && !seenN[row.N]
+		seenN[row.N] = true
+	}
+	if byN {
+		return true, "n", func(i int) float64 { return float64(t.Rows[i].N) }
+	}
+	label = "board, in order of n and name (1 to " + strconv.Itoa(len(t.Rows)) + ")"
+	if !t.hasBoards() {
+		label = "problem, in the table's order"
+	}
+	return false, label, func(i int) float64 { return float64(i + 1) }
 }
 
 // addFailLegend adds the legend entry of the crosses.
