@@ -9,6 +9,7 @@ import (
 
 	"github.com/qtool-project/qtool/classroom"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/oracle"
 )
 
 // TestTreeCounts: the tree of a whole search has as many searched nodes
@@ -109,5 +110,30 @@ func TestTreeSVG(t *testing.T) {
 		if doc.Whole != fmt.Sprint(whole) || current != 1 || (whole && (searched != tree.Searched || hidden != 0)) || searched+hidden != tree.Searched {
 			t.Errorf("%+v: whole=%s, %d nodes drawn and %d hidden of %d, %d current", c, doc.Whole, searched, hidden, tree.Searched, current)
 		}
+	}
+}
+
+// TestBuggy: the right counts of the bug lesson are the reference counts;
+// the missing offset loses solutions from n = 4 on, the missing mask
+// finds boards that are none (n = 2 and 3 have none; it finds some).
+func TestBuggy(t *testing.T) {
+	ref := oracle.Counts(t)
+	for n := 1; n <= 8; n++ {
+		for _, bug := range classroom.Bugs {
+			r, err := classroom.Buggy(context.Background(), bug, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Right != ref[n][0] {
+				t.Errorf("%s n=%d: right count %d, reference %d", bug, n, r.Right, ref[n][0])
+			}
+			wrong := r.Buggy != r.Right || !r.Complete
+			if (n >= 4 || bug == "no-mask") && !wrong {
+				t.Errorf("%s n=%d: the buggy count %d is right", bug, n, r.Buggy)
+			}
+		}
+	}
+	if _, err := classroom.Buggy(context.Background(), "typo", 4); err == nil {
+		t.Error("an unknown bug ran")
 	}
 }

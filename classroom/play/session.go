@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -75,32 +74,9 @@ type noticeData struct {
 // &method=M[&queens=c0,c1,…][&seed=S][&events=steps|all]. See
 // docs/classroom.md.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
-	fl, ok := w.(http.Flusher)
+	send, ok := s.eventStream(w)
 	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	// A stream lasts while its tab is open: no read deadline (the request
-	// has no body; the server's read of the connection only watches for
-	// its close), and a write deadline per event, so that a client that
-	// stops reading is dropped.
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{}) //nolint:errcheck // a recorder in tests has no deadlines
-	send := func(m message) error {
-		data, err := json.Marshal(m.data)
-		if err != nil {
-			return err
-		}
-		if s.Timeouts.Write > 0 {
-			rc.SetWriteDeadline(time.Now().Add(s.Timeouts.Write)) //nolint:errcheck // as above
-		}
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", m.event, data); err != nil {
-			return err
-		}
-		fl.Flush()
-		return nil
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err == nil {
@@ -229,7 +205,7 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	sess := s.sessions[c.Session]
 	s.mu.Unlock()
-	if sess == nil {
+	if sess == nil || sess.ctl == nil {
 		refuse(w, http.StatusNotFound, "no search %q is running (it ended or its tab was closed)", c.Session)
 		return
 	}
