@@ -188,7 +188,7 @@ func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b b
 		}
 	} else {
 		var interrupted bool
-		rec, interrupted = gr.r.measure(ctx, b, gr.g.Task, p, rep)
+		rec, interrupted = gr.r.measure(ctx, b, gr.g, p, rep)
 		if interrupted {
 			return fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
 		}
@@ -295,7 +295,8 @@ type onceEnd struct {
 // reaches the deadline or returns no status OK; the results end there. Running a batch in one goroutine keeps the harness's
 // cost per run (a goroutine, a context, a timer) out of the back-to-back
 // repeats of fast runs, which otherwise cost more than the runs themselves.
-func (r *Runner) once(ctx context.Context, b backend.Backend, task Task, p Problem, rep, k int, budget time.Duration) (results []runResult, end onceEnd) {
+func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Problem, rep, k int, budget time.Duration) (results []runResult, end onceEnd) {
+	task := g.Task
 	s := r.Spec
 	// One child context per batch, always cancelled: a context made and
 	// dropped uncancelled stays among its parent's children for as long as
@@ -310,7 +311,7 @@ func (r *Runner) once(ctx context.Context, b backend.Backend, task Task, p Probl
 		rctx, cancel = context.WithCancel(ctx)
 	}
 	defer cancel()
-	req := backend.Request{Mode: backend.Count, Seed: s.Seed + int64(rep), Workers: s.Workers}
+	req := backend.Request{Mode: backend.Count, Seed: s.Seed + int64(rep), Workers: s.Workers, OnModel: g.OnModel}
 	var mu sync.Mutex // Visit may be called from a parallel backend's workers
 	var found []encode.Placement
 	var foundCells [][]encode.Cell
@@ -396,7 +397,8 @@ const maxBatch = 1 << 20
 // sizes b.N); the record then holds the mean time per run, and every run's
 // answer is checked. The garbage collector runs before the repeat, untimed.
 // interrupted reports that ctx itself was cancelled.
-func (r *Runner) measure(ctx context.Context, b backend.Backend, task Task, p Problem, rep int) (rec results.Record, interrupted bool) {
+func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Problem, rep int) (rec results.Record, interrupted bool) {
+	task := g.Task
 	s := r.Spec
 	rec = results.Record{Problem: p.Key(), Backend: b.Name(), Mode: task.String(), Repeat: rep}
 	// Collect the garbage of earlier runs first, as testing.B does, so
@@ -405,7 +407,7 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, task Task, p Pr
 	var total time.Duration
 	runs, k := 0, 1
 	for {
-		batch, end := r.once(ctx, b, task, p, rep, k, s.MinTime-total)
+		batch, end := r.once(ctx, b, g, p, rep, k, s.MinTime-total)
 		rctxErr, abandoned, intr := end.ctxErr, end.abandoned, end.interrupted
 		if intr {
 			return rec, true

@@ -251,6 +251,9 @@ type Grid struct {
 	// of instances summarised by a median: once more than half have timed
 	// out, the median is a timeout whatever the others do.
 	MaxTimeouts int
+	// OnModel sets backend.Request.OnModel in every run: a backend with a
+	// model path searches plain n-queens boards on their model too.
+	OnModel bool
 }
 
 // Spec is the design of an experiment.
