@@ -17,13 +17,17 @@ type familyFlags struct {
 	family  string
 	minFree int
 	blocked int
+	xcover  xcoverFamilyFlags
 }
 
 func addFamilyFlags(fs *flag.FlagSet) *familyFlags {
 	ff := &familyFlags{}
-	fs.StringVar(&ff.family, "family", "completion", "instance `family`: completion (queens-gen-fast), diagonals (Excluded Diagonals, queens-diag-gen) or blocked (Blocked n-Queens)")
+	fs.StringVar(&ff.family, "family", "completion", "instance `family`: completion (queens-gen-fast), diagonals (Excluded Diagonals, queens-diag-gen), blocked (Blocked n-Queens), or random exact cover in Knuth's format: xcc (colours), mcc (colours, bounds), cost (colours, costs)")
 	intFlag(fs, &ff.minFree, "min-free", 4, "--family diagonals: squares `F` each row and column keeps off the excluded diagonals (the published instances use 4)")
 	intFlag(fs, &ff.blocked, "blocked", 0, "--family blocked: number `B` of blocked squares")
+	intFlag(fs, &ff.xcover.secondary, "secondary", 0, "--family xcc|mcc|cost: secondary items `S` (0 = n)")
+	intFlag(fs, &ff.xcover.options, "options", 0, "--family xcc|mcc|cost: options `M` (0 = 3n)")
+	intFlag(fs, &ff.xcover.colors, "colours", 3, "--family xcc|mcc|cost: colours `C` of the secondary items")
 	return ff
 }
 
@@ -32,6 +36,8 @@ func addFamilyFlags(fs *flag.FlagSet) *familyFlags {
 // the instance with K) or Blocked instances (grids with 'x').
 func runGenFamily(ctx context.Context, c *cli, ff *familyFlags, set map[string]bool, n int, seed uint64, count int, out string) error {
 	switch ff.family {
+	case "xcc", "mcc", "cost":
+		return runGenXcover(ctx, c, ff.family, &ff.xcover, n, seed, count, out)
 	case "diagonals":
 		if set["k"] || set["blocked"] {
 			return usageErrorf("gen: --family diagonals takes -n, --min-free, --seed, --count, --out (the diagonals are chosen with count --diagonals K)")
@@ -47,7 +53,7 @@ func runGenFamily(ctx context.Context, c *cli, ff *familyFlags, set map[string]b
 			return usageErrorf("gen: --family blocked writes grids: n = %d is more than %d", n, maxGrid)
 		}
 	default:
-		return usageErrorf("gen: --family %q: want completion, diagonals or blocked", ff.family)
+		return usageErrorf("gen: --family %q: want completion, diagonals, blocked, xcc, mcc or cost", ff.family)
 	}
 	if ff.minFree < 0 {
 		return usageErrorf("gen: --min-free must be 0 or more, got %d", ff.minFree)

@@ -1,0 +1,52 @@
+package dlx_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/qtool-project/qtool/dlx"
+)
+
+// TestRandom checks the random families: reproducible from the seed,
+// colours in every family, bounds in mcc, costs in cost; and on small
+// problems C, M, ss and a search of the written file agree.
+func TestRandom(t *testing.T) {
+	for _, fam := range []string{"xcc", "mcc", "cost"} {
+		spec := dlx.RandomSpec{Family: fam, Primary: 9, Secondary: 18, Options: 36, Colors: 2, Seed: 4}
+		p, err := dlx.Random(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, _ := dlx.Random(spec)
+		spec.Seed++
+		r, _ := dlx.Random(spec)
+		if a, b, c := writeString(t, p), writeString(t, q), writeString(t, r); a != b || a == c {
+			t.Errorf("%s: the same seed gave another problem, or another seed the same", fam)
+		}
+		if !p.HasColors() || p.HasBounds() != (fam == "mcc") || p.HasCosts() != (fam == "cost") || p.Options() != 36 {
+			t.Errorf("%s: colours %v, bounds %v, costs %v, %d options", fam, p.HasColors(), p.HasBounds(), p.HasCosts(), p.Options())
+		}
+		want, _ := solveAll(t, p, dlx.Config{})
+		back, _ := solveAll(t, mustParse(t, writeString(t, p)), dlx.Config{})
+		if !slices.Equal(want, back) || len(want) == 0 {
+			t.Errorf("%s: %d solutions, read back %d", fam, len(want), len(back))
+		}
+		if fam != "mcc" {
+			if got, _ := solveAll(t, p, dlx.Config{Algorithm: dlx.SS}); !slices.Equal(got, want) {
+				t.Errorf("%s: ss found %d solutions, C %d", fam, len(got), len(want))
+			}
+		}
+		if fam == "cost" {
+			if _, _, err := p.Best(context.Background(), 3, dlx.Config{}); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	if _, err := dlx.Random(dlx.RandomSpec{Family: "abc", Primary: 1, Secondary: 1, Colors: 1}); err == nil {
+		t.Error("family abc accepted")
+	}
+	if _, err := dlx.Random(dlx.RandomSpec{Family: "xcc", Primary: 1 << 21, Secondary: 1, Colors: 1}); err == nil {
+		t.Error("2²¹ items accepted")
+	}
+}
