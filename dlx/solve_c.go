@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // links is the dancing-links state of Algorithms C and M: nodes with
@@ -68,43 +69,56 @@ func (l *links) cover(c uint32) {
 	}
 }
 
-// hide unlinks the other nodes of rr's option from their items.
+// hide unlinks the other nodes of rr's option from their items. The
+// indices come from the links themselves, which every step keeps in
+// range; this loop and unhide's make most of the search's accesses, so
+// they read the slices without bounds checks, as runX does.
 func (l *links) hide(rr uint32) {
-	nd, co := l.nd, l.co
+	base := unsafe.Pointer(unsafe.SliceData(l.nd))
+	cob := unsafe.Pointer(unsafe.SliceData(l.co))
+	upd := uint64(0)
 	for nn := rr + 1; nn != rr; {
-		if co[nn] >= 0 {
-			x := nd[nn].itm
+		if *colorAt(cob, nn) >= 0 {
+			n := at(base, nn)
+			x := n.itm
 			if x <= 0 {
-				nn = nd[nn].up
+				nn = n.up
 				continue
 			}
-			u, d := nd[nn].up, nd[nn].down
-			nd[u].down = d
-			nd[d].up = u
-			nd[x].itm--
-			l.updates++
+			u, d := n.up, n.down
+			at(base, u).down = d
+			at(base, d).up = u
+			at(base, uint32(x)).itm--
+			upd++
 		}
 		nn++
 	}
+	l.updates += upd
 }
 
 // unhide undoes hide(rr), in the reverse order.
 func (l *links) unhide(rr uint32) {
-	nd, co := l.nd, l.co
+	base := unsafe.Pointer(unsafe.SliceData(l.nd))
+	cob := unsafe.Pointer(unsafe.SliceData(l.co))
 	for nn := rr - 1; nn != rr; {
-		if co[nn] >= 0 {
-			x := nd[nn].itm
+		if *colorAt(cob, nn) >= 0 {
+			n := at(base, nn)
+			x := n.itm
 			if x <= 0 {
-				nn = nd[nn].down
+				nn = n.down
 				continue
 			}
-			u, d := nd[nn].up, nd[nn].down
-			nd[u].down = nn
-			nd[d].up = nn
-			nd[x].itm++
+			at(base, n.up).down = nn
+			at(base, n.down).up = nn
+			at(base, uint32(x)).itm++
 		}
 		nn--
 	}
+}
+
+// colorAt returns colour i of the slice whose first colour is at base.
+func colorAt(base unsafe.Pointer, i uint32) *int32 {
+	return (*int32)(unsafe.Add(base, uintptr(i)*4))
 }
 
 // uncover undoes cover(c).
