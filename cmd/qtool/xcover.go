@@ -22,6 +22,7 @@ func init() {
 
 const xcoverUsage = `
 Usage: qtool xcover FILE [--count] [--limit K] [--json] [--timeout D] [--workers K] [--algorithm A] [--best K]
+       [--zdd FILE] [--sample K] [--seed S]
 
 Solves a generalized exact-cover problem written in the format of Knuth's
 dlx1, dlx2 and dlx3 (TAOCP 7.2.2.1) with dancing links. FILE - reads
@@ -48,6 +49,15 @@ cost, every partial solution cut off at the K-th best cost found) and
 prints them cheapest first, each after a line "| cost N"; the summary and
 --json carry the costs. Without --best the costs are ignored.
 
+ZDDs (DLX6, after Nishino et al., AAAI 2017): --zdd FILE builds the ZDD
+of all solutions — the search of C, each partial state (the items covered,
+the colours set) cached with the ZDD of its completions — and writes it to
+FILE in DLX6's text form ("ID: (~OPT?LO:HI)" in hexadecimal, options from
+1, then a dummy root), or as JSON for a FILE ending in .json; the summary
+gives its size and the exact count. --sample K [--seed S] prints K
+solutions drawn uniformly from the ZDD. A ZDD too large for the memory is
+refused (exit 2); bounds are not supported.
+
 Each solution is printed as its option lines, in the order chosen, with a
 blank line between solutions, then a summary: solutions, nodes, updates
 and cleansings (counted as Knuth's programs count them, so they compare
@@ -70,6 +80,7 @@ Examples:
   qtool xcover examples/dlx/colours.dlx
   qtool xcover examples/pentominoes.dlx --count --algorithm ss
   qtool xcover examples/dlx/costs.dlx --best 3
+  qtool xcover examples/langford7.dlx --zdd langford7.zdd --sample 2 --seed 5
   qtool xcover examples/dlx/multiplicities.dlx --json
   qtool encode -n 13 --to dlx | qtool xcover - --count --workers 2
 `
@@ -93,6 +104,8 @@ type xcoverRecord struct {
 	// Best holds the solutions of --best K, cheapest first (none: an
 	// empty list; without --best: absent).
 	Best *[]xcoverCost `json:"best,omitempty"`
+	// ZDD is the result of --zdd or --sample.
+	ZDD *xcoverZDDRecord `json:"zdd,omitempty"`
 }
 
 // xcoverOptions are the flags and the operand of xcover.
@@ -105,6 +118,9 @@ type xcoverOptions struct {
 	workers   int
 	algorithm dlx.Algorithm
 	best      int
+	zdd       string
+	sample    int
+	seed      int64
 }
 
 // maxWarnings is how many warnings xcover prints before it only counts them.
@@ -123,6 +139,9 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	}
 	if opt.best > 0 {
 		return xcoverBest(rctx, c, p, name, opt)
+	}
+	if opt.zdd != "" || opt.sample > 0 {
+		return xcoverZDD(rctx, c, p, name, opt)
 	}
 	alg, err := p.AlgorithmFor(opt.algorithm)
 	if err != nil {
@@ -182,6 +201,9 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 	fs.DurationVar(&opt.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
 	intFlag(fs, &opt.workers, "workers", 1, "search with `K` goroutines (0 = one per processor)")
 	intFlag(fs, &opt.best, "best", 0, "find the `K` cheapest solutions (options with costs |n, as DLX5 reads them)")
+	fs.StringVar(&opt.zdd, "zdd", "", "write the ZDD of all solutions to `FILE` (DLX6's text form; JSON for FILE.json)")
+	intFlag(fs, &opt.sample, "sample", 0, "print `K` solutions drawn uniformly from the ZDD")
+	fs.Int64Var(&opt.seed, "seed", 1, "random `seed` of --sample")
 	algorithm := fs.String("algorithm", "auto", "`A`: X (dlx1), C (dlx2, colours), M (dlx3, multiplicities), ss (ssxcc, sparse sets) or auto")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
@@ -192,6 +214,10 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 		return opt, usageErrorf("xcover: give the problem FILE (- for stdin; see qtool xcover --help)")
 	case len(operands) > 1:
 		return opt, usageErrorf("xcover: unexpected argument %q (see qtool xcover --help)", operands[1])
+	case opt.sample < 0 || opt.sample > maxSample:
+		return opt, usageErrorf("xcover: --sample must be in 0..%d, got %d", maxSample, opt.sample)
+	case opt.best > 0 && (opt.zdd != "" || opt.sample > 0):
+		return opt, usageErrorf("xcover: --best and --zdd/--sample do not combine")
 	case opt.best < 0 || opt.best > maxBest:
 		return opt, usageErrorf("xcover: --best must be in 0..%d, got %d", maxBest, opt.best)
 	case *limit < 0:
@@ -312,11 +338,12 @@ func printXcover(w io.Writer, r xcoverRecord, s backend.Status) {
 		{"updates", strconv.FormatUint(r.Updates, 10)},
 		{"cleansings", strconv.FormatUint(r.Cleansings, 10)},
 		{"costs", bestCosts(r.Best)},
+		{"zdd", zddSummary(r.ZDD)},
 		{"seconds", strconv.FormatFloat(r.Seconds, 'f', 4, 64)},
 		{"status", statusWord(s)},
 	}
 	for _, row := range rows {
-		if row[0] == "costs" && r.Best == nil {
+		if (row[0] == "costs" && r.Best == nil) || (row[0] == "zdd" && r.ZDD == nil) {
 			continue
 		}
 		fmt.Fprintf(w, "%-10s  %s\n", row[0], row[1])
