@@ -193,8 +193,14 @@ func emptyPlacement(p encode.Problem, req Request, total Outcome) Outcome {
 
 // runModel derives the model of p and runs it.
 func runModel(ctx context.Context, b ModelBackend, p encode.Problem, req Request) (Outcome, error) {
-	m, err := encode.NewModel(p)
+	if err := checkModelMemory(b, p, req); err != nil {
+		return Outcome{}, fmt.Errorf("experiments: %w", err)
+	}
+	m, err := encode.NewModelContext(ctx, p)
 	if err != nil {
+		if ctx.Err() != nil {
+			return Outcome{}, ctx.Err()
+		}
 		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", b.Name(), err)
 	}
 	var visit func([]int32) bool
