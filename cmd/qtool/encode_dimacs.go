@@ -14,21 +14,8 @@ func init() {
 	registerEncoder(encoder{
 		name:  "dimacs",
 		about: "CNF in the DIMACS format, for qtool sat or any SAT solver (--amo chooses the at-most-one encoding)",
-		model: true,
 		// A plain board: encode.CNF (Formula); a model: Model.EncodeCNF.
-		write: func(w io.Writer, j encodeJob) error {
-			if j.Model {
-				return writeProblemDIMACS(w, j.Prob, j.How, j.Opts)
-			}
-			return writeDIMACS(w, j.Prob.Board, j.Opts)
-		},
-		size: func(j encodeJob) (out, mem uint64, what string, err error) {
-			if j.Model {
-				return sizeProblemDIMACS(j.Prob, j.Opts)
-			}
-			return sizeDIMACS(j.Prob.Board, j.Opts)
-		},
-	})
+	}.withForms(writeDIMACS, sizeDIMACS, writeProblemDIMACS, sizeProblemDIMACS))
 }
 
 // cnfBytesPerSquare is the memory of encode.Formula per encoded square:

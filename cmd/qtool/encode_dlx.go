@@ -13,23 +13,10 @@ func init() {
 	registerEncoder(encoder{
 		name:  "dlx",
 		about: "Knuth's exact-cover format (dlx1, TAOCP 7.2.2.1), for qtool xcover or dlx1",
-		model: true,
 		// A plain board: Knuth's queens-dlx matrix; a model (--problem):
 		// its generalized exact cover, with multiplicities (dlx3) where a
 		// line has other bounds.
-		write: func(w io.Writer, j encodeJob) error {
-			if j.Model {
-				return writeProblemDLX(w, j.Prob, j.How, j.Opts)
-			}
-			return writeDLX(w, j.Prob.Board, j.Opts)
-		},
-		size: func(j encodeJob) (out, mem uint64, what string, err error) {
-			if j.Model {
-				return sizeProblemDLX(j.Prob, j.Opts)
-			}
-			return sizeDLX(j.Prob.Board, j.Opts)
-		},
-	})
+	}.withForms(writeDLX, sizeDLX, writeProblemDLX, sizeProblemDLX))
 }
 
 // sizeDLX estimates the dlx1 text of b and the memory of its matrix: one
