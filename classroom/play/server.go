@@ -278,7 +278,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 			rep.Queens = append(rep.Queens, classroom.Square{r, c})
 		}
 		rep.Message = fmt.Sprintf("completed by %s in %s", req.Backend, out.Elapsed.Round(time.Microsecond))
-	case out.Status == backend.OK && be.Caps().Exact:
+	case out.Status == backend.OK && backend.Admit(be, encode.Problem{Instance: encode.Instance{Board: b}}, backend.Request{Mode: backend.Find, Limit: 1, Decide: true}) == nil:
 		rep.Status = "none"
 		rep.Message = fmt.Sprintf("no completion: %s searched every possibility", req.Backend)
 		if out.Nodes > 0 {
