@@ -133,7 +133,7 @@ func (gr *gridRun) giveUp(b string) bool {
 func (gr *gridRun) problem(ctx context.Context, p Problem) error {
 	key := p.Key()
 	cells := map[string]*cellState{}
-	for rep := 0; rep < gr.spec.Repeats; rep++ {
+	for rep := 0; rep < gr.spec.Repeats || gr.wantsMore(cells, rep); rep++ {
 		for _, b := range gr.g.Backends {
 			if ok, _ := SupportsProblem(b, gr.g.Task, p.Encode()); !ok {
 				continue
@@ -142,6 +142,9 @@ func (gr *gridRun) problem(ctx context.Context, p Problem) error {
 			if st == nil {
 				st = &cellState{}
 				cells[b.Name()] = st
+			}
+			if rep >= gr.spec.Repeats && !gr.repeatAgain(st) {
+				continue // --repeats auto: this cell is known well enough
 			}
 			if err := gr.cell(ctx, p, key, b, st, rep); err != nil {
 				return err
@@ -161,12 +164,16 @@ func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b b
 		if old.Status == results.Timeout {
 			gr.noteTimeout(b.Name(), st, key)
 		}
-		gr.step()
+		if rep < s.Repeats {
+			gr.step()
+		}
 		return nil
 	}
 	if st.stopped || (rep > 0 && s.Timeout > 0 && st.spent+st.last > s.Timeout) {
 		st.stopped = true
-		gr.step()
+		if rep < s.Repeats {
+			gr.step()
+		}
 		return nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -196,7 +203,9 @@ func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b b
 		}
 	}
 	gr.out = append(gr.out, rec)
-	gr.step()
+	if rep < s.Repeats {
+		gr.step() // the progress counts the fixed repeats
+	}
 	return nil
 }
 
@@ -206,6 +215,8 @@ type cellState struct {
 	last     time.Duration // time taken by its last repeat
 	stopped  bool          // no further repeat is started
 	timedOut bool          // a repeat reached the time limit
+	failed   bool          // a repeat was not OK
+	times    []float64     // the seconds of its OK repeats
 }
 
 // doneSet holds the records of Runner.Done, each to be taken once.
@@ -248,6 +259,11 @@ func (c *cellState) add(rec results.Record) {
 	c.spent += c.last
 	if rec.Status == results.Timeout {
 		c.stopped = true
+	}
+	if rec.Status == results.OK {
+		c.times = append(c.times, rec.Seconds)
+	} else {
+		c.failed = true
 	}
 }
 

@@ -110,7 +110,7 @@ func (p *problemFlags) lookupBackend(prob encode.Problem, req backend.Request) (
 	if name == "" {
 		name = backend.Default(prob, req)
 	}
-	be, err := backend.Lookup(name)
+	be, err := findBackend(name)
 	if err != nil {
 		return nil, usageErrorf("%v", err)
 	}
