@@ -45,6 +45,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 // Magic is the first line of a checkpoint file.
@@ -90,13 +92,30 @@ func (s *State) Encode(w io.Writer) error {
 	return err
 }
 
-// Write replaces the file at path with s atomically.
+// MaxTotal bounds the sum of the parts' solutions (and of their unique
+// ones) that Decode accepts: 2⁶², far above any count a machine can
+// finish (Q(27) ≈ 2^57.7, OEIS A000170), so that a forged or damaged part
+// cannot make a resumed total wrap around 2⁶⁴.
+const MaxTotal = 1 << 62
+
+// Write replaces the file at path with s atomically. A symbolic link is
+// followed (the link stays); a path that names a FIFO, a device or a
+// directory is refused. The temporary files that killed runs left beside
+// path (".NAME.tmp-PID-…" of a process that is gone, and the older
+// ".NAME.tmpNNN" untouched for a minute) are removed first.
 func Write(path string, s *State) error {
-	dir, base := filepath.Split(path)
+	target, err := regularTarget(path)
+	if err != nil {
+		return fmt.Errorf("checkpoint: cannot write %s: %w", path, err)
+	}
+	dir, base := filepath.Split(target)
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if _, done := cleaned.LoadOrStore(target, true); !done {
+		RemoveStale(target)
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp-"+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -117,7 +136,7 @@ func Write(path string, s *State) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp, path)
+		err = os.Rename(tmp, target)
 	}
 	if err != nil {
 		os.Remove(tmp)
@@ -132,6 +151,11 @@ var ErrNotExist = errors.New("checkpoint: no such file")
 // Read reads and checks the checkpoint at path. Errors name the file and
 // the line.
 func Read(path string) (*State, error) {
+	// A FIFO would block open(2) until a writer comes, deaf to signals:
+	// only a regular file is opened.
+	if _, err := regularTarget(path); err != nil {
+		return nil, fmt.Errorf("checkpoint: %s: %w", path, err)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -153,6 +177,7 @@ func Decode(r io.Reader, name string) (*State, error) {
 		return fmt.Errorf("checkpoint: %s:%d: %s", name, line, fmt.Sprintf(format, args...))
 	}
 	seen := map[int]bool{}
+	var sum, nodes uint64
 	for {
 		raw, err := br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
@@ -216,6 +241,15 @@ func Decode(r io.Reader, name string) (*State, error) {
 			if err := errors.Join(errs[:]...); err != nil || p.ID < 0 {
 				return nil, bad("bad part line %q", text)
 			}
+			if p.Unique > p.Solutions {
+				return nil, bad("part %d: %d unique solutions of %d: more than all of them", p.ID, p.Unique, p.Solutions)
+			}
+			if sum += p.Solutions; p.Solutions > MaxTotal || sum > MaxTotal {
+				return nil, bad("part %d: the parts' solutions add up to more than 2^62 (the file is damaged or forged)", p.ID)
+			}
+			if nodes += p.Nodes; nodes < p.Nodes {
+				return nil, bad("part %d: the parts' nodes add up to more than 2^64 (the file is damaged or forged)", p.ID)
+			}
 			if seen[p.ID] {
 				return nil, bad("subproblem %d recorded twice", p.ID)
 			}
@@ -253,4 +287,79 @@ func (s *State) Check(split string, shard, shards, todo int) error {
 		return fmt.Errorf("checkpoint counts %d subproblems in its shard, not %d", s.Todo, todo)
 	}
 	return nil
+}
+
+// regularTarget returns the file that path names, links followed: a
+// regular file or nothing yet. Anything else is an error.
+func regularTarget(path string) (string, error) {
+	st, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return path, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	target := path
+	if st.Mode()&os.ModeSymlink != 0 {
+		if target, err = filepath.EvalSymlinks(path); err != nil {
+			// A link to a file not made yet: Write makes the file it
+			// names (one level), Read says there is no such file.
+			to, rerr := os.Readlink(path)
+			if rerr != nil {
+				return "", rerr
+			}
+			if !filepath.IsAbs(to) {
+				to = filepath.Join(filepath.Dir(path), to)
+			}
+			return to, nil
+		}
+		if st, err = os.Stat(target); err != nil {
+			return "", err
+		}
+	}
+	if !st.Mode().IsRegular() {
+		return "", fmt.Errorf("not a regular file (%v): a checkpoint is a file that qtool replaces", st.Mode().Type())
+	}
+	return target, nil
+}
+
+var cleaned sync.Map // the targets whose stale temporary files are gone
+
+// legacyAge is how long a temporary file of an earlier version (no
+// process id in its name) must have been untouched before RemoveStale
+// takes it for a killed run's.
+const legacyAge = time.Minute
+
+// RemoveStale removes the temporary files that runs killed while writing
+// the checkpoint at path left beside it, and returns their names: a
+// ".NAME.tmp-PID-…" whose process is gone, or an older ".NAME.tmpNNN"
+// untouched for a minute. Write calls it once per path.
+func RemoveStale(path string) []string {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), "."+base+".tmp")
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		full := filepath.Join(dir, e.Name())
+		stale := false
+		if pidStr, _, ok := strings.Cut(strings.TrimPrefix(rest, "-"), "-"); ok && strings.HasPrefix(rest, "-") {
+			pid, err := strconv.Atoi(pidStr)
+			stale = err == nil && pid > 0 && !processAlive(pid)
+		} else if st, err := os.Stat(full); err == nil {
+			stale = time.Since(st.ModTime()) > legacyAge
+		}
+		if stale && os.Remove(full) == nil {
+			removed = append(removed, e.Name())
+		}
+	}
+	return removed
 }

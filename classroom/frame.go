@@ -31,6 +31,10 @@ type Frame struct {
 	// leads to.
 	Seq  uint64 `json:"seq"`
 	Step int    `json:"step"`
+	// At numbers every event of the search from 1, those a quiet run
+	// lets pass (Event.Quiet) included: the same event has the same At in
+	// every run of the same search (see BuildTree).
+	At uint64 `json:"at"`
 	// Major marks a step: a queen placed (or moved), a dead end, a
 	// solution, the end of the search.
 	Major bool `json:"major"`

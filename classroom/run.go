@@ -41,6 +41,9 @@ type Event struct {
 	t        *tracer
 }
 
+// At is the event's number among all of the run's (Frame.At).
+func (e Event) At() uint64 { return e.t.all }
+
 // Frame builds the frame of the event. The cost is O(n²) for the board.
 func (e Event) Frame() Frame { return e.t.frame() }
 
@@ -80,10 +83,15 @@ type Summary struct {
 // of kind "end". The error is a refusal (bad method, board too large or
 // invalid) or the context's, in which case the summary covers the work done.
 func Run(ctx context.Context, method string, b encode.Board, opts Options, emit func(Event) bool) (Summary, error) {
+	return run(ctx, method, b, opts, nil, emit)
+}
+
+// run is Run, recording the search tree in rec if not nil.
+func run(ctx context.Context, method string, b encode.Board, opts Options, rec *treeRec, emit func(Event) bool) (Summary, error) {
 	if err := Check(method, b); err != nil {
 		return Summary{}, err
 	}
-	t := &tracer{n: b.N, emit: emit}
+	t := &tracer{n: b.N, emit: emit, rec: rec}
 	start := time.Now()
 	var err error
 	switch method {
@@ -137,6 +145,8 @@ type tracer struct {
 	quiet      bool // see Event.Quiet
 	quietN     int  // events to let pass before the next one handed over
 	seq        uint64
+	all        uint64   // every event, those a quiet run lets pass included
+	rec        *treeRec // records the search tree, if not nil
 	step       int
 	kind       string
 	major      bool
@@ -171,6 +181,7 @@ func (t *tracer) skip() bool {
 		return false
 	}
 	if t.quietN--; t.quietN > 0 {
+		t.all++
 		return true
 	}
 	t.quietN = quietEvery
@@ -180,6 +191,10 @@ func (t *tracer) skip() bool {
 // fire hands the current event to emit; false when emit stopped the run.
 func (t *tracer) fire(kind string, major, solution bool) bool {
 	t.seq++
+	t.all++
+	if t.rec != nil {
+		t.rec.record(t, kind)
+	}
 	t.kind, t.major = kind, major
 	if major {
 		t.step++
@@ -199,7 +214,7 @@ func (t *tracer) fire(kind string, major, solution bool) bool {
 }
 
 func (t *tracer) frame() Frame {
-	f := Frame{Seq: t.seq, Step: t.step, Major: t.major, Kind: t.kind, N: t.n,
+	f := Frame{Seq: t.seq, At: t.all, Step: t.step, Major: t.major, Kind: t.kind, N: t.n,
 		Queens: append([]int(nil), t.queens...), Solutions: t.solutions,
 		Counters: append([]Counter(nil), t.counters...)}
 	if !t.major {

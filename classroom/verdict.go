@@ -26,15 +26,23 @@ var squareRE = regexp.MustCompile(`\((\d+),(\d+)\)`)
 // squares are written as a grid board file and read back by
 // encode.ParseBoard, which refuses two queens on a row, a column or a
 // diagonal and names both squares; Pair holds those two squares. A square
-// off the board is an error.
+// off the board or given twice is an error.
 func Judge(n int, queens []Square) (Verdict, error) {
 	if n < 1 || n > MaxN {
 		return Verdict{}, errors.New("classroom: n must be 1 to " + strconv.Itoa(MaxN) + ", got " + strconv.Itoa(n))
 	}
+	if len(queens) > n*n {
+		return Verdict{}, errors.New("classroom: more queens than squares")
+	}
+	seen := make(map[Square]bool, len(queens))
 	for _, q := range queens {
 		if q[0] < 0 || q[0] >= n || q[1] < 0 || q[1] >= n {
 			return Verdict{}, errors.New("classroom: square (" + strconv.Itoa(q[0]) + "," + strconv.Itoa(q[1]) + ") is off the board")
 		}
+		if seen[q] {
+			return Verdict{}, errors.New("classroom: square (" + strconv.Itoa(q[0]) + "," + strconv.Itoa(q[1]) + ") is given twice")
+		}
+		seen[q] = true
 	}
 	const name = "board.txt"
 	b, err := encode.ParseBoard(strings.NewReader(GridText(n, queens)), name)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -450,9 +451,16 @@ func TestTrace(t *testing.T) {
 // TestParseLimits checks the refusals of ParseContext: too many nodes, too
 // long a line, an ended context.
 func TestParseLimits(t *testing.T) {
+	// The item line: 7 items take about 56 nodes' worth of memory.
 	_, err := dlx.ParseContext(context.Background(), strings.NewReader(toyText), "toy", dlx.ParseLimits{MaxNodes: 20})
-	if err == nil || !strings.Contains(err.Error(), "problem too large") || !strings.HasPrefix(err.Error(), "toy:5:1: ") {
+	if err == nil || !strings.Contains(err.Error(), "problem too large: 7 items") || !strings.HasPrefix(err.Error(), "toy:2:1: ") {
 		t.Errorf("MaxNodes 20: got %v", err)
+	}
+	// The options: 2 items take 4 nodes, each option 2 more, so that the
+	// 14th option (line 15) would make 32.
+	_, err = dlx.ParseContext(context.Background(), strings.NewReader("A B\n"+strings.Repeat("A\nB\n", 20)), "f", dlx.ParseLimits{MaxNodes: 30})
+	if err == nil || !strings.Contains(err.Error(), "problem too large: more than 30 nodes") || !strings.HasPrefix(err.Error(), "f:15:1: ") {
+		t.Errorf("MaxNodes 30: got %v", err)
 	}
 	_, err = dlx.ParseContext(context.Background(), strings.NewReader("A B\nA "+strings.Repeat(" ", 100)+"B\n"), "f", dlx.ParseLimits{MaxLine: 50})
 	if err == nil || !strings.Contains(err.Error(), "line longer than 50 bytes") || !strings.HasPrefix(err.Error(), "f:2:") {
@@ -557,5 +565,37 @@ func TestDominationPick(t *testing.T) {
 		if st, err := p.Run(context.Background(), dlx.Config{Pick: c.gamma - 1, ShortFirst: true}); st.Solutions != 0 || err != nil {
 			t.Errorf("n=%d: %d dominating sets of %d queens, want 0 (%v)", c.n, st.Solutions, c.gamma-1, err)
 		}
+	}
+}
+
+// endless is an endless stream of the line "a b c d e f g h", as yes(1)
+// writes it.
+type endless struct{ off int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	const line = "a b c d e f g h\n"
+	for i := range p {
+		p[i] = line[e.off]
+		e.off = (e.off + 1) % len(line)
+	}
+	return len(p), nil
+}
+
+// TestParseEndless checks that an endless stream is refused at the node
+// budget, and that the reader allocates less on the way than the matrix
+// it refuses would take: the options are staged at 4 bytes an entry, and
+// no array is grown by copying (issue 24: `yes 'a b c d e f g h' | qtool
+// xcover -` died of the slice's growth copy under prlimit).
+func TestParseEndless(t *testing.T) {
+	const budget = 2_000_000
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := dlx.ParseContext(context.Background(), &endless{}, "yes", dlx.ParseLimits{MaxNodes: budget})
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "problem too large") {
+		t.Fatalf("got %v", err)
+	}
+	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(budget*dlx.NodeBytes); got > most {
+		t.Errorf("the reader allocated %d bytes before refusing; the refused matrix is %d", got, most)
 	}
 }

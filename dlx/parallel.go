@@ -108,6 +108,7 @@ func (p *Problem) runWorkers(ctx context.Context, cfg Config, alg Algorithm) (St
 		st, err := p.runOne(ctx, cfg, alg, nil)
 		return st, nil, err
 	}
+	k = int(min(int64(k), tasks)) // a worker without a task would only walk
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 

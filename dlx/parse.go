@@ -2,7 +2,6 @@ package dlx
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -80,6 +79,11 @@ func fields(s string, toks []token) []token {
 // holds 9 bytes for each of 100,000 items).
 const DefaultMaxLine = 16 << 20
 
+// itemNodes is what an item costs while the item line is read, in nodes
+// of the matrix (its name, its index entry, header and list entry: about
+// 96 bytes).
+const itemNodes = 8
+
 // maxWarnings is how many warnings a parse keeps; the rest are only
 // counted (Problem.Ignored).
 const maxWarnings = 100
@@ -134,7 +138,7 @@ func ParseContext(ctx context.Context, r io.Reader, name string, lim ParseLimits
 			return nil, err
 		}
 		if !ok {
-			return ps.p, nil
+			return ps.build()
 		}
 		if err := ps.option(line); err != nil {
 			return nil, err
@@ -154,6 +158,7 @@ type parser struct {
 	itemsLine         int
 	toks              []token
 	opt, colors       []int
+	st                staged
 	seenLine, seenCol []int // the line and column at which item i was last seen
 }
 
@@ -194,6 +199,9 @@ func (ps *parser) readLine() ([]byte, bool, error) {
 		return nil, false, nil
 	}
 	if err != nil {
+		if cerr := ps.ctx.Err(); cerr != nil {
+			return nil, false, cerr // a reader that gave up with the context
+		}
 		return nil, false, err
 	}
 	ps.lineNo = ps.lr.LineNo()
@@ -213,6 +221,18 @@ func (ps *parser) itemLine() error {
 		return ps.errorf(1, "no items: the file holds no item line")
 	}
 	toks := fields(line, nil)
+	// An item takes its header node, its list entry, its name and its
+	// place in the index: about itemNodes nodes' worth of memory.
+	names := len(toks)
+	for _, t := range toks {
+		if t.text == "|" {
+			names--
+		}
+	}
+	if ps.lim.MaxNodes > 0 && names > ps.lim.MaxNodes/itemNodes {
+		return ps.errorf(1, "problem too large: %d items (about %s) would not fit in the memory allowed",
+			names, memlimit.Bytes(uint64(names)*itemNodes*NodeBytes))
+	}
 	var primary, secondary []string
 	var bounds []Bound
 	var boundCols []int
@@ -375,21 +395,106 @@ func (ps *parser) option(line string) error {
 		p.colorNames = p.colorNames[:colorsBefore]
 		return nil
 	}
-	if ps.lim.MaxNodes > 0 && len(p.nodes)+len(ps.opt)+1 > ps.lim.MaxNodes {
-		return ps.errorf(ps.toks[0].col, "problem too large: more than %d nodes (%s) would not fit in the memory allowed",
-			ps.lim.MaxNodes, memlimit.Bytes(uint64(ps.lim.MaxNodes)*NodeBytes))
-	}
-	colors := ps.colors
-	if !colored {
-		colors = nil
-	}
-	if err := p.AddColoredOption(ps.opt, colors); err != nil {
-		if errors.Is(err, ErrNoPrimary) {
-			return nil
+	// The matrix will hold the headers, the entries so far and a spacer
+	// after each option; what is read is kept as 4 bytes an entry until
+	// the end, when the matrix is allocated once at its size.
+	nodes := len(p.nodes) + ps.st.entries + ps.st.options + len(ps.opt) + 1
+	if nodes > maxNodes || (ps.lim.MaxNodes > 0 && nodes > ps.lim.MaxNodes) {
+		most := min(maxNodes, ps.lim.MaxNodes)
+		if most <= 0 {
+			most = maxNodes
 		}
-		return ps.errorf(ps.toks[0].col, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
+		return ps.errorf(ps.toks[0].col, "problem too large: more than %d nodes (%s) would not fit in the memory allowed",
+			most, memlimit.Bytes(uint64(most)*NodeBytes))
 	}
+	ps.st.add(ps.opt, ps.colors, colored)
 	return nil
+}
+
+// staged holds the options read so far, before the matrix is built:
+// their entries (item numbers, 0-based) in chunks of fixed size, each
+// option followed by -1, and their colours in parallel chunks once some
+// option has a colour. Fixed chunks grow without copying, so that the
+// reader never holds a half-grown copy of a large array.
+type staged struct {
+	items, colors [][]int32
+	n             int // values stored, terminators included
+	entries       int
+	options       int
+	colored       bool
+}
+
+// stageChunk is the number of values in one chunk of staged (4 MiB).
+const stageChunk = 1 << 20
+
+func (st *staged) push(item, color int32) {
+	if st.n%stageChunk == 0 {
+		st.items = append(st.items, make([]int32, stageChunk))
+		if st.colored {
+			st.colors = append(st.colors, make([]int32, stageChunk))
+		}
+	}
+	k, j := st.n/stageChunk, st.n%stageChunk
+	st.items[k][j] = item
+	if st.colored {
+		st.colors[k][j] = color
+	}
+	st.n++
+}
+
+// add stages one option.
+func (st *staged) add(opt, colors []int, colored bool) {
+	if colored && !st.colored {
+		st.colored = true
+		for range st.items {
+			st.colors = append(st.colors, make([]int32, stageChunk))
+		}
+	}
+	for j, i := range opt {
+		st.push(int32(i), int32(colors[j]))
+	}
+	st.push(-1, 0)
+	st.entries += len(opt)
+	st.options++
+}
+
+// build allocates the matrix at its exact size and links the staged
+// options into it, checking the context as it goes.
+func (ps *parser) build() (*Problem, error) {
+	p, st := ps.p, &ps.st
+	p.Grow(st.options, st.entries)
+	if st.colored {
+		p.colors = make([]int32, len(p.nodes), cap(p.nodes))
+	}
+	p.first = growTo(p.first, st.options)
+	var opt, colors []int
+	for v := 0; v < st.n; v++ {
+		k, j := v/stageChunk, v%stageChunk
+		if j == 0 && k > 0 {
+			st.items[k-1] = nil // done with that chunk
+			if st.colored {
+				st.colors[k-1] = nil
+			}
+			if err := ps.ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		i := st.items[k][j]
+		if i >= 0 {
+			opt = append(opt, int(i))
+			if st.colored {
+				colors = append(colors, int(st.colors[k][j]))
+			}
+			continue
+		}
+		if !st.colored {
+			colors = nil
+		}
+		p.addOption(opt, colors)
+		opt, colors = opt[:0], colors[:0]
+	}
+	*st = staged{}
+	return p, nil
 }
 
 // entry reads one item of an option, "name" or "name:colour", and returns

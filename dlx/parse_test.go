@@ -143,6 +143,11 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(dlx3Example))
 	f.Add([]byte("0:2|A 3|B | X\nA B X:red\nB X:red\nB X:blue\nA\nB\n"))
 	f.Add([]byte("\ufeffA | X Y\nA X:1 Y\nA X:1\n"))
+	// Issue 24's stream: the same line over and over (the first names
+	// the items, every later one is an option of all of them).
+	f.Add([]byte(strings.Repeat("a b c d e f g h\n", 200)))
+	f.Add([]byte(strings.Repeat("a b c d e f g h\n", 3) + "a b c d e f g"))
+	f.Add([]byte("a b | c\n" + strings.Repeat("a c:x\nb c:y\n", 50)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := dlx.Parse(strings.NewReader(string(data)), "fuzz")
 		if err != nil {

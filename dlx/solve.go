@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"time"
 )
 
@@ -230,10 +231,23 @@ func (p *Problem) Run(ctx context.Context, cfg Config) (Stats, error) {
 		}
 		return Stats{Nodes: 1, Solutions: 1}, nil
 	}
+	cfg.Workers = EffectiveWorkers(cfg.Workers)
 	if cfg.Workers > 1 && cfg.Trace == nil {
 		return p.runParallel(ctx, cfg, alg)
 	}
 	return p.runOne(ctx, cfg, alg, nil)
+}
+
+// workerCap is the most workers that can help: one per processor that
+// the Go runtime runs goroutines on (a test may raise it).
+var workerCap = func() int { return runtime.GOMAXPROCS(0) }
+
+// EffectiveWorkers returns the number of workers a search asked for k
+// workers runs: k, but at least 1 and at most one per processor
+// (GOMAXPROCS). More workers than processors cannot make the search
+// faster, and each repeats the walk above the split, so Run uses no more.
+func EffectiveWorkers(k int) int {
+	return max(1, min(k, workerCap()))
 }
 
 // runOne runs one search, all of it or, with a split, the subproblems that

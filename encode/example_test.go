@@ -40,7 +40,7 @@ func ExampleParseBoard_error() {
 	_, err = encode.ParseBoard(strings.NewReader("Q...\n....\n..Q.\n....\n"), "board.txt")
 	fmt.Println(err)
 	// Output:
-	// board.txt:2:3: unexpected character "o": a grid holds only 'Q', '.' and 'x' (blocked)
+	// board.txt:2:3: unexpected character "o": a grid holds only 'Q', '.', 'x' (blocked) and 'p' (pawn)
 	// board.txt:3:3: queens at (0,0) a1 and (2,2) c3 share a diagonal
 }
 

@@ -45,11 +45,17 @@ type Instance struct {
 	Board    Board
 	Blocked  []Cell     // distinct, in row-major order
 	Excluded []Diagonal // in the order of the file
+	// Pawns are the squares of pawns (the 'p' of a grid), read by the
+	// queens+pawns problem: no queen may take them, and each cuts the
+	// lines through it (see QueensPawns). Distinct, in row-major order.
+	Pawns []Cell
 }
 
 // Plain reports whether the instance is a plain board: nothing blocked or
 // excluded.
-func (in Instance) Plain() bool { return len(in.Blocked) == 0 && len(in.Excluded) == 0 }
+func (in Instance) Plain() bool {
+	return len(in.Blocked) == 0 && len(in.Excluded) == 0 && len(in.Pawns) == 0
+}
 
 // Validate checks the board (Board.Validate), that every blocked square and
 // excluded diagonal is on the board, and that no given piece stands on one.
@@ -73,6 +79,22 @@ func (in Instance) Validate() error {
 	for _, d := range in.Excluded {
 		if d.D < 0 || d.D > 2*n-2 {
 			return boardErrorf(-1, "excluded diagonal %v off the board (0..%d)", d, 2*n-2)
+		}
+	}
+	blocked := map[Cell]bool{}
+	for _, x := range in.Blocked {
+		blocked[x] = true
+	}
+	for i, x := range in.Pawns {
+		switch {
+		case x.R < 0 || x.R >= n || x.C < 0 || x.C >= n:
+			return boardErrorf(-1, "pawn (%d,%d) off the board (0..%d)", x.R, x.C, n-1)
+		case i > 0 && !cellLess(in.Pawns[i-1], x):
+			return boardErrorf(-1, "pawns not distinct and in row-major order at (%d,%d)", x.R, x.C)
+		case in.Board.Queen(x.R) == x.C:
+			return boardErrorf(x.R, "a pawn and a queen both stand on %s", Square(n, x.R, x.C))
+		case blocked[x]:
+			return boardErrorf(x.R, "a pawn stands on the blocked square %s", Square(n, x.R, x.C))
 		}
 	}
 	if len(in.Excluded) > 0 {
@@ -149,6 +171,9 @@ func ParseInstanceWith(r io.Reader, name string, opt ReadOptions) (Instance, err
 		if err == nil {
 			for _, x := range pos.blocked {
 				in.Blocked = append(in.Blocked, Cell{x.r, x.c})
+			}
+			for _, x := range pos.pawns {
+				in.Pawns = append(in.Pawns, Cell{x.r, x.c})
 			}
 		}
 	}

@@ -63,11 +63,18 @@ func NewModel(p Problem) (*Model, error) {
 	switch {
 	case p.Variant < 0 || int(p.Variant) >= len(variantNames):
 		return nil, fmt.Errorf("encode: unknown variant %d", int(p.Variant))
-	case p.Variant.Goal() == Place && pieces != n:
-		return nil, fmt.Errorf("encode: %v places n = %d pieces, not %d", p.Variant, n, pieces)
+	case p.Variant.Goal() == Place && pieces != p.placeCount():
+		return nil, fmt.Errorf("encode: %v places %d pieces, not %d", p.Variant, p.placeCount(), pieces)
 	case pieces <= 0:
 		return nil, ErrNeedPieces
+	case len(p.Pawns) > 0 && p.Variant != QueensPawns:
+		return nil, fmt.Errorf("encode: the board has pawns ('p'), which only the queens+pawns problem reads, not %v", p.Variant)
+	case p.PawnsSearched():
+		return nil, fmt.Errorf("encode: %d pawns not placed: one model is one placement of the pawns (give them as 'p' in a grid)", p.PawnCount)
+	case p.Variant == QueensPawns && p.PawnCount > 0 && len(p.Pawns) != p.PawnCount:
+		return nil, fmt.Errorf("encode: the board places %d pawns, %d asked for", len(p.Pawns), p.PawnCount)
 	}
+	g := newGeometry(p.Instance)
 	rules := p.Variant.Rules()
 	for _, ru := range rules {
 		if (ru.Family == Covers || ru.Family == TorusCovers) && n > MaxCoverN {
@@ -89,7 +96,7 @@ func NewModel(p Problem) (*Model, error) {
 		if c := p.Board.Queen(r); c >= 0 {
 			m.Given = append(m.Given, Cell{r, c})
 			for _, ru := range rules {
-				linesOf(ru.Family, n, r, c, func(l int) { given[key{ru.Family, l}]++ })
+				g.linesOf(ru.Family, r, c, func(l int) { given[key{ru.Family, l}]++ })
 			}
 		}
 	}
@@ -135,12 +142,12 @@ func NewModel(p Problem) (*Model, error) {
 			continue
 		}
 		for _, c := range freeCols {
-			if p.Board.Queen(r) == c || blocked[Cell{r, c}] || exSum[r+c] || exDif[r-c+n-1] {
+			if p.Board.Queen(r) == c || blocked[Cell{r, c}] || g.pawnAt(Cell{r, c}) || exSum[r+c] || exDif[r-c+n-1] {
 				continue
 			}
 			full := false
 			for _, ru := range rules {
-				linesOf(ru.Family, n, r, c, func(l int) { full = full || given[key{ru.Family, l}] >= ru.Hi })
+				g.linesOf(ru.Family, r, c, func(l int) { full = full || given[key{ru.Family, l}] >= ru.Hi })
 			}
 			if full {
 				continue
@@ -153,10 +160,26 @@ func NewModel(p Problem) (*Model, error) {
 	}
 
 	// The lines, over the free cells, their bounds less the given pieces.
+	free := pieces - len(m.Given)
 	for _, ru := range rules {
+		tight := false
 		members := map[int][]int32{}
 		for i, x := range m.Cells {
-			linesOf(ru.Family, n, x.R, x.C, func(l int) { members[l] = append(members[l], int32(i)) })
+			g.linesOf(ru.Family, x.R, x.C, func(l int) { members[l] = append(members[l], int32(i)) })
+		}
+		if partitions(ru.Family) && m.Infeasible == "" {
+			// Every free cell is on one line of the family: the pieces
+			// that fit are at most the sum of the lines' capacities.
+			room := 0
+			for l, cs := range members {
+				room += max(0, min(ru.Hi-given[key{ru.Family, l}], len(cs)))
+			}
+			if room < free {
+				m.Infeasible = fmt.Sprintf("the %ss hold at most %d more pieces, %d asked for", ru.Family, room, free)
+			}
+			// Exactly as many as asked for fit: every line is full (the
+			// n+k queens boards whose pawns leave n+k row segments).
+			tight = room == free
 		}
 		idx := make([]int, 0, len(members))
 		for l := range members {
@@ -177,13 +200,16 @@ func NewModel(p Problem) (*Model, error) {
 		for _, l := range idx {
 			g := given[key{ru.Family, l}]
 			ln := Line{Family: ru.Family, Index: l, Lo: max(0, ru.Lo-g), Hi: ru.Hi - g, Cells: members[l]}
+			if tight {
+				ln.Lo = max(ln.Lo, min(ln.Hi, len(ln.Cells)))
+			}
 			if ln.Lo == 0 && ln.Hi >= len(ln.Cells) {
 				continue
 			}
 			m.Lines = append(m.Lines, ln)
 		}
 	}
-	if free := pieces - len(m.Given); !m.totalImplied() {
+	if !m.totalImplied() {
 		all := make([]int32, len(m.Cells))
 		for i := range all {
 			all[i] = int32(i)
@@ -191,6 +217,16 @@ func NewModel(p Problem) (*Model, error) {
 		m.Lines = append(m.Lines, Line{Family: Total, Lo: free, Hi: free, Cells: all})
 	}
 	return m, nil
+}
+
+// partitions reports whether every square is on exactly one line of the
+// family.
+func partitions(f Family) bool {
+	switch f {
+	case Rows, Columns, Diagonals, Antidiags, TorusDiags, TorusAnti, RowSegments, ColumnSegments, DiagonalSegments, AntidiagSegments:
+		return true
+	}
+	return false
 }
 
 // totalImplied reports whether the lines fix the number of pieces: the

@@ -78,6 +78,10 @@ func ParseBoard(r io.Reader, name string) (Board, error) {
 		x := pos.blocked[0]
 		return Board{}, &ParseError{File: name, Line: x.line, Col: x.col, Msg: "blocked square 'x': this command reads a plain board (blocked squares are read with --problem and --board)"}
 	}
+	if err == nil && len(pos.pawns) > 0 {
+		x := pos.pawns[0]
+		return Board{}, &ParseError{File: name, Line: x.line, Col: x.col, Msg: "pawn 'p': this command reads a plain board (pawns are read with --problem queens+pawns and --board)"}
+	}
 	return b, err
 }
 
@@ -181,6 +185,7 @@ func fits(name string, first line, n int) error {
 type positions struct {
 	line, col []int32
 	blocked   []blockedAt // the grid's 'x' squares, in row-major order
+	pawns     []blockedAt // the grid's 'p' squares, in row-major order
 }
 
 // blockedAt is a blocked square of a grid and where the file marks it.
@@ -223,7 +228,7 @@ func isGridLine(s string) bool {
 
 func firstNotGrid(s string) int {
 	for i := 0; i < len(s); i++ {
-		if s[i] != 'Q' && s[i] != '.' && s[i] != 'x' {
+		if s[i] != 'Q' && s[i] != '.' && s[i] != 'x' && s[i] != 'p' {
 			return i
 		}
 	}
@@ -253,8 +258,10 @@ func parseGrid(first line, next nextFunc, perr perrFunc, pos *positions) (Board,
 				pos.set(n, r, l, c+1)
 			case 'x':
 				pos.blocked = append(pos.blocked, blockedAt{r, c, l.no, c + 1})
+			case 'p':
+				pos.pawns = append(pos.pawns, blockedAt{r, c, l.no, c + 1})
 			default:
-				return Board{}, perr(l, c+1, "unexpected character %s: a grid holds only 'Q', '.' and 'x' (blocked)", quoteByte(l.text, c))
+				return Board{}, perr(l, c+1, "unexpected character %s: a grid holds only 'Q', '.', 'x' (blocked) and 'p' (pawn)", quoteByte(l.text, c))
 			}
 		}
 		prev := l

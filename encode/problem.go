@@ -37,9 +37,18 @@ const (
 	// TorusDomination: the fewest queens that occupy or attack every
 	// square of the toroidal board (A279402), and their placements.
 	TorusDomination
+	// QueensPawns: n + k queens and k pawns, a pawn cutting every line
+	// through it so that two queens on one line with a pawn between them
+	// do not attack each other (the n+k queens problem: Chatham, Fricke
+	// and Skaggs, "The Queens Separation Problem", Utilitas Math. 69,
+	// 2006; all placements with one pawn A103330, up to symmetry with k =
+	// 1, 2, 3 A103331, A129552, A129554). The pawns are the instance's
+	// (Instance.Pawns) or, when it places none, every set of
+	// Problem.PawnCount squares.
+	QueensPawns
 )
 
-var variantNames = [...]string{"queens", "toroidal", "superqueens", "domination", "kings", "bishops", "knights", "rooks", "torus-domination"}
+var variantNames = [...]string{"queens", "toroidal", "superqueens", "domination", "kings", "bishops", "knights", "rooks", "torus-domination", "queens+pawns"}
 
 // Variants lists every variant, Queens first.
 func Variants() []Variant {
@@ -98,20 +107,24 @@ func (v Variant) Goal() Goal {
 type Family int
 
 const (
-	Rows        Family = iota // line r: the squares of row r
-	Columns                   // line c
-	Diagonals                 // line r+c
-	Antidiags                 // line r−c+n−1
-	TorusDiags                // line (r+c) mod n
-	TorusAnti                 // line (r−c) mod n
-	KnightPairs               // two squares a knight's move apart
-	KingBlocks                // the 2×2 block with top-left square (r, c)
-	Covers                    // square s and the squares a queen there would attack: queen domination
-	Total                     // every square: the number of pieces
-	TorusCovers               // Covers on the torus
+	Rows             Family = iota // line r: the squares of row r
+	Columns                        // line c
+	Diagonals                      // line r+c
+	Antidiags                      // line r−c+n−1
+	TorusDiags                     // line (r+c) mod n
+	TorusAnti                      // line (r−c) mod n
+	KnightPairs                    // two squares a knight's move apart
+	KingBlocks                     // the 2×2 block with top-left square (r, c)
+	Covers                         // square s and the squares a queen there would attack: queen domination
+	Total                          // every square: the number of pieces
+	TorusCovers                    // Covers on the torus
+	RowSegments                    // a row cut at its pawns: line r·(n+1)+s, s the pawns to the left
+	ColumnSegments                 // a column cut at its pawns (s the pawns above)
+	DiagonalSegments               // a diagonal r+c cut at its pawns (s the pawns in earlier rows)
+	AntidiagSegments               // an antidiagonal r−c+n−1 cut at its pawns
 )
 
-var familyNames = [...]string{"row", "column", "diagonal", "antidiagonal", "torus-diagonal", "torus-antidiagonal", "knight-pair", "king-block", "cover", "total", "torus-cover"}
+var familyNames = [...]string{"row", "column", "diagonal", "antidiagonal", "torus-diagonal", "torus-antidiagonal", "knight-pair", "king-block", "cover", "total", "torus-cover", "row-segment", "column-segment", "diagonal-segment", "antidiagonal-segment"}
 
 func (f Family) String() string {
 	if f < 0 || int(f) >= len(familyNames) {
@@ -153,6 +166,8 @@ func (v Variant) Rules() []Rule {
 		return []Rule{{Rows, 0, 1}, {Columns, 0, 1}}
 	case TorusDomination:
 		return []Rule{{TorusCovers, 1, Unbounded}}
+	case QueensPawns:
+		return []Rule{{RowSegments, 0, 1}, {ColumnSegments, 0, 1}, {DiagonalSegments, 0, 1}, {AntidiagSegments, 0, 1}}
 	}
 	return nil
 }
@@ -166,6 +181,17 @@ type Problem struct {
 	Variant Variant
 	Instance
 	Pieces int
+	// PawnCount is, for queens+pawns on an instance that places no pawn,
+	// the number k of pawns: every set of k squares is tried (see
+	// ForEachPawnSet), and n + k queens placed.
+	PawnCount int
+}
+
+// PawnsSearched reports whether p stands for every placement of
+// PawnCount pawns rather than for one board: queens+pawns with no pawn
+// placed and PawnCount > 0.
+func (p Problem) PawnsSearched() bool {
+	return p.Variant == QueensPawns && len(p.Pawns) == 0 && p.PawnCount > 0
 }
 
 // PlainQueens reports whether p is the classic n-queens problem on a board
@@ -176,9 +202,18 @@ func (p Problem) PlainQueens() bool { return p.Variant == Queens && p.Plain() }
 // pieces returns the number of pieces to place.
 func (p Problem) pieces() int {
 	if p.Pieces == 0 && p.Variant.Goal() == Place {
-		return p.Board.N
+		return p.placeCount()
 	}
 	return p.Pieces
+}
+
+// placeCount is the number of pieces of a Place variant: n, and n + k
+// with k pawns.
+func (p Problem) placeCount() int {
+	if p.Variant == QueensPawns {
+		return p.Board.N + max(len(p.Pawns), p.PawnCount)
+	}
+	return p.Board.N
 }
 
 // Bound returns where the search for the number of pieces starts: for a
@@ -213,7 +248,7 @@ func (p Problem) Bound() int {
 		}
 		return max(1, p.Board.Given())
 	}
-	return n
+	return p.placeCount()
 }
 
 // knightSteps are the four knight's moves that go down the board (or
@@ -237,6 +272,10 @@ func familySize(f Family, n int) int {
 		return n * n
 	case Total:
 		return 1
+	case RowSegments, ColumnSegments:
+		return n * (n + 1)
+	case DiagonalSegments, AntidiagSegments:
+		return (2*n - 1) * (n + 1)
 	}
 	return 0
 }
@@ -299,7 +338,8 @@ func linesOf(fam Family, n, r, c int, f func(line int)) {
 }
 
 // lineCells returns the squares of line idx of family fam.
-func lineCells(fam Family, n, idx int) []Cell {
+func lineCells(fam Family, g geometry, idx int) []Cell {
+	n := g.n
 	var cs []Cell
 	switch fam {
 	case KnightPairs:
@@ -316,7 +356,7 @@ func lineCells(fam Family, n, idx int) []Cell {
 	for r := range n {
 		for c := range n {
 			in := false
-			linesOf(fam, n, r, c, func(l int) { in = in || l == idx })
+			g.linesOf(fam, r, c, func(l int) { in = in || l == idx })
 			if in {
 				cs = append(cs, Cell{r, c})
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/qtool-project/qtool/cnf"
@@ -87,9 +88,48 @@ func legal(p encode.Problem, set []encode.Cell) bool {
 		}
 		return true
 	}
+	if p.Variant == encode.QueensPawns {
+		return legalPawns(p, set)
+	}
 	for i := range set {
 		for j := i + 1; j < len(set); j++ {
 			if attacks(p.Variant, n, set[i], set[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// legalPawns is legal for queens among pawns: no queen on a pawn, and no
+// two on a line without a pawn between them, found by walking the squares
+// between.
+func legalPawns(p encode.Problem, set []encode.Cell) bool {
+	for _, x := range set {
+		if slices.Contains(p.Pawns, x) {
+			return false
+		}
+	}
+	sign := func(d int) int {
+		switch {
+		case d > 0:
+			return 1
+		case d < 0:
+			return -1
+		}
+		return 0
+	}
+	for i, a := range set {
+		for _, b := range set[i+1:] {
+			dr, dc := b.R-a.R, b.C-a.C
+			if dr != 0 && dc != 0 && dr != dc && dr != -dc {
+				continue
+			}
+			blocked := false
+			for r, c := a.R+sign(dr), a.C+sign(dc); r != b.R || c != b.C; r, c = r+sign(dr), c+sign(dc) {
+				blocked = blocked || slices.Contains(p.Pawns, encode.Cell{R: r, C: c})
+			}
+			if !blocked {
 				return false
 			}
 		}
@@ -144,9 +184,18 @@ func randomInstance(rng *rand.Rand, v encode.Variant, n int) encode.Instance {
 			in.Excluded = append(in.Excluded, encode.Diagonal{D: rng.IntN(2*n - 1), Sum: rng.IntN(2) == 0})
 		}
 	}
+	if v == encode.QueensPawns {
+		for r := range n {
+			for c := range n {
+				if rng.IntN(5) == 0 && !slices.Contains(in.Blocked, encode.Cell{R: r, C: c}) {
+					in.Pawns = append(in.Pawns, encode.Cell{R: r, C: c})
+				}
+			}
+		}
+	}
 	if v.Goal() != encode.Minimum && rng.IntN(2) == 0 {
 		r, c := rng.IntN(n), rng.IntN(n)
-		q := encode.Instance{Board: encode.Board{N: n, Queens: make([]int, n)}, Blocked: in.Blocked, Excluded: in.Excluded}
+		q := encode.Instance{Board: encode.Board{N: n, Queens: make([]int, n)}, Blocked: in.Blocked, Excluded: in.Excluded, Pawns: in.Pawns}
 		for i := range q.Board.Queens {
 			q.Board.Queens[i] = -1
 		}
@@ -215,7 +264,7 @@ func TestVerifyCellsBruteForce(t *testing.T) {
 				}
 				p := encode.Problem{Variant: v, Instance: in}
 				for k := 1; k <= n*n; k++ {
-					if v.Goal() == encode.Place && k != n {
+					if v.Goal() == encode.Place && k != n+len(in.Pawns) {
 						continue
 					}
 					want, err := bruteCount(p, k)
@@ -247,7 +296,7 @@ func TestModelCNF(t *testing.T) {
 			in := randomInstance(rng, v, n)
 			p := encode.Problem{Variant: v, Instance: in, Pieces: encode.Problem{Variant: v, Instance: in}.Bound()}
 			if v.Goal() == encode.Place {
-				p.Pieces = n
+				p.Pieces = n + len(in.Pawns)
 			}
 			m, err := encode.NewModel(p)
 			if err != nil {

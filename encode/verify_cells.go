@@ -18,6 +18,13 @@ func VerifyCells(p Problem, pieces []Cell) error {
 	if want := p.pieces(); want > 0 && len(pieces) != want {
 		return fmt.Errorf("encode: verify: %d pieces, the problem asks for %d", len(pieces), want)
 	}
+	if len(p.Pawns) > 0 && p.Variant != QueensPawns {
+		return fmt.Errorf("encode: verify: the board has pawns, which only the queens+pawns problem reads, not %v", p.Variant)
+	}
+	if p.PawnsSearched() {
+		return fmt.Errorf("encode: verify: the %d pawns are not placed", p.PawnCount)
+	}
+	g := newGeometry(p.Instance)
 	at := make(map[Cell]bool, len(pieces))
 	blocked := map[Cell]bool{}
 	for _, x := range p.Blocked {
@@ -31,6 +38,8 @@ func VerifyCells(p Problem, pieces []Cell) error {
 			return fmt.Errorf("encode: verify: two pieces on %s", Square(n, x.R, x.C))
 		case blocked[x]:
 			return fmt.Errorf("encode: verify: piece on the blocked square %s", Square(n, x.R, x.C))
+		case g.pawnAt(x):
+			return fmt.Errorf("encode: verify: piece on the pawn at %s", Square(n, x.R, x.C))
 		}
 		for _, d := range p.Excluded {
 			if d.Holds(n, x.R, x.C) {
@@ -47,17 +56,17 @@ func VerifyCells(p Problem, pieces []Cell) error {
 	for _, ru := range p.Variant.Rules() {
 		count := map[int]int{}
 		for _, x := range pieces {
-			linesOf(ru.Family, n, x.R, x.C, func(l int) { count[l]++ })
+			g.linesOf(ru.Family, x.R, x.C, func(l int) { count[l]++ })
 		}
 		for l, k := range count {
 			if k > ru.Hi {
-				return fmt.Errorf("encode: verify: %d pieces on %v %d (%s), at most %d allowed", k, ru.Family, l, lineName(ru.Family, n, l), ru.Hi)
+				return fmt.Errorf("encode: verify: %d pieces on %v %d (%s), at most %d allowed", k, ru.Family, l, lineName(ru.Family, g, l), ru.Hi)
 			}
 		}
 		if ru.Lo > 0 {
 			for l := range familySize(ru.Family, n) {
 				if count[l] < ru.Lo {
-					return fmt.Errorf("encode: verify: %d pieces on %v %d (%s), at least %d needed", count[l], ru.Family, l, lineName(ru.Family, n, l), ru.Lo)
+					return fmt.Errorf("encode: verify: %d pieces on %v %d (%s), at least %d needed", count[l], ru.Family, l, lineName(ru.Family, g, l), ru.Lo)
 				}
 			}
 		}
@@ -66,7 +75,8 @@ func VerifyCells(p Problem, pieces []Cell) error {
 }
 
 // lineName describes line l of family f for messages.
-func lineName(f Family, n, l int) string {
+func lineName(f Family, g geometry, l int) string {
+	n := g.n
 	switch f {
 	case Rows:
 		return fmt.Sprintf("row %d", l)
@@ -75,7 +85,7 @@ func lineName(f Family, n, l int) string {
 	case Covers:
 		return "the squares covering " + Square(n, l/n, l%n)
 	}
-	cs := lineCells(f, n, l)
+	cs := lineCells(f, g, l)
 	if len(cs) == 0 {
 		return "empty"
 	}

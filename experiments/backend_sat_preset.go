@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // Defaults of the SAT experiment (qtool bench --preset sat).
@@ -36,7 +37,13 @@ const (
 
 // SATSolvers returns the names of every SAT solver the sat experiment
 // compares: gini (built in) first, then the external ones.
-func SATSolvers() []string { return append([]string{"gini"}, ExternalSolvers()...) }
+func SATSolvers() []string {
+	names := []string{"gini"}
+	for _, e := range sat.Externals() {
+		names = append(names, e.Name)
+	}
+	return names
+}
 
 // SATBackendName is the backend of solver (gini or an external one) with
 // at-most-one encoding amo: "sat-AMO" for gini, "SOLVER-AMO" otherwise.
@@ -53,29 +60,29 @@ func SATBackendName(solver string, amo encode.AMOEncoding) string {
 // generated hard ones — with an exact search (dlx) beside them, so that
 // every UNSATISFIABLE answer is cross-checked.
 type SATPreset struct {
-	Ns       []int     // orders of the first-solution grid
-	Boards   []Problem // completion boards to decide (published and generated)
-	Backends []Backend // the solver × encoding backends
+	Ns       []int             // orders of the first-solution grid
+	Boards   []Problem         // completion boards to decide (published and generated)
+	Backends []backend.Backend // the solver × encoding backends
 	// Reference decides the completion boards too (an exact search), to
 	// cross-check the solvers' answers; nil for none.
-	Reference Backend
+	Reference backend.Backend
 }
 
 // SATPresetBackends returns the backends of every solver and encoding, in
 // solver-major order, or only those whose names are in names (nil: all).
-func SATPresetBackends(names []string) ([]Backend, error) {
+func SATPresetBackends(names []string) ([]backend.Backend, error) {
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
 	}
-	var bs []Backend
+	var bs []backend.Backend
 	for _, s := range SATSolvers() {
 		for _, a := range encode.AMOEncodings() {
 			name := SATBackendName(s, a)
 			if names != nil && !want[name] {
 				continue
 			}
-			b, err := Lookup(name)
+			b, err := backend.Lookup(name)
 			if err != nil {
 				return nil, err
 			}
@@ -94,38 +101,7 @@ func SATPresetBackends(names []string) ([]Backend, error) {
 // encode.ParseInstance; an instance with blocked squares or excluded
 // diagonals is refused (the backends decide plain completion boards).
 func LoadInstances(dir string) ([]Problem, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("experiments: instances: %w", err)
-	}
-	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && (strings.HasSuffix(e.Name(), ".qpos") || strings.HasSuffix(e.Name(), ".txt")) {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	var ps []Problem
-	for _, name := range names {
-		path := filepath.Join(dir, name)
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, fmt.Errorf("experiments: instances: %w", err)
-		}
-		in, err := encode.ParseInstance(f, path)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		if !in.Plain() {
-			return nil, fmt.Errorf("experiments: instances: %s has blocked squares or excluded diagonals; only plain completion boards are decided here", path)
-		}
-		ps = append(ps, Problem{Name: name, Board: in.Board})
-	}
-	if len(ps) == 0 {
-		return nil, fmt.Errorf("experiments: instances: no .qpos or .txt board in %s", dir)
-	}
-	return ps, nil
+	return LoadInstancesFS(os.DirFS(dir), dir)
 }
 
 // HardInstances returns, for each order n, count completion instances at
@@ -167,7 +143,7 @@ func (sp SATPreset) Spec() (Spec, error) {
 		})
 		bs := sp.Backends
 		if sp.Reference != nil {
-			bs = append([]Backend{sp.Reference}, bs...)
+			bs = append([]backend.Backend{sp.Reference}, bs...)
 		}
 		grids = append(grids, Grid{Task: TaskDecide, Backends: bs, Problems: boards, MaxTimeouts: DefaultSATMaxTimeouts})
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 )
 
@@ -43,7 +44,7 @@ type Diagonals struct {
 	Instances int
 	MinFree   int
 	Seed      uint64
-	Backends  []Backend
+	Backends  []backend.Backend
 }
 
 // DiagonalsName names instance i of order n with d diagonals.
@@ -134,11 +135,11 @@ func (x Diagonals) Spec() (Spec, error) {
 // algorithms (row-by-row backtracking, dlx's own n-queens matrix, the
 // plain CNF), whose costs are not comparable. A backend without a model
 // path is kept as it is.
-func onModel(bs []Backend) []Backend {
-	out := make([]Backend, len(bs))
+func onModel(bs []backend.Backend) []backend.Backend {
+	out := make([]backend.Backend, len(bs))
 	for i, b := range bs {
 		out[i] = b
-		if mb, ok := b.(ModelBackend); ok {
+		if mb, ok := b.(backend.ModelBackend); ok {
 			if a, ok := b.(interface{ Available() error }); !ok || a.Available() == nil {
 				out[i] = modelPath{mb}
 			}
@@ -149,36 +150,15 @@ func onModel(bs []Backend) []Backend {
 
 // modelPath is a model backend that solves plain n-queens boards on their
 // model too.
-type modelPath struct{ ModelBackend }
+type modelPath struct{ backend.ModelBackend }
 
 // Run solves the plain board b on its model (encode.NewModel), handing
 // each solution to req.Visit as a placement.
-func (mp modelPath) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
+func (mp modelPath) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	m, err := encode.NewModel(encode.Problem{Variant: encode.Queens, Instance: encode.Instance{Board: b}})
 	if err != nil {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", mp.Name(), err)
+		return backend.Outcome{}, fmt.Errorf("experiments: backend %s: %w", mp.Name(), err)
 	}
-	visit := placementVisit(m, b.N, req)
+	visit := backend.PlacementVisit(m, b.N, req)
 	return mp.RunModel(ctx, m, req, visit)
-}
-
-// placementVisit returns the visitor of a model search on the plain board
-// of order n that hands each solution to req.Visit as a placement, at most
-// req.Limit of them (0 = all); nil unless req asks for solutions.
-func placementVisit(m *encode.Model, n int, req Request) func([]int32) bool {
-	if req.Mode != Find {
-		return nil
-	}
-	found := 0
-	pl := make(encode.Placement, n)
-	return func(chosen []int32) bool {
-		found++
-		for _, x := range m.Solution(chosen) {
-			pl[x.R] = x.C
-		}
-		if req.Visit != nil && !req.Visit(pl) {
-			return false
-		}
-		return req.Limit == 0 || found < req.Limit
-	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/results"
 )
@@ -69,11 +70,15 @@ type Problem struct {
 	Variant  encode.Variant
 	Blocked  []encode.Cell
 	Excluded []encode.Diagonal
+	// Pawns are the board's pawns (queens+pawns); PawnCount, with none
+	// placed, the number of pawns whose every placement is searched.
+	Pawns     []encode.Cell
+	PawnCount int
 }
 
 // Encode returns the problem as the harness runs it.
 func (p Problem) Encode() encode.Problem {
-	return encode.Problem{Variant: p.Variant, Instance: encode.Instance{Board: p.Board, Blocked: p.Blocked, Excluded: p.Excluded}}
+	return encode.Problem{Variant: p.Variant, Instance: encode.Instance{Board: p.Board, Blocked: p.Blocked, Excluded: p.Excluded, Pawns: p.Pawns}, PawnCount: p.PawnCount}
 }
 
 // Key identifies the problem in records: n, the file name, and for a
@@ -85,8 +90,11 @@ func (p Problem) Key() results.Problem {
 	if p.Variant != encode.Queens {
 		k.Variant = p.Variant.String()
 	}
-	if p.Name != "" || k.Given > 0 || k.Diagonals > 0 || k.Blocked > 0 {
-		k.Hash = boardDigest(p.Board, p.Blocked, p.Excluded)
+	if p.Variant == encode.QueensPawns {
+		k.Pawns = max(len(p.Pawns), p.PawnCount)
+	}
+	if p.Name != "" || k.Given > 0 || k.Diagonals > 0 || k.Blocked > 0 || len(p.Pawns) > 0 {
+		k.Hash = boardDigest(p.Board, p.Blocked, p.Excluded, p.Pawns)
 	}
 	return k
 }
@@ -99,7 +107,7 @@ func (p Problem) empty() bool { return p.Board.Given() == 0 && p.Encode().PlainQ
 // the board in the compact text form "n N" followed by one token per row,
 // then, when there are any, a line "x r,c" per blocked square and a line
 // "d D S" per excluded diagonal (S = 1 for r+c = D, 0 for r−c+n−1 = D).
-func boardDigest(b encode.Board, blocked []encode.Cell, excluded []encode.Diagonal) string {
+func boardDigest(b encode.Board, blocked []encode.Cell, excluded []encode.Diagonal, pawns []encode.Cell) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "n %d\n", b.N)
 	for r := 0; r < b.N; r++ {
@@ -112,6 +120,9 @@ func boardDigest(b encode.Board, blocked []encode.Cell, excluded []encode.Diagon
 	}
 	for _, x := range blocked {
 		fmt.Fprintf(&sb, "x %d,%d\n", x.R, x.C)
+	}
+	for _, x := range pawns {
+		fmt.Fprintf(&sb, "p %d,%d\n", x.R, x.C)
 	}
 	for _, d := range excluded {
 		s := 0
@@ -158,7 +169,7 @@ func LoadBoards(dir string) ([]Problem, error) {
 		if err != nil {
 			return nil, err
 		}
-		ps = append(ps, Problem{Name: e.Name(), Board: in.Board, Blocked: in.Blocked, Excluded: in.Excluded})
+		ps = append(ps, Problem{Name: e.Name(), Board: in.Board, Blocked: in.Blocked, Excluded: in.Excluded, Pawns: in.Pawns})
 	}
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("experiments: boards: no board files in %s", dir)
@@ -228,7 +239,7 @@ func parseOrder(s, all, what string) (int, error) {
 // Grid is one task over backends × problems.
 type Grid struct {
 	Task     Task
-	Backends []Backend
+	Backends []backend.Backend
 	Problems []Problem
 	// StopAfterTimeout: once a backend reaches the time limit on a problem,
 	// its cells for the later problems of the grid are recorded as
@@ -253,7 +264,7 @@ type Spec struct {
 	// clock's resolution and the first run's costs. 0 times single runs.
 	MinTime time.Duration
 	Seed    int64 // Request.Seed of repeat r is Seed+r
-	Workers int   // Request.Workers (0: the backend's default)
+	Workers int   // Request.Workers: 0 all cores, as qtool bench --workers 0 (DefaultSpec: DefaultWorkers)
 	// Reference, when non-nil, checks the counts of empty boards.
 	Reference *Reference
 	// Settings are further settings for the report's environment, e.g.
@@ -311,9 +322,7 @@ func (s Spec) Env() results.Env {
 	if s.Timeout > 0 {
 		e.Settings["timeout"] = s.Timeout.String()
 	}
-	if s.Workers > 0 {
-		e.Settings["workers"] = strconv.Itoa(s.Workers)
-	}
+	e.Settings["workers"] = WorkersSetting(s.Workers)
 	if s.MinTime > 0 {
 		e.Settings["mintime"] = s.MinTime.String()
 	}
@@ -325,54 +334,59 @@ func (s Spec) Env() results.Env {
 
 // Supports reports whether backend b can do task t on board p, and if not,
 // why.
-func Supports(b Backend, t Task, p encode.Board) (bool, string) {
+func Supports(b backend.Backend, t Task, p encode.Board) (bool, string) {
 	return SupportsProblem(b, t, encode.Problem{Instance: encode.Instance{Board: p}})
 }
 
-// SupportsProblem is Supports for any problem: the task's own conditions,
-// then the harness's Admit.
-func SupportsProblem(b Backend, t Task, p encode.Problem) (bool, string) {
-	ok, why := supportsTask(b, t, p.Board)
-	if !ok {
-		return ok, why
+// SupportsProblem is Supports for any problem: backend.Admit on the
+// task's request (TaskRequest), then whether the backend can run on this
+// machine (backend.Unavailable).
+func SupportsProblem(b backend.Backend, t Task, p encode.Problem) (bool, string) {
+	if err := backend.Admit(b, p, TaskRequest(t)); err != nil {
+		return false, err.(*backend.Refusal).Reason
 	}
-	req := Request{Mode: Count}
-	if t != TaskCount {
-		req = Request{Mode: Find, Limit: 1}
-	}
-	if err := Admit(b, p, req); err != nil {
-		return false, strings.TrimPrefix(err.Error(), "experiments: backend "+b.Name()+" ")
+	if err := backend.Unavailable(b); err != nil {
+		return false, "is unavailable: " + backend.UnavailableReason(err)
 	}
 	return true, ""
 }
 
-func supportsTask(b Backend, t Task, p encode.Board) (bool, string) {
-	c := b.Caps()
-	switch {
-	case t == TaskCount && !c.Count:
-		return false, "cannot count"
-	case t != TaskCount && !c.Find:
-		return false, "cannot find solutions"
-	case (t == TaskComplete || t == TaskDecide || p.Given() > 0) && !c.Complete:
-		return false, "cannot complete a board with queens placed"
-	case t == TaskDecide && !c.Exact:
-		return false, "cannot prove that no completion exists"
-	case c.MaxN > 0 && p.N > c.MaxN:
-		return false, fmt.Sprintf("accepts n ≤ %d", c.MaxN)
+// TaskRequest is the request of task t: a count, or one solution; a
+// completion instance asks for a backend that completes boards, and a
+// decision for one whose "none" is a proof.
+func TaskRequest(t Task) backend.Request {
+	req := backend.Request{Mode: backend.Find, Limit: 1}
+	switch t {
+	case TaskCount:
+		req = backend.Request{Mode: backend.Count}
+	case TaskComplete:
+		req.Completes = true
+	case TaskDecide:
+		req.Completes, req.Decide = true, true
 	}
-	if err := Unavailable(b); err != nil {
-		return false, "is unavailable: " + UnavailableReason(err)
-	}
-	return true, ""
+	return req
 }
 
 // Registered returns the registered backends whose capabilities satisfy
 // pred, in name order.
-func Registered(pred func(Caps) bool) []Backend {
-	var bs []Backend
-	for _, name := range Names() {
-		b, _ := Lookup(name)
+func Registered(pred func(backend.Caps) bool) []backend.Backend {
+	var bs []backend.Backend
+	for _, name := range backend.Names() {
+		b, _ := backend.Lookup(name)
 		if pred(b.Caps()) {
+			bs = append(bs, b)
+		}
+	}
+	return bs
+}
+
+// ForTask returns the registered backends that can do task t
+// (backend.Admit on its request), in name order, outside programs
+// (Caps.External) left out: they run only when named.
+func ForTask(t Task) []backend.Backend {
+	var bs []backend.Backend
+	for _, b := range Registered(func(c backend.Caps) bool { return !c.External }) {
+		if backend.Admit(b, encode.Problem{}, TaskRequest(t)) == nil {
 			bs = append(bs, b)
 		}
 	}
@@ -400,15 +414,15 @@ var (
 // (and cell), runs shorter than 10 ms timed back to back, seed 1. A grid
 // without a backend is left out.
 func DefaultSpec() Spec {
-	s := Spec{Repeats: 3, Timeout: 10 * time.Second, MinTime: 10 * time.Millisecond, Seed: 1}
-	add := func(task Task, ns []int, keep func(Caps) bool) {
-		if bs := Registered(func(c Caps) bool { return c.AliasOf == "" && !c.External && keep(c) }); len(bs) > 0 {
+	s := Spec{Repeats: DefaultRepeats, Timeout: DefaultTimeout, MinTime: DefaultMinTime, Seed: DefaultSeed, Workers: DefaultWorkers}
+	add := func(task Task, ns []int, keep func(backend.Caps) bool) {
+		if bs := Registered(func(c backend.Caps) bool { return c.AliasOf == "" && !c.External && keep(c) }); len(bs) > 0 {
 			s.Grids = append(s.Grids, Grid{Task: task, Backends: bs, Problems: EmptyBoards(ns), StopAfterTimeout: true})
 		}
 	}
-	add(TaskCount, DefaultCountN, func(c Caps) bool { return c.Count && !c.Enumerates })
-	add(TaskCount, DefaultEnumerationCountN, func(c Caps) bool { return c.Count && c.Enumerates })
-	add(TaskFirst, DefaultFirstN, func(c Caps) bool { return c.Find && !c.Count })
+	add(TaskCount, DefaultCountN, func(c backend.Caps) bool { return c.Count && !c.Enumerates })
+	add(TaskCount, DefaultEnumerationCountN, func(c backend.Caps) bool { return c.Count && c.Enumerates })
+	add(TaskFirst, DefaultFirstN, func(c backend.Caps) bool { return c.Find && !c.Count })
 	return s
 }
 

@@ -98,6 +98,8 @@ type Problem struct {
 	Variant   string `json:"problem,omitempty"`
 	Diagonals int    `json:"diagonals,omitempty"`
 	Blocked   int    `json:"blocked,omitempty"`
+	// Pawns is the number of pawns of the queens+pawns problem.
+	Pawns int `json:"pawns,omitempty"`
 }
 
 // Free is the number of free rows δ by which a decide table groups the

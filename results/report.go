@@ -14,6 +14,9 @@ type Report struct {
 	Envs    []Env
 	Records []Record
 	Tables  []Table
+	// Layout is how the text, Markdown and LaTeX renderings lay out the
+	// tables of times: which statistics, transposed or not, how wide.
+	Layout Layout `json:"-"`
 }
 
 // Table summarises the records of one mode: a Row per problem, a column

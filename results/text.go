@@ -30,7 +30,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintln(bw)
 		}
 		fmt.Fprintf(bw, "%s\n", t.title())
-		if err := t.render(bw, false); err != nil {
+		if err := t.render(bw, false, r.Layout); err != nil {
 			return err
 		}
 	}
@@ -62,7 +62,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			fmt.Fprintln(bw)
 		}
 		fmt.Fprintf(bw, "**%s**\n\n", mdEscape(t.title()))
-		if err := t.render(bw, true); err != nil {
+		if err := t.render(bw, true, r.Layout); err != nil {
 			return err
 		}
 	}
@@ -80,25 +80,38 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	return bw.Flush()
 }
 
-// render writes one table with tablewriter: plain aligned columns, or a
-// Markdown pipe table. A decide table is written as its summary.
-func (t *Table) render(w io.Writer, markdown bool) error {
+// render writes one table with tablewriter: plain aligned columns, split
+// into blocks that fit lay's width, or a Markdown pipe table. A decide
+// table is written as its summary.
+func (t *Table) render(w io.Writer, markdown bool, lay Layout) error {
 	if t.Solubility != nil {
 		return t.Solubility.render(w, markdown)
 	}
 	if t.Excluded != nil {
 		return t.Excluded.render(w, markdown)
 	}
-	head := t.header()
-	body, foot := t.lines(plainMarks)
-	align := make([]tw.Align, len(head))
-	for i := range align {
-		align[i] = tw.AlignRight
+	g := t.grid(plainMarks, lay, false)
+	width := lay.width()
+	if markdown {
+		width = -1
 	}
-	if t.hasBoards() {
-		align[1] = tw.AlignLeft
+	for i, b := range g.blocks(width) {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		head, body, foot := g.block(b[0], b[1])
+		align := make([]tw.Align, len(head))
+		for i := range align {
+			align[i] = tw.AlignRight
+		}
+		for _, c := range g.leftCols {
+			align[c] = tw.AlignLeft
+		}
+		if err := writeTable(w, head, body, foot, align, markdown); err != nil {
+			return err
+		}
 	}
-	return writeTable(w, head, body, foot, align, markdown)
+	return nil
 }
 
 // writeTable writes a table with tablewriter, columns aligned as align
@@ -171,4 +184,23 @@ func mdEscape(s string) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// WriteHeader writes the environment of the report as its text (f Text,
+// "key: value" lines) or Markdown (a list) rendering begins, so that a
+// command that prints tables of its own prints the same header as every
+// other report.
+func (r *Report) WriteHeader(w io.Writer, f Format) error {
+	bw := bufio.NewWriter(w)
+	for _, kv := range envLines(r.Envs) {
+		if f == Markdown {
+			fmt.Fprintf(bw, "- %s: %s\n", kv[0], mdEscape(kv[1]))
+		} else {
+			fmt.Fprintf(bw, "%s: %s\n", kv[0], kv[1])
+		}
+	}
+	if len(r.Envs) > 0 {
+		fmt.Fprintln(bw)
+	}
+	return bw.Flush()
 }

@@ -136,15 +136,10 @@ func (p page) shot(name string) {
 	}
 }
 
-// TestPageInBrowser drives the page in headless Chromium as a person would:
-// n = 4, step through the search (the tenth step's board is the trace's),
-// continue to both solutions, finish (2 solutions), place two attacking
-// queens by clicking and see "illegal" with the pair highlighted, complete
-// a board with a backend, download its SVG; a second tab runs a search of
-// its own, and closing it stops that search.
-func TestPageInBrowser(t *testing.T) {
+// newBrowser starts headless Chromium for the test (or skips it): a tab
+// of 1280×900, for at most three minutes.
+func newBrowser(t *testing.T) page {
 	exe := chromium(t)
-	srv, url := serve(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Flag("headless", true),
@@ -161,14 +156,23 @@ func TestPageInBrowser(t *testing.T) {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 	}
-	// The whole test has three minutes; the browser ends with it.
 	tctx, cancelT := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancelT()
 	actx, cancelA := chromedp.NewExecAllocator(tctx, opts...)
-	defer cancelA()
 	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
-	p := page{t, bctx}
+	t.Cleanup(func() { cancelB(); cancelA(); cancelT() })
+	return page{t, bctx}
+}
+
+// TestPageInBrowser drives the page in headless Chromium as a person would:
+// n = 4, step through the search (the tenth step's board is the trace's),
+// continue to both solutions, finish (2 solutions), place two attacking
+// queens by clicking and see "illegal" with the pair highlighted, complete
+// a board with a backend, download its SVG; a second tab runs a search of
+// its own, and closing it stops that search.
+func TestPageInBrowser(t *testing.T) {
+	srv, url := serve(t)
+	p := newBrowser(t)
+	bctx := p.ctx
 
 	// The trace of the same search, from the same package that qtool trace
 	// prints with.

@@ -20,18 +20,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/classroom"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 //go:embed assets
@@ -61,23 +61,26 @@ type Server struct {
 	hosts map[string]bool
 	// backends a completion may use.
 	backends []string
+	// Timeouts are the server's timeouts (DefaultTimeouts unless changed
+	// before Serve).
+	Timeouts Timeouts
 }
 
 // New returns a server for pages reached at the given port of 127.0.0.1 (0
 // accepts any port, for tests on an httptest server).
 func New(port int) *Server {
-	s := &Server{mux: http.NewServeMux(), sessions: map[string]*session{}}
+	s := &Server{mux: http.NewServeMux(), sessions: map[string]*session{}, Timeouts: DefaultTimeouts}
 	if port > 0 {
 		p := strconv.Itoa(port)
 		s.hosts = map[string]bool{"127.0.0.1:" + p: true, "localhost:" + p: true}
 	}
 	for _, name := range []string{"dlx", "backtrack", "bitmask", "sat", "minconflicts"} {
-		be, err := experiments.Lookup(name)
+		be, err := backend.Lookup(name)
 		if err != nil {
 			continue
 		}
-		caps := be.Caps()
-		if caps.Find && caps.Complete && (caps.MaxN == 0 || caps.MaxN >= classroom.MaxN) {
+		largest := encode.Problem{Instance: encode.Instance{Board: encode.Empty(classroom.MaxN)}}
+		if backend.Admit(be, largest, backend.Request{Mode: backend.Find, Limit: 1, Completes: true}) == nil {
 			s.backends = append(s.backends, name)
 		}
 	}
@@ -90,6 +93,9 @@ func New(port int) *Server {
 	s.mux.HandleFunc("POST /api/complete", s.complete)
 	s.mux.HandleFunc("GET /api/board.svg", s.download)
 	s.mux.HandleFunc("GET /api/board.txt", s.download)
+	s.mux.HandleFunc("GET /api/tree.svg", s.tree)
+	s.mux.HandleFunc("GET /api/growth", s.growth)
+	s.mux.HandleFunc("GET /api/bugs", s.bugs)
 	return s
 }
 
@@ -101,7 +107,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		if err := sameOrigin(r); err != nil {
+			refuse(w, http.StatusForbidden, "%v", err)
+			return
+		}
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -114,7 +126,8 @@ func (s *Server) Sessions() int {
 
 // Serve serves on ln until ctx ends, then shuts down, closing the streams.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: s.Timeouts.Read, ReadTimeout: s.Timeouts.Read, IdleTimeout: s.Timeouts.Idle,
+		WriteTimeout: s.Timeouts.Write, MaxHeaderBytes: 1 << 16, BaseContext: func(net.Listener) context.Context { return ctx }}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {
@@ -157,15 +170,18 @@ func refuse(w http.ResponseWriter, code int, format string, args ...any) {
 	writeJSON(w, code, errorReply{Error: fmt.Sprintf(format, args...)})
 }
 
-// readJSON decodes a small JSON request body into v.
-func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+// readJSON decodes a small JSON request body into v, strictly (see
+// decodeStrict).
+func readJSON(w http.ResponseWriter, r *http.Request, v any, keys ...string) bool {
+	if ct := r.Header.Get("Content-Type"); ct != "application/json" && !strings.HasPrefix(ct, "application/json;") {
 		refuse(w, http.StatusUnsupportedMediaType, "send JSON (Content-Type: application/json)")
 		return false
 	}
-	dec := json.NewDecoder(io.LimitReader(r.Body, 1<<16))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	data, err := readBody(w, r)
+	if err == nil {
+		err = decodeStrict(data, v, keys...)
+	}
+	if err != nil {
 		refuse(w, http.StatusBadRequest, "bad request: %v", err)
 		return false
 	}
@@ -174,16 +190,16 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 
 // boardRequest is a board drawn by hand: its order and its queens.
 type boardRequest struct {
-	N      int                `json:"n"`
-	Queens []classroom.Square `json:"queens"`
+	N      int      `json:"n"`
+	Queens []square `json:"queens"`
 }
 
 func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	var req boardRequest
-	if !readJSON(w, r, &req) {
+	if !readJSON(w, r, &req, "n", "queens") {
 		return
 	}
-	v, err := classroom.Judge(req.N, req.Queens)
+	v, err := classroom.Judge(req.N, squares(req.Queens))
 	if err != nil {
 		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "classroom: "))
 		return
@@ -192,9 +208,9 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 }
 
 type completeRequest struct {
-	N       int                `json:"n"`
-	Queens  []classroom.Square `json:"queens"`
-	Backend string             `json:"backend"`
+	N       int      `json:"n"`
+	Queens  []square `json:"queens"`
+	Backend string   `json:"backend"`
 }
 
 // completeReply says how a completion went: found (Queens holds the whole
@@ -212,10 +228,10 @@ type completeReply struct {
 
 func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 	var req completeRequest
-	if !readJSON(w, r, &req) {
+	if !readJSON(w, r, &req, "n", "queens", "backend") {
 		return
 	}
-	v, err := classroom.Judge(req.N, req.Queens)
+	v, err := classroom.Judge(req.N, squares(req.Queens))
 	if err != nil {
 		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "classroom: "))
 		return
@@ -232,7 +248,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, "backend %q cannot complete a board here (choose one of %s)", req.Backend, strings.Join(s.backends, ", "))
 		return
 	}
-	be, _ := experiments.Lookup(req.Backend)
+	be, _ := backend.Lookup(req.Backend)
 	b := encode.Board{N: req.N, Queens: make([]int, req.N)}
 	for i := range b.Queens {
 		b.Queens[i] = -1
@@ -243,7 +259,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), completeTimeout)
 	defer cancel()
 	var found encode.Placement
-	out, err := be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Seed: 1, Visit: func(p encode.Placement) bool {
+	out, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1, Seed: 1, Visit: func(p encode.Placement) bool {
 		found = append(encode.Placement(nil), p...)
 		return false
 	}})
@@ -262,7 +278,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 			rep.Queens = append(rep.Queens, classroom.Square{r, c})
 		}
 		rep.Message = fmt.Sprintf("completed by %s in %s", req.Backend, out.Elapsed.Round(time.Microsecond))
-	case out.Status == experiments.OK && be.Caps().Exact:
+	case out.Status == backend.OK && be.Caps().Exact:
 		rep.Status = "none"
 		rep.Message = fmt.Sprintf("no completion: %s searched every possibility", req.Backend)
 		if out.Nodes > 0 {
@@ -280,7 +296,14 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 // n=N and q=r,c_r,c_… (queens) and optionally mark=r,c_r,c (outlined in
 // the picture).
 func (s *Server) download(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err == nil {
+		err = strictQuery(q, "n", "q", "mark")
+	}
+	if err != nil {
+		refuse(w, http.StatusBadRequest, "bad query: %v", err)
+		return
+	}
 	n, err := strconv.Atoi(q.Get("n"))
 	if err != nil || n < 1 || n > classroom.MaxN {
 		refuse(w, http.StatusBadRequest, "n must be 1 to %d", classroom.MaxN)

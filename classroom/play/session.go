@@ -2,9 +2,9 @@ package play
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -74,25 +74,18 @@ type noticeData struct {
 // &method=M[&queens=c0,c1,…][&seed=S][&events=steps|all]. See
 // docs/classroom.md.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
-	fl, ok := w.(http.Flusher)
+	send, ok := s.eventStream(w)
 	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	send := func(m message) error {
-		data, err := json.Marshal(m.data)
-		if err != nil {
-			return err
-		}
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", m.event, data); err != nil {
-			return err
-		}
-		fl.Flush()
-		return nil
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err == nil {
+		err = strictQuery(q, "n", "method", "queens", "seed", "events")
 	}
-	q := r.URL.Query()
+	if err != nil {
+		send(message{"refused", noticeData{"bad query: " + err.Error()}}) //nolint:errcheck // going away
+		return
+	}
 	method := q.Get("method")
 	if method == "" {
 		method = "backtrack"
@@ -105,7 +98,13 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		send(message{"refused", noticeData{strings.TrimPrefix(err.Error(), "classroom: ")}}) //nolint:errcheck // going away
 		return
 	}
-	seed, _ := strconv.ParseInt(q.Get("seed"), 10, 64)
+	var seed int64
+	if v := q.Get("seed"); v != "" {
+		if seed, err = strconv.ParseInt(v, 10, 64); err != nil {
+			send(message{"refused", noticeData{fmt.Sprintf("seed must be a whole number, got %q", v)}}) //nolint:errcheck // going away
+			return
+		}
+	}
 	all := false
 	switch q.Get("events") {
 	case "", "steps":
@@ -186,7 +185,7 @@ func streamBoard(ns, qs string) (encode.Board, error) {
 
 func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 	var c control
-	if !readJSON(w, r, &c) {
+	if !readJSON(w, r, &c, "session", "action", "delay", "events") {
 		return
 	}
 	switch c.Action {
@@ -206,7 +205,7 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	sess := s.sessions[c.Session]
 	s.mu.Unlock()
-	if sess == nil {
+	if sess == nil || sess.ctl == nil {
 		refuse(w, http.StatusNotFound, "no search %q is running (it ended or its tab was closed)", c.Session)
 		return
 	}

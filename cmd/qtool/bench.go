@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
@@ -21,6 +22,7 @@ const benchUsage = `
 Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|first|complete|decide]
                    [--repeats R] [--timeout D] [--mintime D] [--format F]
                    [--plot FILE] [--log FILE] [--resume] [--base B] [--reference FILE]
+                   [--columns LIST] [--transpose] [--width W]
        qtool bench --preset completion [--n 20,30,50,100] [--deltas LIST] [--instances M]
                    [--seed S] [--timeout D] [--backends a,b] [--format F] [--plot FILE]
                    [--log FILE] [--resume]
@@ -85,8 +87,8 @@ backend's median cost peaks.
 encoding with gini and with each installed external solver (cadical,
 cryptominisat, minisat, picosat; an absent one is noted and skipped) finds
 one solution for n = 50, 100, 200, 500, 1000 (or --n) and decides the
-completion boards of --boards (default testdata/csplib-prob079, the 24
-published instances; none for no boards) and --instances generated hard
+completion boards of --boards (default the 24 published instances of
+testdata/csplib-prob079, built into qtool; none for no boards) and --instances generated hard
 boards per n = 30, 50, 70 (default 4, at δ²/n ≈ 5.3), dlx deciding beside
 them; 60s per run, and a backend that times out on 3 boards is not run on
 the rest. It prints its own tables (formula sizes, seconds, boards decided)
@@ -108,13 +110,14 @@ Examples:
 
 // benchLookup finds a backend by name; tests may add backends of their own
 // without registering them for every other test.
-var benchLookup = experiments.Lookup
+var benchLookup = backend.Lookup
 
 type benchFlags struct {
 	backends, n, boards, mode string
 	preset, deltas            string
 	excluded                  string // --preset diagonals
 	problem                   string
+	pawns                     int
 	minFree                   int
 	instances                 int
 	repeats                   int
@@ -134,24 +137,27 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.n, "n", "", "board orders, e.g. `4-12` or 1000,10000 (default 4-11)")
 	fs.StringVar(&f.boards, "boards", "", "`DIR` of board files (queens already placed) instead of --n")
 	fs.StringVar(&f.mode, "mode", "count", "`mode`: count (all solutions), first (one solution), complete (one completion of each board) or decide (can each board be completed?)")
-	fs.IntVar(&f.repeats, "repeats", 3, "runs of each cell `R`")
-	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "time limit `D` of one run, and budget of a cell's repeats (0 = none; 2s for --preset completion)")
-	fs.DurationVar(&f.mintime, "mintime", 10*time.Millisecond, "repeat shorter runs back to back for at least `D` and record the mean (0 = single runs)")
+	fs.IntVar(&f.repeats, "repeats", experiments.DefaultRepeats, "runs of each cell `R`")
+	fs.DurationVar(&f.timeout, "timeout", experiments.DefaultTimeout, "time limit `D` of one run, and budget of a cell's repeats (0 = none; 2s for --preset completion)")
+	fs.DurationVar(&f.mintime, "mintime", experiments.DefaultMinTime, "repeat shorter runs back to back for at least `D` and record the mean (0 = single runs)")
 	fs.StringVar(&f.format, "format", "text", formatUsage())
 	fs.StringVar(&f.plot, "plot", "", "also plot seconds against n to `FILE` (.svg, .png or .pdf)")
 	fs.StringVar(&f.log, "log", experiments.DefaultLogName, "append every measured run to `FILE` (JSON lines); empty for none")
 	fs.BoolVar(&f.resume, "resume", false, "keep the runs already in the log and measure only the others")
 	fs.StringVar(&f.base, "base", "", "compare the backends with backend `B` (default: the first of each table)")
 	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
-	fs.Int64Var(&f.seed, "seed", 1, "random `seed` (repeat r runs with seed+r)")
-	fs.IntVar(&f.workers, "workers", 1, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
+	fs.Int64Var(&f.seed, "seed", experiments.DefaultSeed, "random `seed` (repeat r runs with seed+r)")
+	fs.IntVar(&f.workers, "workers", experiments.DefaultWorkers, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
 	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion, diagonals or sat")
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
 	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
 	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
+	intFlag(fs, &f.pawns, "pawns", 0, "--problem queens+pawns: `K` pawns, every placement searched on each board")
 	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0-2n)")
 	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	benchTaskFlag(fs, &f.task)
+	var lf layoutFlags
+	addLayoutFlags(fs, &lf)
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -160,6 +166,10 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("bench: unexpected argument %q (see qtool bench --help)", operands[0])
 	}
 	format, err := parseFormat("bench", f.format)
+	if err != nil {
+		return err
+	}
+	lay, err := lf.layout("bench")
 	if err != nil {
 		return err
 	}
@@ -222,6 +232,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return runErr
 	}
 	rep := results.NewReport(envs, append(prior, recs...), f.base)
+	rep.Layout = lay
 	switch f.preset {
 	case "sat":
 		err = satRender(c, rep, format, f.plot)
@@ -385,20 +396,7 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 		g.StopAfterTimeout = true
 	}
 	if f.backends == "" {
-		g.Backends = experiments.Registered(func(c experiments.Caps) bool {
-			if c.External {
-				return false // outside programs run only when named
-			}
-			switch task {
-			case experiments.TaskCount:
-				return c.Count
-			case experiments.TaskComplete:
-				return c.Find && c.Complete
-			case experiments.TaskDecide:
-				return c.Find && c.Complete && c.Exact
-			}
-			return c.Find
-		})
+		g.Backends = experiments.ForTask(task)
 		if len(g.Backends) == 0 {
 			return g, usageErrorf("bench: no registered backend can do mode %s", task)
 		}
@@ -415,8 +413,8 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 // backendList looks up the backends named in list (comma-separated,
 // duplicates ignored), each of which must be able to do task on at least
 // one of the boards; what names the task in the message.
-func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]experiments.Backend, error) {
-	var bs []experiments.Backend
+func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]backend.Backend, error) {
+	var bs []backend.Backend
 	seen := map[string]bool{}
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
@@ -428,7 +426,7 @@ func backendList(list string, task experiments.Task, boards []encode.Board, what
 		if err != nil {
 			return nil, usageErrorf("bench: %v", err)
 		}
-		if experiments.Unavailable(b) != nil {
+		if backend.Unavailable(b) != nil {
 			bs = append(bs, b) // its cells are skipped, with a note
 			continue
 		}

@@ -2,7 +2,7 @@ package main
 
 import (
 	"flag"
-	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,32 +33,7 @@ func savePlot(rep *results.Report, path string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, func(f *os.File) error { return rep.WritePlot(f, format) })
-}
-
-// writeAtomic writes a file through write into a temporary file in the
-// same directory, then renames it to path: readers see the old file or the
-// whole new one, never a part.
-func writeAtomic(path string, write func(f *os.File) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPath(err))
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename, there is nothing left to remove
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("%s: %w", path, unwrapPath(err))
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPath(err))
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPath(err))
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPath(err))
-	}
-	return nil
+	return writeAtomic(path, func(w io.Writer) error { return rep.WritePlot(w, format) })
 }
 
 func unwrapPath(err error) error {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 )
@@ -94,6 +95,9 @@ func benchVariant(f benchFlags, set map[string]bool, g experiments.Grid) (experi
 	if err != nil {
 		return g, usageErrorf("bench: --problem %q: want one of %s", f.problem, variantNames())
 	}
+	if set["pawns"] && (v != encode.QueensPawns || f.pawns < 0) {
+		return g, usageErrorf("bench: --pawns K (K ≥ 0) applies to --problem queens+pawns")
+	}
 	if v == encode.Queens {
 		return g, nil
 	}
@@ -102,8 +106,14 @@ func benchVariant(f benchFlags, set map[string]bool, g experiments.Grid) (experi
 	}
 	for i := range g.Problems {
 		g.Problems[i].Variant = v
+		if v == encode.QueensPawns && len(g.Problems[i].Pawns) == 0 {
+			g.Problems[i].PawnCount = f.pawns
+			if err := checkPawns(g.Problems[i].Encode(), "bench"); err != nil {
+				return g, err
+			}
+		}
 	}
-	var keep []experiments.Backend
+	var keep []backend.Backend
 	for _, b := range g.Backends {
 		ok, why := experiments.SupportsProblem(b, g.Task, g.Problems[0].Encode())
 		switch {

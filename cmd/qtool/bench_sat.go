@@ -3,11 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	root "github.com/qtool-project/qtool"
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
@@ -24,16 +25,12 @@ func noteUnavailable(c *cli, spec experiments.Spec) {
 				continue
 			}
 			seen[b.Name()] = true
-			if err := experiments.Unavailable(b); err != nil {
-				fmt.Fprintf(c.stderr, "bench: note: backend %s is unavailable, its cells are skipped: %s\n", b.Name(), experiments.UnavailableReason(err))
+			if err := backend.Unavailable(b); err != nil {
+				fmt.Fprintf(c.stderr, "bench: note: backend %s is unavailable, its cells are skipped: %s\n", b.Name(), backend.UnavailableReason(err))
 			}
 		}
 	}
 }
-
-// defaultSATBoards is the directory of the published completion instances,
-// used by --preset sat when the command runs from the root of a clone.
-const defaultSATBoards = "testdata/csplib-prob079"
 
 // satPresetSpec builds the SAT experiment from the flags: every solver ×
 // encoding (or --backends) finds a first solution for n = 50..1000 (or
@@ -65,13 +62,14 @@ func satPresetSpec(f benchFlags, set map[string]bool, ref *experiments.Reference
 	if sp.Backends, err = experiments.SATPresetBackends(names); err != nil {
 		return spec, usageErrorf("bench: --backends: %v", err)
 	}
-	dir := f.boards
-	if dir == "" {
-		if _, err := os.Stat(defaultSATBoards); err == nil {
-			dir = defaultSATBoards
+	switch dir := f.boards; dir {
+	case "none":
+	case "":
+		// The published instances are embedded: no working directory needed.
+		if sp.Boards, err = experiments.LoadInstancesFS(root.Prob079(), root.Prob079Dir); err != nil {
+			return spec, fmt.Errorf("bench: the embedded instances: %w", err)
 		}
-	}
-	if dir != "none" && dir != "" {
+	default:
 		if sp.Boards, err = experiments.LoadInstances(dir); err != nil {
 			return spec, usageErrorf("bench: --boards: %w", err)
 		}
@@ -93,7 +91,7 @@ func satPresetSpec(f benchFlags, set map[string]bool, ref *experiments.Reference
 		}
 		sp.Boards = append(sp.Boards, hard...)
 	}
-	if dlx, err := experiments.Lookup("dlx"); err == nil {
+	if dlx, err := backend.Lookup("dlx"); err == nil {
 		sp.Reference = dlx
 	}
 	if spec, err = sp.Spec(); err != nil {
@@ -288,6 +286,9 @@ func (t *satTable) String() string { t.flush(); return t.b.String() }
 func satRender(c *cli, rep *results.Report, format results.Format, plot string) error {
 	switch format.String() {
 	case "text", "md":
+		if err := rep.WriteHeader(c.stdout, format); err != nil {
+			return err
+		}
 		if err := satSummary(c.stdout, rep, format.String() == "md"); err != nil {
 			return err
 		}

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
@@ -139,9 +138,8 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if !ok {
 		return usageErrorf("encode: --to %q: want one of %s", *to, strings.Join(encoderNames(), ", "))
 	}
-	p.backend = "dlx" // any backend that takes every problem: load checks only the board
 	set := setFlags(fs)
-	prob, _, err := p.loadProblem(c, set, experiments.Count, 0)
+	prob, err := p.loadProblem(c, set)
 	if err != nil {
 		return err
 	}
@@ -178,6 +176,9 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		how := "given by --pieces"
 		if prob.Variant.Goal() == encode.Place {
 			how = "n of them, as the problem asks"
+			if prob.Variant == encode.QueensPawns {
+				how = fmt.Sprintf("n + %d, one more for each pawn", len(prob.Pawns))
+			}
 		} else if !set["pieces"] {
 			how = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
 		}
@@ -214,7 +215,7 @@ func runEncodeWrite(ctx context.Context, c *cli, outName string, write func(w io
 	var of *outFile
 	if *outPath != "" {
 		var err error
-		if of, err = createOut(*outPath); err != nil {
+		if of, err = createOutContext(ctx, *outPath); err != nil {
 			return usageErrorf("--out %s: %v", *outPath, err)
 		}
 		defer of.discard()

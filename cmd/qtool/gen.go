@@ -123,7 +123,7 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 		}
 		// Each file appears whole or not at all.
 		name := filepath.Join(*out, fmt.Sprintf("q%d-k%d-s%d-%04d.txt", *n, *k, *seed, i))
-		if err := writeAtomic(name, func(f *os.File) error { return writeInstance(f, b, *k, *seed, i) }); err != nil {
+		if err := writeAtomic(name, func(w io.Writer) error { return writeInstance(w, b, *k, *seed, i) }); err != nil {
 			return fmt.Errorf("gen: %v", err)
 		}
 	}

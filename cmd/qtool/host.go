@@ -1,14 +1,7 @@
 package main
 
-import (
-	"github.com/qtool-project/qtool/internal/machine"
-	"github.com/qtool-project/qtool/results"
-)
+import "github.com/qtool-project/qtool/results"
 
 // hostEnv adds to an environment record what takes a look at the system:
-// the CPU model and the commit of the build.
-func hostEnv(e results.Env) results.Env {
-	e.CPU = machine.CPU()
-	e.Commit = machine.Commit()
-	return e
-}
+// the CPU model and qtool's revision (results.Env.WithHost).
+func hostEnv(e results.Env) results.Env { return e.WithHost() }

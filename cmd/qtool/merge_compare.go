@@ -4,17 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/qtool-project/qtool/checkpoint"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/search"
+	"github.com/qtool-project/qtool/split"
 )
 
 // compareUsage is merge --compare's part of merge's help.
@@ -23,8 +17,10 @@ Usage: qtool merge --compare [--json] A B
 
 Compares two counts piece by piece: A and B are files of qtool count --json
 records with per-subproblem counts (backends domains and constellation;
-several shards may be concatenated in one file) or checkpoint files. Both
-must be of the same split (method, version, n). Prints the first subproblem
+several shards may be concatenated in one file, each once) or checkpoint
+files. Both must be of the same split (method, version, n). Records are
+read streaming, so files of up to 512 MiB are compared in the memory of
+their parts. Prints the first subproblem
 whose count differs, or is in one and not the other, and how many differ;
 exit 1 when they differ, 0 when every subproblem agrees.
 
@@ -35,18 +31,8 @@ Examples:
   qtool merge --compare a.json b.json
 `
 
-// compareMaxFile bounds a file read by merge --compare: a whole count of
-// n = 27 is 1.6·10⁶ parts, about 110 MB of JSON.
-const compareMaxFile = 512 << 20
-
-// compareSide is what one operand of merge --compare holds.
-type compareSide struct {
-	name   string
-	split  string // identity
-	method string
-	n      int
-	parts  map[int]experiments.Part
-}
+// compareResult is merge --compare's JSON record.
+type compareResult = split.Comparison
 
 // wantsCompare reports whether merge's arguments ask for --compare.
 func wantsCompare(args []string) bool {
@@ -72,53 +58,28 @@ func runCompare(ctx context.Context, c *cli, args []string) error {
 	if len(operands) != 2 {
 		return usageErrorf("merge --compare: want two files A B, got %d (see qtool merge --help)", len(operands))
 	}
-	var sides [2]*compareSide
+	var sides [2]*split.Side
 	for i, path := range operands {
-		s, err := readCompareSide(c, path)
+		s, err := readCompareSide(ctx, c, path)
 		if err != nil {
 			return err
 		}
 		sides[i] = s
 	}
-	a, b := sides[0], sides[1]
-	if a.split != b.split {
-		return usageErrorf("merge --compare: %s and %s are of different splits (%q and %q): they cannot be compared piece by piece", a.name, b.name, a.split, b.split)
+	return comparePrint(c, sides[0], sides[1], *asJSON)
+}
+
+// comparePrint compares two sides and prints the result; exit 1 when
+// they differ.
+func comparePrint(c *cli, a, b *split.Side, asJSON bool) error {
+	res, err := split.Compare(a, b)
+	if err != nil {
+		return splitErr("merge --compare", err)
 	}
-	ids := map[int]bool{}
-	for id := range a.parts {
-		ids[id] = true
+	if res.First != nil {
+		res.First.Describe = describePart(res.Split, res.First.ID)
 	}
-	for id := range b.parts {
-		ids[id] = true
-	}
-	order := make([]int, 0, len(ids))
-	for id := range ids {
-		order = append(order, id)
-	}
-	sort.Ints(order)
-	res := compareResult{Split: a.split, Subproblems: len(order)}
-	for _, id := range order {
-		pa, ina := a.parts[id]
-		pb, inb := b.parts[id]
-		if ina && inb && pa.Solutions == pb.Solutions && pa.Unique == pb.Unique {
-			res.Solutions += pa.Solutions
-			res.Unique += pa.Unique
-			continue
-		}
-		res.Differ++
-		if res.First == nil {
-			f := &compareDiff{ID: id, Describe: describePart(a, id)}
-			if ina {
-				f.A = &pa
-			}
-			if inb {
-				f.B = &pb
-			}
-			res.First = f
-		}
-	}
-	res.Same = res.Differ == 0
-	if *asJSON {
+	if asJSON {
 		if err := writeJSON(c.stdout, res); err != nil {
 			return err
 		}
@@ -130,7 +91,7 @@ func runCompare(ctx context.Context, c *cli, args []string) error {
 		} else {
 			f := res.First
 			fmt.Fprintf(c.stdout, "differ       %d subproblems\n", res.Differ)
-			fmt.Fprintf(c.stdout, "first        subproblem %d (%s): %s %s, %s %s\n", f.ID, f.Describe, a.name, partText(f.A), b.name, partText(f.B))
+			fmt.Fprintf(c.stdout, "first        subproblem %d (%s): %s %s, %s %s\n", f.ID, f.Describe, a.Name, partText(f.A), b.Name, partText(f.B))
 		}
 	}
 	if !res.Same {
@@ -139,128 +100,77 @@ func runCompare(ctx context.Context, c *cli, args []string) error {
 	return nil
 }
 
-// compareResult is merge --compare's JSON record.
-type compareResult struct {
-	Split       string       `json:"split"`
-	Subproblems int          `json:"subproblems"`
-	Same        bool         `json:"same"`
-	Differ      int          `json:"differ"`
-	First       *compareDiff `json:"first,omitempty"`
-	// Solutions and Unique add up the subproblems that agree.
-	Solutions uint64 `json:"solutions"`
-	Unique    uint64 `json:"unique"`
-}
-
-type compareDiff struct {
-	ID       int               `json:"id"`
-	Describe string            `json:"describe"`
-	A        *experiments.Part `json:"a"` // nil: not in A
-	B        *experiments.Part `json:"b"`
-}
-
-func partText(p *experiments.Part) string {
+func partText(p *split.Part) string {
 	if p == nil {
 		return "has no count"
 	}
 	return fmt.Sprintf("%d solutions %d unique", p.Solutions, p.Unique)
 }
 
-// describePart names subproblem id of the side's split for people, when
-// the split is one this qtool builds.
-func describePart(s *compareSide, id int) string {
+// describePart names subproblem id of the split for people, when the
+// split is one this qtool builds.
+func describePart(identity string, id int) string {
+	sid, err := split.Parse(identity)
+	if err != nil {
+		return "not described: a split of another qtool"
+	}
+	n := sid.N
 	var p search.Plan
-	var err error
-	switch s.method {
+	switch sid.Method {
 	case search.ConstellationMethod:
-		if s.n >= 1 && s.n <= search.ConstellationMaxN && s.n <= 20 {
-			p, err = search.NewConstellationPlan(s.n, 0)
+		if n <= search.ConstellationMaxN && n <= 20 {
+			p, err = search.NewConstellationPlan(n, 0)
 		}
 	case search.DomainMethod:
-		if s.n >= 1 && s.n <= search.DomainMaxN {
-			p, err = search.NewDomainPlan(s.n)
+		if n <= search.DomainMaxN {
+			p, err = search.NewDomainPlan(n)
 		}
 	case search.JoinMethod:
-		if s.n >= 1 && s.n <= joinDefaultMaxN {
-			p, err = search.NewJoinPlan(s.n, 0)
+		if n <= joinDefaultMaxN {
+			p, err = search.NewJoinPlan(n, 0)
 		}
 	}
-	if p == nil || err != nil || p.Identity() != s.split || id >= p.Subproblems() {
+	if p == nil || err != nil || p.Identity() != identity || id >= p.Subproblems() {
 		return "not described: a split of another qtool"
 	}
 	return p.Describe(id)
 }
 
-// parseSplitIdentity reads the method and n from a split identity such as
-// "domains/1 n=16 depth=4 subproblems=6778 hash=…".
-func parseSplitIdentity(id string) (method string, n int) {
-	f := strings.Fields(id)
-	if len(f) > 0 {
-		method, _, _ = strings.Cut(f[0], "/")
-	}
-	for _, x := range f {
-		if v, ok := strings.CutPrefix(x, "n="); ok {
-			n, _ = strconv.Atoi(v)
-		}
-	}
-	return method, n
-}
-
 // readCompareSide reads a file of count records or a checkpoint.
-func readCompareSide(c *cli, path string) (*compareSide, error) {
-	data, name, err := readWhole(c, path, compareMaxFile, "", "")
+func readCompareSide(ctx context.Context, c *cli, path string) (*split.Side, error) {
+	f, name, err := openInput(c, path)
 	if err != nil {
 		return nil, err
 	}
-	s := &compareSide{name: name, parts: map[int]experiments.Part{}}
-	if bytes.HasPrefix(data, []byte(checkpoint.Magic+"\n")) {
-		st, err := checkpoint.Decode(bytes.NewReader(data), name)
+	defer f.Close()
+	br := bufio.NewReaderSize(ctxReader(ctx, f), 64<<10)
+	if head, _ := br.Peek(len(checkpoint.Magic) + 1); bytes.Equal(head, []byte(checkpoint.Magic+"\n")) {
+		st, err := checkpoint.Decode(br, name)
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, runErr(ctx, "merge --compare", ctx.Err())
+			}
 			return nil, usageErrorf("%v", err)
 		}
-		s.split = st.Split
-		for _, p := range st.Parts {
-			s.parts[p.ID] = experiments.Part{ID: p.ID, Solutions: p.Solutions, Unique: p.Unique, Nodes: p.Nodes}
+		s, err := split.SideOfCheckpoint(name, st)
+		if err != nil {
+			return nil, splitErr("merge --compare", err)
 		}
-		s.method, s.n = parseSplitIdentity(s.split)
 		return s, nil
 	}
-	dec := json.NewDecoder(bufio.NewReader(bytes.NewReader(data)))
-	for k := 1; ; k++ {
-		var rec struct {
-			Split *experiments.Split `json:"split"`
-			Parts []experiments.Part `json:"parts"`
+	recs, err := split.ReadAll(ctx, br, name, recordsMaxFile)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, runErr(ctx, "merge --compare", ctx.Err())
 		}
-		err := dec.Decode(&rec)
-		if errors.Is(err, io.EOF) {
-			if k == 1 {
-				return nil, usageErrorf("%s: no count record", name)
-			}
-			break
-		}
-		if err != nil {
-			return nil, usageErrorf("%s: record %d: %v", name, k, err)
-		}
-		if rec.Split == nil {
-			return nil, usageErrorf("%s: record %d has no per-subproblem counts (count with --backend domains or constellation and --json)", name, k)
-		}
-		if rec.Split.Identity == "" || rec.Split.Total < 1 {
-			return nil, usageErrorf("%s: record %d: its split has no identity or no subproblems", name, k)
-		}
-		if s.split == "" {
-			s.split = rec.Split.Identity
-		} else if s.split != rec.Split.Identity {
-			return nil, usageErrorf("%s: record %d is of split %q, the first of %q", name, k, rec.Split.Identity, s.split)
-		}
-		for _, p := range rec.Parts {
-			if q, dup := s.parts[p.ID]; dup && (q.Solutions != p.Solutions || q.Unique != p.Unique) {
-				return nil, usageErrorf("%s: record %d: subproblem %d counted twice, %d and %d solutions", name, k, p.ID, q.Solutions, p.Solutions)
-			}
-			if p.ID < 0 || p.ID >= rec.Split.Total {
-				return nil, usageErrorf("%s: record %d: subproblem %d is not in a split of %d", name, k, p.ID, rec.Split.Total)
-			}
-			s.parts[p.ID] = p
-		}
+		return nil, splitErr("merge --compare", err)
 	}
-	s.method, s.n = parseSplitIdentity(s.split)
+	if len(recs) == 0 {
+		return nil, usageErrorf("merge --compare: %s: no count record", name)
+	}
+	s, err := split.SideOf(name, recs)
+	if err != nil {
+		return nil, splitErr("merge --compare", err)
+	}
 	return s, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"os"
@@ -53,7 +54,9 @@ func TestMergeCompare(t *testing.T) {
 	recs = append(recs, rec)
 	bad := recs[0]
 	id := bad.Parts[7].ID
+	bad.Parts = slices.Clone(bad.Parts)
 	bad.Parts[7].Solutions += 8
+	bad.Solutions += 8 // a record whose parts do not add up is refused
 	data, _ := json.Marshal(bad)
 	changed := filepath.Join(dir, "changed.json")
 	os.WriteFile(changed, data, 0o644)
@@ -65,6 +68,11 @@ func TestMergeCompare(t *testing.T) {
 	// Leave one out.
 	short := recs[0]
 	short.Parts = append(short.Parts[:0:0], short.Parts[1:]...)
+	short.Solutions -= recs[0].Parts[0].Solutions
+	if short.Unique != nil {
+		u := *short.Unique - recs[0].Parts[0].Unique
+		short.Unique = &u
+	}
 	data, _ = json.Marshal(short)
 	missing := filepath.Join(dir, "missing.json")
 	os.WriteFile(missing, data, 0o644)
@@ -108,8 +116,8 @@ func FuzzCompareRead(f *testing.F) {
 	f.Add([]byte(`{"n":8}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c := &cli{stdin: strings.NewReader(string(data)), stdout: io.Discard, stderr: io.Discard}
-		s, err := readCompareSide(c, "-")
-		if err == nil && s.split == "" {
+		s, err := readCompareSide(context.Background(), c, "-")
+		if err == nil && s.Split == "" {
 			t.Fatalf("accepted %q without a split", data)
 		}
 	})

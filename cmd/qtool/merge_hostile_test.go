@@ -16,8 +16,8 @@ func TestMergeHostile(t *testing.T) {
 	for _, c := range []struct{ name, text, want string }{
 		{"billion-shards", rec(8, 0, 1000000000, 92, 12), "missing shards 1-999999999 of 1000000000"},
 		{"spread-shards", rec(8, 5, 1000000000, 92, 12) + rec(8, 999999999, 1000000000, 0, 0), "missing shards 0-4, 6-999999998 of 1000000000"},
-		{"unique-wraps", rec(8, 0, 2, 1<<63, 1<<63) + rec(8, 1, 2, 1<<62, 1<<63), "fundamental solutions overflows 64 bits"},
-		{"unique-more", rec(8, 0, 1, 92, 93), "not of one count"},
+		{"unique-wraps", rec(8, 0, 2, 1<<63, 1<<63) + rec(8, 1, 2, 1<<62, 1<<63), "more than all of them"},
+		{"unique-more", rec(8, 0, 1, 92, 93), "more than all of them"},
 		{"unique-too-few", rec(8, 0, 1, 92, 11), "not of one count"},
 		{"n-zero", rec(0, 0, 1, 0, 0), "n=0: want 1 ≤ n"},
 		{"n-negative", rec(-3, 0, 1, 0, 0), "n=-3: want 1 ≤ n"},

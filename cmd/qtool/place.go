@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -146,17 +145,29 @@ func runPlace(ctx context.Context, c *cli, args []string) error {
 	rec.SearchSeconds = time.Since(start).Seconds()
 
 	start = time.Now()
-	if err := writeColumnsFile(rctx, *out, cols); err != nil {
+	inPlace, err := writeColumnsFile(rctx, *out, cols)
+	if err != nil {
 		return placeErr(rctx, "writing "+*out, err)
 	}
 	rec.WriteSeconds = time.Since(start).Seconds()
+	var readBack func() (io.ReadCloser, error) = func() (io.ReadCloser, error) { return os.Open(*out) }
+	if inPlace {
+		// A device or FIFO cannot be read back: the verifier reads the
+		// same list form from memory.
+		kept := cols
+		readBack = func() (io.ReadCloser, error) {
+			pr, pw := io.Pipe()
+			go func() { pw.CloseWithError(writeColumns(rctx, pw, kept)) }()
+			return pr, nil
+		}
+	}
 	cols = nil
 	runtime.GC()
 	debug.FreeOSMemory() // the verifier's memory comes after the search's, not on top
 
 	if !*noVerify {
 		start = time.Now()
-		f, err := os.Open(*out)
+		f, err := readBack()
 		if err != nil {
 			return err
 		}
@@ -194,32 +205,19 @@ func placeErr(ctx context.Context, step string, err error) error {
 }
 
 // writeColumnsFile writes the columns in list form to a temporary file
-// beside path and renames it to path when all is written; the context is
-// looked at every 2²⁰ rows. On any failure the temporary file is removed.
-func writeColumnsFile(ctx context.Context, path string, cols []int32) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+// beside path and renames it to path when all is written (a device or
+// FIFO is written in place, reported by inPlace); the context is looked
+// at every 2²⁰ rows. On any failure the temporary file is removed.
+func writeColumnsFile(ctx context.Context, path string, cols []int32) (inPlace bool, err error) {
+	o, err := createOutContext(ctx, path)
 	if err != nil {
-		return err
+		return false, err
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err := writeColumns(ctx, tmp, cols); err != nil {
-		return err
+	defer o.discard()
+	if err := writeColumns(ctx, o.f, cols); err != nil {
+		return false, unwrapPath(err)
 	}
-	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return o.file.InPlace(), o.commit()
 }
 
 // writeColumns writes the columns on one line, separated by blanks.

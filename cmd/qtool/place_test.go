@@ -106,7 +106,7 @@ func TestPlaceInterrupted(t *testing.T) {
 	// Cancelled between the search and the end of the write.
 	p := make([]int32, 3_000_000)
 	path := filepath.Join(dir, "w.txt")
-	if err := writeColumnsFile(ctx, path, p); err == nil {
+	if _, err := writeColumnsFile(ctx, path, p); err == nil {
 		t.Errorf("writing under an ended context: no error")
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {

@@ -1,58 +1,61 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/qtool-project/qtool/internal/safeout"
 )
 
-// outFile is an output file written under a temporary name in the same
-// directory and renamed into place by commit: until then the old file, if
-// any, is untouched, and a failed command leaves no half-written file.
+// outFile is a command's output file (see internal/safeout): a new path
+// or a regular file is written under a temporary name and renamed into
+// place by commit, a device or FIFO is written in place, a directory is
+// refused; until commit an existing file is untouched.
 type outFile struct {
-	f    *os.File
-	path string
-	done bool
+	f    io.Writer
+	file *safeout.File
 }
 
-// createOut starts the output of path. The directory must exist and path
-// must not be a directory.
+// createOut starts the output of path.
 func createOut(path string) (*outFile, error) {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, &os.PathError{Op: "create", Path: path, Err: errIsDir}
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	return createOutContext(context.Background(), path)
+}
+
+// createOutContext starts the output of path; a FIFO without a reader is
+// waited for until ctx is done.
+func createOutContext(ctx context.Context, path string) (*outFile, error) {
+	f, err := safeout.CreateContext(ctx, path)
 	if err != nil {
 		return nil, unwrapPath(err)
 	}
-	return &outFile{f: f, path: path}, nil
+	return &outFile{f: f, file: f}, nil
 }
 
-// commit closes the temporary file and renames it to the output's name.
-func (o *outFile) commit() error {
-	if err := o.f.Close(); err != nil {
-		return err
+// commit ends the output and puts it in place.
+func (o *outFile) commit() error { return unwrapPath(o.file.Commit()) }
+
+// commitIf commits the output of a run that produced something; one that
+// produced nothing (a time limit or a signal before its first result)
+// leaves an existing file as it was and says so on stderr.
+func (o *outFile) commitIf(produced bool, stderr io.Writer) error {
+	if produced || !o.file.Replaces() {
+		return o.commit()
 	}
-	if err := os.Chmod(o.f.Name(), 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(o.f.Name(), o.path); err != nil {
-		return err
-	}
-	o.done = true
+	o.file.Keep()
+	fmt.Fprintf(stderr, "qtool: --out %s: nothing found before the run ended; the file was left as it was\n", o.file.Name())
 	return nil
 }
 
 // discard removes the temporary file unless commit renamed it.
-func (o *outFile) discard() {
-	if o.done {
-		return
+func (o *outFile) discard() { o.file.Discard() }
+
+// writeAtomic writes a file through write (see internal/safeout): readers
+// see the old file or the whole new one, never a part, and a device,
+// FIFO or link is not replaced.
+func writeAtomic(path string, write func(w io.Writer) error) error {
+	if err := safeout.WriteFile(path, write); err != nil {
+		return fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
-	o.f.Close()
-	os.Remove(o.f.Name())
+	return nil
 }
-
-type isDirError struct{}
-
-func (isDirError) Error() string { return "is a directory" }
-
-var errIsDir error = isDirError{}

@@ -5,8 +5,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // problemSolveRecord is the JSON form of solve --problem.
@@ -16,6 +16,9 @@ type problemSolveRecord struct {
 	Backend   string            `json:"backend"`
 	Board     string            `json:"board,omitempty"`
 	Pieces    int               `json:"pieces"`
+	Pawns     *int              `json:"pawns,omitempty"`
+	Searched  bool              `json:"pawns_searched,omitempty"`
+	PawnCells [][][2]int        `json:"solutions_pawns,omitempty"`
 	Queens    *int              `json:"queens,omitempty"`
 	Solutions uint64            `json:"solutions"`
 	Cells     [][][2]int        `json:"solutions_cells,omitempty"`
@@ -31,7 +34,7 @@ type problemSolveRecord struct {
 // solutions are sets of squares, printed as grids (the piece's letter,
 // 'x' a blocked square), "r,c" lists or chess squares, each checked by
 // encode.VerifyCells.
-func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Problem, be experiments.Backend, limit int, format, outPath string) error {
+func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Problem, be backend.Backend, limit int, format, outPath string) error {
 	n := prob.Board.N
 	if format == "" {
 		format = "grid"
@@ -45,7 +48,7 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	if format == "algebraic" && n > 26 {
 		return usageErrorf("--format algebraic needs n ≤ 26, got %d", n)
 	}
-	req := p.request(experiments.Find)
+	req := p.request(backend.Find)
 	req.Limit = limit
 	if err := admit(be, prob, req); err != nil {
 		return err
@@ -54,7 +57,7 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	var out *outFile
 	var err error
 	if outPath != "" {
-		if out, err = createOut(outPath); err != nil {
+		if out, err = createOutContext(ctx, outPath); err != nil {
 			return usageErrorf("--out %s: %v", outPath, err)
 		}
 		defer out.discard()
@@ -64,8 +67,10 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	rec := problemSolveRecord{N: n, Problem: prob.Variant.String(), Backend: be.Name(), Board: boardName(p.board), Out: outPath}
 	printed := 0
 	var werr error
+	board := prob // the board of the solutions: its pawns, when they are searched
+	req.OnInstance = func(in encode.Instance) { board.Instance = in }
 	req.VisitCells = func(cells []encode.Cell) bool {
-		q := prob
+		q := board
 		q.Pieces = len(cells)
 		if err := encode.VerifyCells(q, cells); err != nil {
 			werr = fmt.Errorf("backend %s returned a wrong solution: %v", be.Name(), err)
@@ -78,7 +83,14 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 				pairs[i] = [2]int{x.R, x.C}
 			}
 			rec.Cells = append(rec.Cells, pairs)
-		} else if err := writeCells(bw, prob, cells, format, printed); err != nil {
+			if prob.PawnsSearched() {
+				ps := make([][2]int, len(board.Pawns))
+				for i, x := range board.Pawns {
+					ps[i] = [2]int{x.R, x.C}
+				}
+				rec.PawnCells = append(rec.PawnCells, ps)
+			}
+		} else if err := writeCells(bw, board, cells, format, printed); err != nil {
 			werr = err
 			return false
 		}
@@ -86,7 +98,7 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	}
 	rctx, cancel := withTimeout(ctx, p.timeout)
 	defer cancel()
-	res, err := experiments.Solve(rctx, be, prob, req)
+	res, err := backend.Solve(rctx, be, prob, req)
 	if err != nil {
 		bw.Flush()
 		return runErr(rctx, be.Name(), err)
@@ -95,6 +107,10 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 		return werr
 	}
 	rec.Solutions = uint64(printed)
+	if prob.Variant == encode.QueensPawns {
+		k := max(len(prob.Pawns), prob.PawnCount)
+		rec.Pawns, rec.Searched = &k, prob.PawnsSearched()
+	}
 	rec.Pieces = res.Pieces
 	if prob.Variant.Goal() == encode.Minimum && res.Pieces > 0 {
 		rec.Queens = &res.Pieces
@@ -104,10 +120,10 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	if res.Nodes > 0 {
 		rec.Nodes = &res.Nodes
 	}
-	rec.Complete = res.Status == experiments.OK || (limit > 0 && printed >= limit)
+	rec.Complete = res.Status == backend.OK || (limit > 0 && printed >= limit)
 	rec.Status = res.Status.String()
 	if rec.Complete {
-		rec.Status = experiments.OK.String()
+		rec.Status = backend.OK.String()
 	}
 	none := fmt.Sprintf("no solution: this %v problem on the %d×%d board has none", prob.Variant, n, n)
 	if !rec.Complete && (!p.json || out != nil) {
@@ -119,7 +135,7 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 		return fmt.Errorf("writing solutions: %v", err)
 	}
 	if out != nil {
-		if err := out.commit(); err != nil {
+		if err := out.commitIf(printed > 0 || rec.Complete, c.stderr); err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
 	}

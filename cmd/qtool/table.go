@@ -15,16 +15,20 @@ func init() {
 
 const tableUsage = `
 Usage: qtool table LOG... [--format F] [--base B] [--plot FILE]
+                   [--columns LIST] [--transpose] [--width W]
 
 Reads the runs that qtool bench logged (JSON lines, or the CSV of --format
 csv; - for standard input), merges the files given, and prints the same
 table as bench: medians, confidence intervals, ratios to the base backend,
-cross-checked answers. The exit status is 1 when a cell is MISMATCH or
+cross-checked answers. Text tables wider than --width are split into
+blocks of backends; LaTeX tables give each statistic a column of its own
+and are split or scaled down to fit the line. The exit status is 1 when a cell is MISMATCH or
 ERROR, as for bench.
 
 Examples:
   qtool table bench-log.jsonl
   qtool table bench-log.jsonl --format latex > table.tex
+  qtool table bench-log.jsonl --columns median,ratio --transpose --format md
   qtool table bench-log.jsonl --base bitmask --plot bench.png
   qtool bench --format csv > runs.csv; qtool table runs.csv --format md
 `
@@ -34,6 +38,8 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	format := fs.String("format", "text", formatUsage())
 	base := fs.String("base", "", "compare the backends with backend `B` (default: the first of each table)")
 	plot := fs.String("plot", "", "also plot seconds against n to `FILE` (.svg, .png or .pdf)")
+	var lf layoutFlags
+	addLayoutFlags(fs, &lf)
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -42,6 +48,10 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("table: give the log to render, e.g. qtool table %s (see qtool table --help)", "bench-log.jsonl")
 	}
 	f, err := parseFormat("table", *format)
+	if err != nil {
+		return err
+	}
+	lay, err := lf.layout("table")
 	if err != nil {
 		return err
 	}
@@ -78,6 +88,7 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 		fmt.Fprintf(c.stderr, "qtool: table: %d record(s) measure a run that a later record measures again; the later one is kept\n", dups)
 	}
 	rep := results.NewReport(envs, recs, *base)
+	rep.Layout = lay
 	if *base != "" && !reportHas(rep, *base) {
 		return usageErrorf("table: --base %s is not among the backends of the log", *base)
 	}

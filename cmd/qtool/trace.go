@@ -18,6 +18,7 @@ func init() {
 const traceUsage = `
 Usage: qtool trace [-n N] [--backend B] [--until solution|end] [--board FILE]
                    [--events steps|all] [--steps K] [--format text|json]
+                   [--gif FILE] [--frames DIR] [--tree FILE]
 
 Shows a real search step by step: after each step (a queen placed, a dead
 end, a solution) a small board with the queens (Q), the squares they attack
@@ -28,11 +29,18 @@ backtracking up to the first solution, is the classic ten-step walk-through
 of the 4-queens problem (its ranks are the walk-through's columns).
 Boards are drawn rank 1 (row 0) at the top; n is at most 32.
 
+For slides: --gif FILE writes the boards shown as an animated GIF (at most
+1000 frames), --frames DIR writes each as a numbered picture,
+DIR/step-0001.svg and DIR/step-0001.png on, and --tree FILE draws the
+search tree up to where the trace stopped as SVG (backtrack and dlx; the
+whole tree for n up to 8, a window around the current path above).
+
 Examples:
   qtool trace
   qtool trace -n 4 --backend backtrack --until end
   qtool trace -n 6 --events all --steps 5
   qtool trace --board examples/classroom-6.txt --until end
+  qtool trace -n 4 --gif queens4.gif --tree tree4.svg --frames steps4
 `
 
 func runTrace(ctx context.Context, c *cli, args []string) error {
@@ -46,6 +54,9 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	intFlag(fs, &steps, "steps", 0, "stop after `K` steps (0 = no limit)")
 	format := fs.String("format", "text", "`text` boards or json, one frame a line (the protocol of qtool play)")
 	seed := fs.Int64("seed", 1, "random `seed` for minconflicts")
+	gifOut := fs.String("gif", "", "write the boards shown as an animated GIF to `FILE`")
+	framesOut := fs.String("frames", "", "write each board shown as DIR/step-NNNN.svg and .png (`DIR` is made if missing)")
+	treeOut := fs.String("tree", "", "write the search tree up to the last event shown as SVG to `FILE`")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -65,6 +76,9 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	}
 	if steps < 0 {
 		return usageErrorf("--steps must be 0 (no limit) or more, got %d", steps)
+	}
+	if *treeOut != "" && *backend == "minconflicts" {
+		return usageErrorf("--tree: minconflicts is a local search and has no search tree (use backtrack or dlx)")
 	}
 	b := encode.Empty(n)
 	if *board != "" {
@@ -99,13 +113,19 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	var werr error
 	atSolution := false
 	seen := 0 // steps so far
+	pics := newTracePictures(*gifOut, *framesOut, b.N)
+	var lastAt uint64
 	sum, err := classroom.Run(ctx, *backend, b, classroom.Options{Seed: *seed}, func(e classroom.Event) bool {
+		lastAt = e.At()
 		if *events == "all" || e.Major {
 			f := e.Frame()
 			if *format == "json" {
 				werr = writeJSON(w, f)
 			} else {
 				werr = classroom.WriteText(w, f)
+			}
+			if werr == nil {
+				werr = pics.add(f)
 			}
 			if werr != nil {
 				return false
@@ -122,6 +142,16 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	})
 	if werr != nil {
 		return werr
+	}
+	if err == nil {
+		if err := pics.finish(); err != nil {
+			return err
+		}
+		if *treeOut != "" {
+			if err := writeTraceTree(ctx, *treeOut, *backend, b, lastAt); err != nil {
+				return err
+			}
+		}
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {

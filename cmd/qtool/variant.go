@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // variantNames lists the --problem names.
@@ -25,6 +24,7 @@ func (p *problemFlags) addProblem(fs *flag.FlagSet) {
 	p.variants = true
 	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames())
 	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
+	intFlag(fs, &p.pawns, "pawns", 0, "--problem queens+pawns: `K` pawns; without 'p' squares in the --board, every placement of K pawns is searched and n+K queens placed on each")
 	fs.StringVar(&p.order, "order", "", "backend backtrack: branch row by row (rows: the classic node counts), on the most constrained free row or column (mrv), or `auto`: rows on an empty board, mrv when queens are given (blocked squares, excluded diagonals and the other problems are always searched by mrv)")
 }
 
@@ -42,42 +42,42 @@ func (p *problemFlags) variant(set map[string]bool) (encode.Problem, error) {
 		return prob, usageErrorf("--diagonals must be 0 or more, got %d", p.diagonals)
 	}
 	prob.Variant = v
+	if set["pawns"] {
+		if v != encode.QueensPawns {
+			return prob, usageErrorf("--pawns applies to --problem queens+pawns, not %v", v)
+		}
+		if p.pawns < 0 {
+			return prob, usageErrorf("--pawns must be 0 or more, got %d", p.pawns)
+		}
+		prob.PawnCount = p.pawns
+	}
 	return prob, nil
+}
+
+// checkPawns checks the pawns of a loaded problem: the board's 'p'
+// squares only for queens+pawns, as many as --pawns says, and a number of
+// pawns to search that fits the board.
+func checkPawns(prob encode.Problem, name string) error {
+	n := prob.Board.N
+	switch {
+	case len(prob.Pawns) > 0 && prob.Variant != encode.QueensPawns:
+		return usageErrorf("%s: the board has pawns ('p'), which only --problem queens+pawns reads", name)
+	case len(prob.Pawns) > 0 && prob.PawnCount > 0 && len(prob.Pawns) != prob.PawnCount:
+		return usageErrorf("%s: the board places %d pawns, --pawns says %d", name, len(prob.Pawns), prob.PawnCount)
+	case prob.PawnsSearched():
+		free := n*n - len(prob.Blocked) - prob.Board.Given()
+		if prob.PawnCount > free {
+			return usageErrorf("--pawns %d: the %d×%d board has %d free squares", prob.PawnCount, n, n, free)
+		}
+		if _, err := encode.PawnSets(n, prob.PawnCount); err != nil {
+			return usageErrorf("--pawns %d: %s", prob.PawnCount, strings.TrimPrefix(err.Error(), "encode: "))
+		}
+	}
+	return nil
 }
 
 func (p *problemFlags) readOptions(set map[string]bool) encode.ReadOptions {
 	return encode.ReadOptions{LimitDiagonals: set["diagonals"], Diagonals: p.diagonals}
-}
-
-// defaultModelBackend is the backend of a problem other than plain
-// n-queens without --backend: backtracking on the most constrained line,
-// which every variant has.
-func defaultModelBackend(encode.Problem) string { return "backtrack" }
-
-// checkVariant says, in the user's words, why a backend cannot take the
-// problem; the backends that can are named from the registry.
-func checkVariant(be experiments.Backend, prob encode.Problem) error {
-	caps := be.Caps()
-	able := func(pred func(experiments.Caps) bool) string {
-		return strings.Join(backendsWith(pred), ", ")
-	}
-	if !caps.Solves(prob.Variant) {
-		return usageErrorf("backend %s does not solve --problem %v; backends that do: %s", be.Name(), prob.Variant,
-			able(func(c experiments.Caps) bool { return c.Solves(prob.Variant) }))
-	}
-	if !prob.Plain() && !caps.Forbidden {
-		return usageErrorf("backend %s does not take blocked squares or excluded diagonals; backends that do: %s", be.Name(),
-			able(func(c experiments.Caps) bool { return c.Forbidden && c.Solves(prob.Variant) }))
-	}
-	return nil
-}
-
-// admit is the harness's check of the whole request, in the user's words.
-func admit(be experiments.Backend, prob encode.Problem, req experiments.Request) error {
-	if err := experiments.Admit(be, prob, req); err != nil {
-		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "experiments: "))
-	}
-	return nil
 }
 
 // pieceLetter is the letter of a variant's piece in a grid.
@@ -131,6 +131,9 @@ func writeCells(w io.Writer, prob encode.Problem, cells []encode.Cell, format st
 	}
 	for _, x := range prob.Blocked {
 		grid[x.R][x.C] = 'x'
+	}
+	for _, x := range prob.Pawns {
+		grid[x.R][x.C] = 'p'
 	}
 	for _, x := range cells {
 		grid[x.R][x.C] = pieceLetter(prob.Variant)

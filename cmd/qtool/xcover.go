@@ -10,8 +10,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
+	dlxbackend "github.com/qtool-project/qtool/backend/dlx"
+
 	"github.com/qtool-project/qtool/dlx"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 func init() {
@@ -40,9 +42,10 @@ Each solution is printed as its option lines, in the order chosen, with a
 blank line between solutions, then a summary: solutions, nodes, updates
 and cleansings (counted as Knuth's programs count them, so they compare
 with his figures), seconds and status. --count prints only the summary.
---workers K searches with K goroutines (0: one per processor): the tree is
-split into subproblems at its first levels, the totals are those of one
-worker, solutions come in no fixed order. A malformed file stops with
+--workers K searches with K goroutines (0: one per processor; never more
+than one per processor, which is all that can help): the tree is split
+into subproblems at its first levels, the totals are those of one worker,
+solutions come in no fixed order. A malformed file stops with
 "dlx: FILE:LINE:COL: what is wrong" and exit status 2; an option without a
 primary item is ignored with a warning on stderr, as Knuth's programs do. A
 problem too large for the machine's memory is refused while it is read. A
@@ -128,19 +131,19 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	if writeErr != nil {
 		return fmt.Errorf("xcover: writing: %v", writeErr)
 	}
-	status := experiments.OK
+	status := backend.OK
 	if err != nil {
 		if rctx.Err() == nil {
 			return usageErrorf("%v", err)
 		}
-		status = experiments.StatusOf(rctx)
+		status = backend.StatusOf(rctx)
 	}
 	rec := xcoverRecord{
 		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
-		Algorithm: alg.String(), Workers: max(opt.workers, 1),
+		Algorithm: alg.String(), Workers: opt.workers,
 		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
 		Seconds: elapsed.Seconds(), Status: status.String(),
-		Complete: status == experiments.OK && (opt.limit == 0 || st.Solutions < opt.limit),
+		Complete: status == backend.OK && (opt.limit == 0 || st.Solutions < opt.limit),
 		Limit:    opt.limit,
 	}
 	if err := xcoverReport(out, rec, status, opt, cfg.Visit != nil && st.Solutions > 0); err != nil {
@@ -177,6 +180,9 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 	if opt.workers == 0 {
 		opt.workers = runtime.NumCPU()
 	}
+	// More workers than processors cannot help (each would repeat the
+	// walk above the split): the search runs with at most one each.
+	opt.workers = dlx.EffectiveWorkers(opt.workers)
 	if opt.algorithm, err = dlx.ParseAlgorithm(*algorithm); err != nil {
 		return opt, usageErrorf("xcover: --algorithm: want X, C, M or auto, got %q", *algorithm)
 	}
@@ -194,7 +200,11 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, s
 		return nil, name, err
 	}
 	defer f.Close()
-	p, err := dlx.ParseContext(ctx, f, name, dlx.ParseLimits{MaxNodes: experiments.DLXMaxNodes(opt.workers)})
+	var r io.Reader = f
+	if opt.file == "-" {
+		r = newContextReader(ctx, f)
+	}
+	p, err := dlx.ParseContext(ctx, r, name, dlx.ParseLimits{MaxNodes: dlxbackend.DLXMaxNodes(opt.workers)})
 	if err != nil {
 		var pe *dlx.Error
 		switch {
@@ -203,7 +213,7 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, s
 			fmt.Fprintln(c.stderr, "dlx: "+err.Error())
 			return nil, name, withCode(exitUsage, nil)
 		case ctx.Err() != nil:
-			s := experiments.StatusOf(ctx)
+			s := backend.StatusOf(ctx)
 			fmt.Fprintf(c.stderr, "qtool: xcover: reading %s stopped: %s; nothing searched\n", name, statusWord(s))
 			return nil, name, endStatus(s)
 		}
@@ -243,7 +253,7 @@ func solutionPrinter(out *bufio.Writer, p *dlx.Problem, writeErr *error) func([]
 }
 
 // xcoverReport prints the record as JSON or as the summary.
-func xcoverReport(out *bufio.Writer, rec xcoverRecord, status experiments.Status, opt xcoverOptions, listed bool) error {
+func xcoverReport(out *bufio.Writer, rec xcoverRecord, status backend.Status, opt xcoverOptions, listed bool) error {
 	if opt.asJSON {
 		if err := writeJSON(out, rec); err != nil {
 			return err
@@ -261,10 +271,10 @@ func xcoverReport(out *bufio.Writer, rec xcoverRecord, status experiments.Status
 }
 
 // printXcover prints the summary of a run as aligned lines.
-func printXcover(w io.Writer, r xcoverRecord, s experiments.Status) {
+func printXcover(w io.Writer, r xcoverRecord, s backend.Status) {
 	sol := strconv.FormatUint(r.Solutions, 10)
 	switch {
-	case s == experiments.OK && r.Limit > 0 && r.Solutions >= r.Limit:
+	case s == backend.OK && r.Limit > 0 && r.Solutions >= r.Limit:
 		sol += " (the limit; there may be more)"
 	case !r.Complete:
 		sol = "≥ " + sol + " (incomplete)"

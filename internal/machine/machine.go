@@ -1,7 +1,7 @@
 // Package machine probes the environment that qtool's records describe:
 // the CPU model and the version-control revision of the build. It is the
-// one place that reads /proc/cpuinfo or runs git; the libraries get what
-// it finds from the command line. (The memory a run may take is
+// one place that reads /proc/cpuinfo or runs git; results.Env.WithHost is
+// its public face. (The memory a run may take is
 // internal/memlimit's.)
 package machine
 
@@ -10,6 +10,8 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strings"
 )
@@ -36,25 +38,89 @@ func CPU() string {
 	return ""
 }
 
-// Commit returns the version-control revision of the build (12 hex
-// digits, "+dirty" when the tree had changes): from the build's stamp,
-// or else from git in the current directory (a binary built by go run or
-// go test has no stamp); "" when neither knows.
+// Unknown is what Commit returns when no source says which revision of
+// qtool this is.
+const Unknown = "unknown"
+
+// ModulePath is qtool's module path: the source tree that Commit asks git
+// about must declare it in its go.mod.
+const ModulePath = "github.com/qtool-project/qtool"
+
+// Commit returns qtool's own version-control revision (12 hex digits,
+// "+dirty" when the tree had changes): from the build's stamp
+// (debug.ReadBuildInfo's vcs.revision), or else, for a binary that go run
+// or go test built without one, from git in the source tree this package
+// was compiled from, when that tree is still there and its go.mod declares
+// qtool's module; else Unknown. It never asks git about the current
+// directory, which may be any other repository (a paper's, say).
 func Commit() string {
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		if rev := stampedRevision(bi.Settings); rev != "" {
 			return rev
 		}
 	}
-	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if root := sourceRoot(); root != "" {
+		if rev := gitRevision(root); rev != "" {
+			return rev
+		}
+	}
+	return Unknown
+}
+
+// sourceRoot is the root of the source tree this file was compiled from
+// (the compiler records its absolute path unless -trimpath was given), or
+// "" when it is not known or is not qtool's module.
+func sourceRoot() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(file) {
+		return ""
+	}
+	root := filepath.Dir(filepath.Dir(filepath.Dir(file))) // ROOT/internal/machine/machine.go
+	if !declaresModule(filepath.Join(root, "go.mod"), ModulePath) {
+		return ""
+	}
+	return root
+}
+
+// declaresModule reports whether the go.mod file at path declares module.
+func declaresModule(path, module string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "module" {
+			return strings.Trim(f[1], `"`) == module
+		}
+	}
+	return false
+}
+
+// gitRevision asks git for the revision checked out in dir, "" when git
+// is absent or dir is not the top of a work tree (a copy of the source
+// inside another repository is not that repository's revision).
+func gitRevision(dir string) string {
+	out, err := exec.Command("git", "-C", dir, "rev-parse", "--show-toplevel", "--short=12", "HEAD").Output()
 	if err != nil {
 		return ""
 	}
-	rev := strings.TrimSpace(string(out))
-	if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
+	lines := strings.Fields(string(out))
+	if len(lines) != 2 || !sameDir(lines[0], dir) {
+		return ""
+	}
+	rev := lines[1]
+	if st, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
 		rev += "+dirty"
 	}
 	return rev
+}
+
+// sameDir reports whether a and b name the same directory.
+func sameDir(a, b string) bool {
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
 }
 
 // stampedRevision reads vcs.revision and vcs.modified of the build

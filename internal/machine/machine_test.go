@@ -2,7 +2,11 @@ package machine
 
 import (
 	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
 	"runtime/debug"
+	"strings"
 	"testing"
 )
 
@@ -28,5 +32,57 @@ func TestCPU(t *testing.T) {
 	}
 	if CPU() == "" {
 		t.Errorf("no CPU model found in /proc/cpuinfo")
+	}
+}
+
+// TestCommitNotTheWorkingDirectory runs from inside another git
+// repository: the revision is qtool's own (its source tree's) or unknown,
+// never the other repository's.
+func TestCommitNotTheWorkingDirectory(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) string {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=p", "GIT_AUTHOR_EMAIL=p@example.org", "GIT_COMMITTER_NAME=p", "GIT_COMMITTER_EMAIL=p@example.org")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	git("init", "-q")
+	if err := os.WriteFile(filepath.Join(dir, "paper.tex"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("add", "paper.tex")
+	git("commit", "-q", "-m", "paper")
+	paper := git("rev-parse", "--short=12", "HEAD")
+	t.Chdir(dir)
+	got := Commit()
+	if strings.HasPrefix(got, paper) {
+		t.Fatalf("Commit() = %q: the working directory's repository, not qtool's", got)
+	}
+	if got != Unknown && !regexp.MustCompile(`^[0-9a-f]{12}(\+dirty)?$`).MatchString(got) {
+		t.Fatalf("Commit() = %q, want 12 hex digits or %q", got, Unknown)
+	}
+	t.Logf("Commit() = %s (the other repository is at %s)", got, paper)
+}
+
+func TestDeclaresModule(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "go.mod")
+	os.WriteFile(p, []byte("// x\nmodule example.org/paper\n\ngo 1.26\n"), 0o644)
+	if declaresModule(p, ModulePath) {
+		t.Errorf("another module's go.mod declares %s", ModulePath)
+	}
+	os.WriteFile(p, []byte("module "+ModulePath+"\n"), 0o644)
+	if !declaresModule(p, ModulePath) {
+		t.Errorf("qtool's go.mod does not declare %s", ModulePath)
+	}
+	if declaresModule(filepath.Join(dir, "none"), ModulePath) {
+		t.Errorf("a missing go.mod declares a module")
 	}
 }

@@ -103,6 +103,7 @@ function showFrame(f) {
     notes.appendChild(li);
   }
   showCounters(f.counters, f.solutions);
+  if (tree.query && f.at) updateTree(f.at);
   const box = $("levels-box");
   const levels = $("levels");
   levels.replaceChildren();
@@ -114,15 +115,78 @@ function showFrame(f) {
   }
 }
 
-function showCounters(counters, solutions) {
-  const dl = $("counters");
+// ---- the search tree ----
+
+const tree = { want: 0, busy: false, query: "" };
+
+// updateTree asks for the tree up to event at of the running search, one
+// request at a time (the last asked for wins).
+function updateTree(at) {
+  tree.want = at;
+  if (!tree.busy) fetchTree();
+}
+
+async function fetchTree() {
+  const at = tree.want;
+  const q = tree.query;
+  if (!q) return;
+  tree.busy = true;
+  try {
+    const res = await fetch("/api/tree.svg?" + q + "&at=" + at);
+    const text = await res.text();
+    if (q !== tree.query) return;
+    if (!res.ok) {
+      let msg = res.statusText;
+      try { msg = JSON.parse(text).error; } catch (e) { /* keep the status */ }
+      say("tree-info", msg);
+      $("tree").replaceChildren();
+      return;
+    }
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    const svg = document.importNode(doc.documentElement, true);
+    $("tree").replaceChildren(svg);
+    const nodes = svg.querySelectorAll(".tnode");
+    const cur = svg.querySelector(".tnode.current") || nodes[0];
+    if (cur) cur.setAttribute("tabindex", "0");
+    say("tree-info", svg.getAttribute("aria-label"));
+    document.body.dataset.treeAt = String(at);
+    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest", inline: "center" });
+  } catch (e) {
+    say("tree-info", String(e));
+  } finally {
+    tree.busy = false;
+    if (tree.want !== at && q === tree.query) fetchTree();
+  }
+}
+
+function resetTree(query) {
+  tree.query = query;
+  tree.want = 0;
+  $("tree").replaceChildren();
+  say("tree-info", query ? "" : "Min-conflicts is a local search: it walks from board to board and has no search tree.");
+}
+
+// showNode draws the board of a tree node.
+function showNode(g) {
+  const rows = g.dataset.board.split("/");
+  drawBoard(rows.length, rows, []);
+  say("status", g.getAttribute("aria-label"));
+  for (const o of $("tree").querySelectorAll(".tnode.chosen")) o.classList.remove("chosen");
+  g.classList.add("chosen");
+  document.body.dataset.node = g.dataset.node;
+}
+
+function showCounters(counters, solutions) { showCountersIn($("counters"), counters, true); }
+
+function showCountersIn(dl, counters, ids) {
   dl.replaceChildren();
   for (const c of counters || []) {
     const dt = document.createElement("dt");
     dt.textContent = c.name;
     const dd = document.createElement("dd");
     dd.textContent = c.value.toLocaleString("en");
-    dd.id = "counter-" + c.name;
+    if (ids) dd.id = "counter-" + c.name;
+    dd.dataset.counter = c.name;
     dl.append(dt, dd);
   }
 }
@@ -142,6 +206,7 @@ function startSearch() {
   say("result", "");
   say("status", "starting…");
   const method = $("method").value;
+  resetTree(method === "minconflicts" ? "" : "n=" + n + "&method=" + encodeURIComponent(method));
   const es = new EventSource("/api/stream?n=" + n + "&method=" + encodeURIComponent(method) + "&events=" + $("events").value);
   state.es = es;
   es.addEventListener("hello", (ev) => {
@@ -258,14 +323,22 @@ function toggle(r, c) {
 
 // ---- tabs, keys, wiring ----
 
+const tabs = ["watch", "turn", "compare", "growth"];
+
 function setTab(tab) {
   state.tab = tab;
-  $("tab-watch").setAttribute("aria-selected", String(tab === "watch"));
-  $("tab-turn").setAttribute("aria-selected", String(tab === "turn"));
-  $("watch-panel").hidden = tab !== "watch";
-  $("turn-panel").hidden = tab !== "turn";
+  for (const t of tabs) {
+    $("tab-" + t).setAttribute("aria-selected", String(tab === t));
+    $("tab-" + t).tabIndex = tab === t ? 0 : -1;
+    $({ watch: "watch-panel", turn: "turn-panel", compare: "compare-panel", growth: "growth-panel" }[t]).hidden = tab !== t;
+  }
   $("panel").hidden = tab !== "watch";
+  $("tree-box").hidden = tab !== "watch";
+  $("view").hidden = tab !== "watch" && tab !== "turn";
+  $("compare-box").hidden = tab !== "compare";
+  $("lesson").hidden = tab !== "growth";
   document.body.dataset.tab = tab;
+  if (tab !== "compare") stopCompare();
   if (tab === "turn") {
     stopStream();
     const n = readN();
@@ -273,15 +346,279 @@ function setTab(tab) {
     if (n !== state.n) state.hand.clear();
     state.n = n;
     drawHand();
-  } else {
+  } else if (tab === "watch") {
     const n = readN();
     if (n) { state.n = n; drawBoard(n, emptyRows(n), []); }
+  } else {
+    stopStream();
   }
+}
+
+// ---- side by side ----
+
+const cmp = { runs: [] };
+
+function stopCompare() {
+  for (const c of cmp.runs) c.es.close();
+  cmp.runs = [];
+  delete document.body.dataset.cmpSessions;
+}
+
+// smallBoard draws rows of marks into el as a picture with one name.
+function smallBoard(el, n, rows, label) {
+  el.replaceChildren();
+  el.style.setProperty("--n", n);
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", label);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const d = document.createElement("span");
+      const ch = rows[r][c];
+      d.className = "sc " + ((r + c) % 2 ? "dark" : "light") + (ch === "x" ? " attacked" : "") + (ch === "?" ? " tested" : "") + (ch === "!" ? " conflict" : "");
+      d.textContent = ch === "Q" || ch === "!" ? "♛" : "";
+      el.appendChild(d);
+    }
+  }
+}
+
+function queensText(n, queens) {
+  const q = [];
+  queens.forEach((c, r) => { if (c >= 0) q.push(squareName(n, r, c)); });
+  return q.length ? q.join(", ") : "—";
+}
+
+function startCompare() {
+  const n = readN();
+  if (!n) return;
+  stopCompare();
+  const methods = Array.from(document.querySelectorAll("#compare-methods input:checked")).map((i) => i.value);
+  if (methods.length < 2) { say("compare-status", "Choose two methods or more."); return; }
+  const box = $("compare");
+  box.replaceChildren();
+  let ready = 0;
+  for (const m of methods) {
+    const col = document.createElement("div");
+    col.className = "cmp";
+    col.dataset.method = m;
+    const h = document.createElement("h3");
+    h.textContent = m;
+    const b = document.createElement("div");
+    b.className = "small-board";
+    const st = document.createElement("p");
+    st.className = "cmp-status";
+    const dl = document.createElement("dl");
+    dl.className = "cmp-counters";
+    col.append(h, b, st, dl);
+    box.appendChild(col);
+    const run = { method: m, session: "", es: new EventSource("/api/stream?n=" + n + "&method=" + m + "&seed=1"), col: col, frames: 0, done: false };
+    const show = (f) => {
+      smallBoard(b, f.n, f.board, m + ": " + queensText(f.n, f.queens));
+      st.textContent = (f.step ? "step " + f.step + ": " : "") + f.text;
+      showCountersIn(dl, f.counters);
+    };
+    run.es.addEventListener("hello", (ev) => {
+      const d = JSON.parse(ev.data);
+      run.session = d.session;
+      show(d.frame);
+      if (++ready === methods.length) {
+        document.body.dataset.cmpSessions = String(ready);
+        say("compare-status", "Ready: " + methods.join(", ") + " on the same " + n + "×" + n + " board.");
+      }
+    });
+    run.es.addEventListener("frame", (ev) => {
+      const f = JSON.parse(ev.data);
+      show(f);
+      run.frames++;
+      col.dataset.frames = String(run.frames);
+      col.dataset.step = String(f.step);
+      if (f.solutions > 0 && cmp.racing && !run.won) {
+        run.won = true;
+        cmp.order.push(m);
+        col.dataset.place = String(cmp.order.length);
+        st.textContent = "#" + cmp.order.length + " to a solution — " + st.textContent;
+        if (cmp.order.length === cmp.runs.length) say("compare-status", "Race: " + cmp.order.join(", then "));
+      }
+    });
+    run.es.addEventListener("progress", (ev) => showCountersIn(dl, JSON.parse(ev.data).counters));
+    run.es.addEventListener("done", (ev) => { const d = JSON.parse(ev.data); showCountersIn(dl, d.counters); st.textContent = d.text; run.es.close(); });
+    run.es.addEventListener("refused", (ev) => { st.textContent = JSON.parse(ev.data).message; run.es.close(); });
+    cmp.runs.push(run);
+  }
+}
+
+async function compareAll(action, extra) {
+  if (!cmp.runs.length) return;
+  cmp.racing = action === "next";
+  if (cmp.racing) { cmp.order = []; for (const r of cmp.runs) r.won = false; }
+  await Promise.all(cmp.runs.filter((r) => r.session).map((r) =>
+    fetch("/api/control", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(Object.assign({ session: r.session, action: action }, extra || {})) })));
+  document.body.dataset.cmpControl = action;
+}
+
+// ---- the lesson on growth ----
+
+const lesson = { es: null, rows: [] };
+const seriesStyle = {
+  backtrack: { color: "#0072B2", mark: "circle", dash: "" },
+  bitmask: { color: "#E69F00", mark: "square", dash: "6 3" },
+  dlx: { color: "#009E73", mark: "triangle", dash: "2 3" },
+  "n!": { color: "#555555", mark: "none", dash: "8 4" },
+  solutions: { color: "#CC79A7", mark: "diamond", dash: "1 2" },
+};
+
+function runGrowth() {
+  if (lesson.es) lesson.es.close();
+  const max = Number($("growth-max").value), limit = Number($("growth-limit").value);
+  const methods = Array.from(document.querySelectorAll("#growth-methods input:checked")).map((i) => i.value);
+  lesson.rows = [];
+  lesson.methods = methods;
+  drawGrowth();
+  say("growth-status", "counting…");
+  delete document.body.dataset.growthDone;
+  const es = new EventSource("/api/growth?max=" + max + "&limit=" + limit + "&methods=" + methods.join(","));
+  lesson.es = es;
+  es.addEventListener("row", (ev) => { lesson.rows.push(JSON.parse(ev.data)); drawGrowth(); });
+  es.addEventListener("done", (ev) => { say("growth-status", JSON.parse(ev.data).text); document.body.dataset.growthDone = "1"; es.close(); });
+  es.addEventListener("refused", (ev) => { say("growth-status", JSON.parse(ev.data).message); es.close(); });
+}
+
+function fmt(x) { return Number(x).toLocaleString("en"); }
+
+function drawGrowth() {
+  const methods = lesson.methods || [];
+  const head = $("growth-table").tHead;
+  head.replaceChildren();
+  const hr = head.insertRow();
+  const cols = ["n", "n!", "solutions"];
+  for (const m of methods) cols.push(m + " nodes", m + " time");
+  for (const c of cols) { const th = document.createElement("th"); th.scope = "col"; th.textContent = c; hr.appendChild(th); }
+  const body = $("growth-table").tBodies[0];
+  body.replaceChildren();
+  const byN = new Map();
+  for (const r of lesson.rows) { if (!byN.has(r.n)) byN.set(r.n, {}); byN.get(r.n)[r.method] = r; }
+  for (const [n, rs] of byN) {
+    const tr = body.insertRow();
+    tr.dataset.n = n;
+    const any = Object.values(rs)[0];
+    const th = document.createElement("th"); th.scope = "row"; th.textContent = n; tr.appendChild(th);
+    tr.insertCell().textContent = any.factorial < 1e15 ? fmt(any.factorial) : any.factorial.toExponential(2);
+    tr.insertCell().textContent = fmt(any.solutions);
+    for (const m of methods) {
+      const r = rs[m];
+      const c1 = tr.insertCell(), c2 = tr.insertCell();
+      c1.dataset.method = m;
+      c1.className = "nodes";
+      if (r) { c1.textContent = fmt(r.nodes); c2.textContent = r.seconds < 1e-3 ? (r.seconds * 1e6).toFixed(0) + " µs" : r.seconds < 1 ? (r.seconds * 1e3).toFixed(1) + " ms" : r.seconds.toFixed(2) + " s"; }
+    }
+  }
+  const plots = $("growth-plot");
+  plots.replaceChildren();
+  if (byN.size) {
+    plots.appendChild(drawPlot(byN, methods, "nodes", 1, true));
+    plots.appendChild(drawPlot(byN, methods, "seconds", 1e6, false));
+  }
+}
+
+// drawPlot draws nodes against n on a logarithmic scale: one line per
+// method, n! and the solutions for comparison; colours from the Okabe–Ito
+// palette and a different marker and dash per line.
+function drawPlot(byN, methods, field, scale, extras) {
+  const ns = Array.from(byN.keys());
+  const what = field === "nodes" ? "nodes" : "time (µs)";
+  const svgNS = "http://www.w3.org/2000/svg";
+  const W = 640, H = 300, L = 60, R = 140, T = 12, B = 36;
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", what + " against n on a logarithmic scale, for " + methods.join(", ") + (extras ? ", with n! and the number of solutions" : "") + "; the numbers are in the table below");
+  svg.dataset.plot = field;
+  const series = {};
+  for (const m of methods) series[m] = ns.map((n) => [n, byN.get(n)[m] ? byN.get(n)[m][field] * scale : null]);
+  if (extras) {
+    series["n!"] = ns.map((n) => [n, Object.values(byN.get(n))[0].factorial]);
+    series.solutions = ns.map((n) => [n, Object.values(byN.get(n))[0].solutions]);
+  }
+  let ymax = 1;
+  for (const k in series) for (const [, y] of series[k]) if (y) ymax = Math.max(ymax, y);
+  const lmax = Math.ceil(Math.log10(ymax));
+  const n0 = 4, n1 = Math.max(ns[ns.length - 1], 5);
+  const X = (n) => L + (n - n0) / (n1 - n0) * (W - L - R);
+  const Y = (y) => T + (1 - Math.log10(Math.max(y, 1)) / lmax) * (H - T - B);
+  const el = (name, attrs, text) => { const e = document.createElementNS(svgNS, name); for (const a in attrs) e.setAttribute(a, attrs[a]); if (text !== undefined) e.textContent = text; svg.appendChild(e); return e; };
+  for (let p = 0; p <= lmax; p += Math.max(1, Math.ceil(lmax / 8))) {
+    el("line", { x1: L, x2: W - R, y1: Y(Math.pow(10, p)), y2: Y(Math.pow(10, p)), stroke: "#e3e3e3" });
+    el("text", { x: L - 6, y: Y(Math.pow(10, p)) + 4, "text-anchor": "end", "font-size": 11 }, "10^" + p);
+  }
+  for (let n = n0; n <= n1; n++) el("text", { x: X(n), y: H - B + 16, "text-anchor": "middle", "font-size": 11 }, String(n));
+  el("text", { x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle", "font-size": 12 }, "n");
+  let li = 0;
+  for (const k in series) {
+    const st = seriesStyle[k];
+    const pts = series[k].filter(([, y]) => y !== null && y > 0);
+    if (!pts.length) continue;
+    el("polyline", { points: pts.map(([n, y]) => X(n) + "," + Y(y)).join(" "), fill: "none", stroke: st.color, "stroke-width": 2, "stroke-dasharray": st.dash });
+    for (const [n, y] of pts) {
+      const x = X(n), yy = Y(y);
+      if (st.mark === "circle") el("circle", { cx: x, cy: yy, r: 3.5, fill: st.color });
+      if (st.mark === "square") el("rect", { x: x - 3.5, y: yy - 3.5, width: 7, height: 7, fill: st.color });
+      if (st.mark === "triangle") el("path", { d: "M" + x + " " + (yy - 4.5) + " l4.5 8 h-9 z", fill: st.color });
+      if (st.mark === "diamond") el("path", { d: "M" + x + " " + (yy - 4.5) + " l4.5 4.5 l-4.5 4.5 l-4.5 -4.5 z", fill: st.color });
+    }
+    el("line", { x1: W - R + 10, x2: W - R + 34, y1: T + 10 + li * 18, y2: T + 10 + li * 18, stroke: st.color, "stroke-width": 2, "stroke-dasharray": st.dash });
+    el("text", { x: W - R + 38, y: T + 14 + li * 18, "font-size": 11 }, k === "n!" || k === "solutions" ? k : k + " " + what);
+    li++;
+  }
+  return svg;
+}
+
+const bugText = {
+  "anti-offset": "The \\-diagonal of square (row, c) is indexed row − c instead of row − c + n − 1. In C the negative index reads and writes the flags stored just before the array, the / diagonals: queens on different lines look alike, and the count goes wrong without any error.",
+  "no-mask": "The free squares are taken as ~(cols | left | right) without & full. ~x also sets every bit above column n − 1, so the search places queens off the board; counting a board whenever every row holds a queen, it counts far too many.",
+};
+
+function runBug() {
+  if (lesson.bugEs) lesson.bugEs.close();
+  const bug = $("bug").value;
+  say("bug-text", bugText[bug]);
+  say("bug-status", "running the buggy search and the right one…");
+  delete document.body.dataset.bugDone;
+  const body = $("bug-table").tBodies[0];
+  body.replaceChildren();
+  const es = new EventSource("/api/bugs?bug=" + bug + "&max=" + Math.min(10, Number($("growth-max").value)) + "&limit=" + Number($("growth-limit").value));
+  lesson.bugEs = es;
+  es.addEventListener("row", (ev) => {
+    const r = JSON.parse(ev.data);
+    const tr = body.insertRow();
+    tr.dataset.n = r.n;
+    const th = document.createElement("th"); th.scope = "row"; th.textContent = r.n; tr.appendChild(th);
+    tr.insertCell().textContent = fmt(r.right);
+    const b = tr.insertCell();
+    b.textContent = (r.complete ? "" : "≥ ") + fmt(r.buggy);
+    const v = tr.insertCell();
+    const wrong = r.buggy !== r.right || !r.complete;
+    v.textContent = wrong ? "✗ wrong" : "✓ right";
+    tr.className = wrong ? "wrong" : "right";
+  });
+  es.addEventListener("done", (ev) => { say("bug-status", JSON.parse(ev.data).text); document.body.dataset.bugDone = bug; es.close(); });
+  es.addEventListener("refused", (ev) => { say("bug-status", JSON.parse(ev.data).message); es.close(); });
 }
 
 function onKey(ev) {
   const t = ev.target;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (t && t.classList && t.classList.contains("tnode")) {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); showNode(t); return; }
+    if (ev.key.startsWith("Arrow")) {
+      const all = Array.from($("tree").querySelectorAll(".tnode"));
+      const i = all.indexOf(t);
+      let next = null;
+      if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = all[Math.min(all.length - 1, i + 1)];
+      else next = all[Math.max(0, i - 1)];
+      if (next) { t.setAttribute("tabindex", "-1"); next.setAttribute("tabindex", "0"); next.focus(); }
+      ev.preventDefault();
+      return;
+    }
+  }
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   if (t && t.classList && t.classList.contains("cell") && ev.key.startsWith("Arrow")) {
     const r = Number(t.dataset.r), c = Number(t.dataset.c), n = state.n;
@@ -334,8 +671,14 @@ async function init() {
   });
   $("start").addEventListener("click", startSearch);
   for (const a of ["step", "run", "pause", "next", "finish"]) $(a).addEventListener("click", () => control(a));
-  $("tab-watch").addEventListener("click", () => setTab("watch"));
-  $("tab-turn").addEventListener("click", () => setTab("turn"));
+  for (const t of tabs) $("tab-" + t).addEventListener("click", () => setTab(t));
+  $("cmp-start").addEventListener("click", startCompare);
+  $("cmp-step").addEventListener("click", () => compareAll("step"));
+  $("cmp-run").addEventListener("click", () => compareAll("run", { delay: delay() }));
+  $("cmp-pause").addEventListener("click", () => compareAll("pause"));
+  $("cmp-race").addEventListener("click", () => compareAll("next"));
+  $("growth-run").addEventListener("click", runGrowth);
+  $("bug-run").addEventListener("click", runBug);
   $("check").addEventListener("click", check);
   $("clear").addEventListener("click", () => { state.hand.clear(); state.mark = []; say("verdict", ""); drawHand(); });
   $("complete").addEventListener("click", complete);
@@ -343,8 +686,12 @@ async function init() {
     const cell = ev.target.closest(".cell");
     if (cell && state.tab === "turn") toggle(Number(cell.dataset.r), Number(cell.dataset.c));
   });
+  $("tree").addEventListener("click", (ev) => {
+    const g = ev.target.closest(".tnode");
+    if (g) { g.focus(); showNode(g); }
+  });
   document.addEventListener("keydown", onKey);
-  window.addEventListener("pagehide", stopStream);
+  window.addEventListener("pagehide", () => { stopStream(); stopCompare(); });
   state.n = readN() || 4;
   drawBoard(state.n, emptyRows(state.n), []);
   document.body.dataset.ready = "1";

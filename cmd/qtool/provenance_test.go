@@ -1,0 +1,100 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/qtool-project/qtool/experiments"
+)
+
+// TestBenchProvenance runs bench from inside another git repository (a
+// paper's) with --workers 0: the header's commit is qtool's revision or
+// "unknown", never the paper's; the workers line is there, resolved, in
+// the header and in the log.
+func TestBenchProvenance(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) string {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=p", "GIT_AUTHOR_EMAIL=p@example.org", "GIT_COMMITTER_NAME=p", "GIT_COMMITTER_EMAIL=p@example.org")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	git("init", "-q")
+	os.WriteFile(filepath.Join(dir, "paper.tex"), []byte("\\documentclass{article}\n"), 0o644)
+	git("add", ".")
+	git("commit", "-q", "-m", "paper")
+	paper := git("rev-parse", "--short=12", "HEAD")
+	t.Chdir(dir)
+	out, errOut, code := qtool(t, "", "bench", "--backends", "backtrack", "--n", "4-5", "--repeats", "1", "--workers", "0", "--log", "log.jsonl")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	commit := regexp.MustCompile(`(?m)^commit: (.*)$`).FindStringSubmatch(out)
+	if commit == nil {
+		t.Fatalf("no commit line in\n%s", out)
+	}
+	if strings.HasPrefix(commit[1], paper) || !regexp.MustCompile(`^([0-9a-f]{12}(\+dirty)?|unknown)$`).MatchString(commit[1]) {
+		t.Errorf("commit: %s (the working directory's repository is at %s)", commit[1], paper)
+	}
+	workers := "workers: " + experiments.WorkersSetting(0)
+	if !strings.Contains(out, "\n"+workers+"\n") || !strings.Contains(workers, "(0 = all cores)") {
+		t.Errorf("no %q in the header\n%s", workers, out)
+	}
+	log, err := os.ReadFile("log.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(log), `"workers":"`+experiments.WorkersSetting(0)+`"`) {
+		t.Errorf("the log does not record the workers:\n%s", log)
+	}
+}
+
+// TestPresetSATFromRoot builds the SAT preset from the root directory:
+// the 24 published instances come from the binary, not the working
+// directory.
+func TestPresetSATFromRoot(t *testing.T) {
+	t.Chdir("/")
+	f := benchFlags{preset: "sat", seed: 1, workers: 1, repeats: 1}
+	spec, err := satPresetSpec(f, map[string]bool{"instances": true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards := 0
+	for _, g := range spec.Grids {
+		if g.Task == experiments.TaskDecide {
+			for _, p := range g.Problems {
+				if strings.HasPrefix(p.Name, "nqc-diag") {
+					boards++
+				}
+			}
+		}
+	}
+	if boards != 24 {
+		t.Errorf("--preset sat from /: %d published instances, want 24", boards)
+	}
+}
+
+// TestPresetHeaders: every preset prints the environment header.
+func TestPresetSATHeader(t *testing.T) {
+	out, errOut, code := qtool(t, "", "bench", "--preset", "sat", "--n", "6", "--boards", "none", "--instances", "0",
+		"--backends", "sat-product", "--log", "", "--workers", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	for _, want := range []string{"goos: ", "commit: ", "workers: " + experiments.WorkersSetting(0), "repeats: 1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}

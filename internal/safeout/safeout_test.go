@@ -1,0 +1,207 @@
+package safeout
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := WriteFile(path, func(w io.Writer) error {
+		_, err := io.WriteString(w, text)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestNewAndRegular(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.txt")
+	write(t, p, "one\n")
+	if got := read(t, p); got != "one\n" {
+		t.Fatalf("new file: %q", got)
+	}
+	if err := os.Chmod(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	write(t, p, "two\n")
+	if got := read(t, p); got != "two\n" {
+		t.Fatalf("replaced file: %q", got)
+	}
+	st, _ := os.Stat(p)
+	if st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want the old 0600 kept", st.Mode().Perm())
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("left %d entries, want only the output", len(ents))
+	}
+}
+
+func TestKeepLeavesTheOldFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "out.txt")
+	write(t, p, "complete\n")
+	o, err := Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(o, "# incomplete\n")
+	if !o.Keep() {
+		t.Error("Keep says no file existed")
+	}
+	if got := read(t, p); got != "complete\n" {
+		t.Fatalf("after Keep: %q", got)
+	}
+	o.Discard() // harmless after Keep
+}
+
+func TestSymlinkStaysALink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	link := filepath.Join(dir, "link")
+	write(t, real, "old")
+	if err := os.Symlink("real", link); err != nil {
+		t.Fatal(err)
+	}
+	write(t, link, "new")
+	st, err := os.Lstat(link)
+	if err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v %v", st.Mode(), err)
+	}
+	if got := read(t, real); got != "new" {
+		t.Fatalf("target: %q", got)
+	}
+	dangling := filepath.Join(dir, "dangling")
+	os.Symlink("nowhere/x", dangling)
+	if _, err := Create(dangling); err == nil {
+		t.Error("a dangling link was accepted")
+	}
+}
+
+func TestDirectoryRefused(t *testing.T) {
+	if _, err := Create(t.TempDir()); err == nil {
+		t.Fatal("a directory was accepted")
+	}
+}
+
+func TestDeviceInPlace(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("needs /dev/null and /dev/full")
+	}
+	o, err := Create("/dev/null")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.InPlace() {
+		t.Error("/dev/null not written in place")
+	}
+	io.WriteString(o, "x")
+	if err := o.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat("/dev/null")
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("/dev/null is no longer a device: %v", st.Mode())
+	}
+	err = WriteFile("/dev/full", func(w io.Writer) error {
+		_, err := io.WriteString(w, "x")
+		return err
+	})
+	if err == nil {
+		t.Error("writing /dev/full succeeded")
+	}
+	if st, _ := os.Stat("/dev/full"); st.Mode()&os.ModeCharDevice == 0 {
+		t.Fatal("/dev/full replaced")
+	}
+}
+
+func TestFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no mkfifo:", err)
+	}
+	// Without a reader, the open waits under the context.
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, err := CreateContext(ctx, fifo); err == nil {
+		t.Fatal("a FIFO without a reader was opened")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("gave up after %v", d)
+	}
+	// With a reader, it is written in place.
+	got := make(chan string)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(f)
+		f.Close()
+		got <- string(b)
+	}()
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel2()
+	o, err := CreateContext(ctx2, fifo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(o, "through")
+	if err := o.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "through" {
+		t.Fatalf("reader got %q", s)
+	}
+	if st, _ := os.Lstat(fifo); st.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatal("the FIFO was replaced")
+	}
+}
+
+func TestCleanStale(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.txt")
+	// A process that has ended: its id is free.
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skip(err)
+	}
+	dead := cmd.Process.Pid
+	deadTmp := filepath.Join(dir, ".out.txt.tmp-"+strconv.Itoa(dead)+"-123")
+	liveTmp := filepath.Join(dir, ".out.txt.tmp-"+strconv.Itoa(os.Getpid())+"-456")
+	oldTmp := filepath.Join(dir, ".out.txt.tmp789")
+	freshOld := filepath.Join(dir, ".out.txt.tmp-999")
+	other := filepath.Join(dir, ".other.tmp-"+strconv.Itoa(dead)+"-1")
+	for _, f := range []string{deadTmp, liveTmp, oldTmp, freshOld, other} {
+		os.WriteFile(f, []byte("x"), 0o600)
+	}
+	past := time.Now().Add(-2 * time.Hour)
+	os.Chtimes(oldTmp, past, past)
+	write(t, p, "x")
+	for f, want := range map[string]bool{deadTmp: false, liveTmp: true, oldTmp: false, freshOld: true, other: true} {
+		_, err := os.Stat(f)
+		if (err == nil) != want {
+			t.Errorf("%s: exists %v, want %v", filepath.Base(f), err == nil, want)
+		}
+	}
+}

@@ -1,0 +1,313 @@
+package split
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/qtool-project/qtool/internal/textin"
+)
+
+// Entry is a record read by a Reader: the record, where it starts
+// (file:line) and which of its fields the file held.
+type Entry struct {
+	Record
+	Where string
+	has   map[string]bool
+}
+
+// Has reports whether the record held the field key (its JSON name).
+func (e *Entry) Has(key string) bool { return e.has[key] }
+
+// Reader reads the records of one input, one JSON object after the other,
+// streaming: a record's parts are decoded one at a time, so that a record
+// of millions of subproblems takes the memory of its parts, not of its
+// text. Errors are *textin.Error (file:line:col) wrapped with the prefix
+// "split: ".
+type Reader struct {
+	dec  *json.Decoder
+	lr   *lineReader
+	name string
+	max  int64
+}
+
+// NewReader reads records from r; name is used in errors and in each
+// Entry's Where. max > 0 bounds the bytes read (a larger input is
+// refused).
+func NewReader(r io.Reader, name string, max int64) *Reader {
+	lr := &lineReader{r: r, max: max, line: 1, lastNL: -1}
+	dec := json.NewDecoder(lr)
+	dec.UseNumber()
+	return &Reader{dec: dec, lr: lr, name: name, max: max}
+}
+
+// errorAt is an error at byte offset off of the input.
+func (r *Reader) errorAt(off int64, format string, args ...any) error {
+	line, col := r.lr.lineCol(off)
+	return fmt.Errorf("split: %w", &textin.Error{File: r.name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+}
+
+// wrap turns a decoder's error into one with a place.
+func (r *Reader) wrap(err error, start int64) error {
+	if r.lr.over {
+		return fmt.Errorf("split: %w", &textin.Error{File: r.name, Msg: fmt.Sprintf("larger than %d MiB", r.max>>20)})
+	}
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return r.errorAt(se.Offset, "%v", err)
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return r.errorAt(r.lr.n, "unexpected end of JSON input")
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return r.errorAt(r.lr.skipSpace(start), "%s", typeError(te))
+	}
+	if r.lr.err != nil && errors.Is(err, r.lr.err) {
+		return fmt.Errorf("split: %s: %w", r.name, err)
+	}
+	return r.errorAt(start, "%v", err)
+}
+
+func typeError(te *json.UnmarshalTypeError) string {
+	v := te.Value
+	if len(v) > 40 {
+		v = v[:40] + "…"
+	}
+	if te.Field == "" {
+		return fmt.Sprintf("a JSON %s where a record should be", v)
+	}
+	return fmt.Sprintf("field %q: want %s, got a JSON %s", clip(te.Field), te.Type, v)
+}
+
+// Next returns the next record, or io.EOF after the last one. ctx is
+// looked at every 4096 parts.
+func (r *Reader) Next(ctx context.Context) (*Entry, error) {
+	if !r.lr.started {
+		r.lr.started = true
+		r.lr.dropBOM()
+	}
+	start := r.lr.skipSpace(r.dec.InputOffset())
+	tok, err := r.dec.Token()
+	if err == io.EOF && !r.lr.over {
+		return nil, io.EOF
+	}
+	if err != nil {
+		return nil, r.wrap(err, start)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		what := "value"
+		switch tok.(type) {
+		case json.Number:
+			what = "number"
+		case string:
+			what = "string"
+		case bool:
+			what = "bool"
+		case nil:
+			what = "null"
+		case json.Delim:
+			what = "array"
+		}
+		return nil, r.errorAt(start, "a JSON %s where a record should be", what)
+	}
+	line, _ := r.lr.lineCol(start)
+	e := &Entry{Where: fmt.Sprintf("%s:%d", r.name, line), has: map[string]bool{}}
+	var obj bytes.Buffer
+	obj.WriteByte('{')
+	offs := map[string]int64{}
+	for r.dec.More() {
+		keyOff := r.dec.InputOffset()
+		tok, err := r.dec.Token()
+		if err != nil {
+			return nil, r.wrap(err, keyOff)
+		}
+		key, _ := tok.(string)
+		valOff := r.dec.InputOffset()
+		if strings.EqualFold(key, "parts") {
+			if e.has["parts"] {
+				return nil, r.errorAt(r.lr.skipSpace(keyOff), "field \"parts\" given twice")
+			}
+			e.has["parts"] = true
+			if err := r.parts(ctx, e); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		var raw json.RawMessage
+		if err := r.dec.Decode(&raw); err != nil {
+			return nil, r.wrap(err, valOff)
+		}
+		e.has[strings.ToLower(key)] = true
+		offs[strings.ToLower(key)] = valOff
+		if obj.Len() > 1 {
+			obj.WriteByte(',')
+		}
+		k, _ := json.Marshal(key)
+		obj.Write(k)
+		obj.WriteByte(':')
+		obj.Write(raw)
+	}
+	if _, err := r.dec.Token(); err != nil {
+		return nil, r.wrap(err, r.dec.InputOffset())
+	}
+	obj.WriteByte('}')
+	parts := e.Parts
+	if err := json.Unmarshal(obj.Bytes(), &e.Record); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			top, _, _ := strings.Cut(te.Field, ".")
+			if off, ok := offs[strings.ToLower(top)]; ok {
+				return nil, r.errorAt(r.lr.skipSpace(off), "%s", typeError(te))
+			}
+		}
+		return nil, r.errorAt(start, "%v", err)
+	}
+	e.Parts = parts
+	return e, nil
+}
+
+// parts decodes the array of a record's parts one element at a time.
+func (r *Reader) parts(ctx context.Context, e *Entry) error {
+	off := r.dec.InputOffset()
+	tok, err := r.dec.Token()
+	if err != nil {
+		return r.wrap(err, off)
+	}
+	if tok == nil {
+		return nil
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '[' {
+		return r.errorAt(r.lr.skipSpace(off), "field \"parts\": want a list of {\"id\",\"solutions\",\"unique\",\"nodes\"}")
+	}
+	for k := 0; r.dec.More(); k++ {
+		if k%4096 == 4095 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		off := r.dec.InputOffset()
+		var p Part
+		if err := r.dec.Decode(&p); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				return r.errorAt(r.lr.skipSpace(off), "part %d: %s", k, typeError(te))
+			}
+			return r.wrap(err, off)
+		}
+		e.Parts = append(e.Parts, p)
+	}
+	_, err = r.dec.Token()
+	if err != nil {
+		return r.wrap(err, r.dec.InputOffset())
+	}
+	return nil
+}
+
+// ReadAll reads every record of r (see Reader), none for an input of
+// white space only.
+func ReadAll(ctx context.Context, r io.Reader, name string, max int64) ([]*Entry, error) {
+	rd := NewReader(r, name, max)
+	var all []*Entry
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		e, err := rd.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, e)
+	}
+	return all, nil
+}
+
+// tailKeep is how many of the last bytes read lineReader keeps, to place
+// errors within them exactly.
+const tailKeep = 1 << 20
+
+// lineReader passes its input on, counting bytes and lines, and keeps the
+// last bytes read so that an offset near the reading point (every error
+// the decoder reports) can be turned into a line and a column.
+type lineReader struct {
+	r       io.Reader
+	max     int64
+	n       int64  // bytes read
+	tail    []byte // the last bytes read: offsets base .. n
+	base    int64
+	line    int   // the line at offset base
+	lastNL  int64 // the offset of the last '\n' before base, or -1
+	over    bool  // more than max bytes
+	err     error // the underlying reader's error, if any
+	started bool  // the byte-order mark was looked for
+}
+
+func (l *lineReader) Read(p []byte) (int, error) {
+	if l.over {
+		return 0, errTooLarge
+	}
+	k, err := l.r.Read(p)
+	if err != nil && err != io.EOF {
+		l.err = err
+	}
+	if l.max > 0 && l.n+int64(k) > l.max {
+		l.over = true
+		return 0, errTooLarge
+	}
+	l.n += int64(k)
+	l.tail = append(l.tail, p[:k]...)
+	if len(l.tail) > 2*tailKeep {
+		drop := len(l.tail) - tailKeep
+		l.line += bytes.Count(l.tail[:drop], []byte("\n"))
+		if i := bytes.LastIndexByte(l.tail[:drop], '\n'); i >= 0 {
+			l.lastNL = l.base + int64(i)
+		}
+		l.tail = append(l.tail[:0], l.tail[drop:]...)
+		l.base += int64(drop)
+	}
+	return k, err
+}
+
+var errTooLarge = errors.New("split: input too large")
+
+// dropBOM skips a UTF-8 byte-order mark at the start by peeking: the
+// decoder has not read anything yet.
+func (l *lineReader) dropBOM() {
+	var b [3]byte
+	k, _ := io.ReadFull(l.r, b[:])
+	rest := b[:k]
+	if bytes.Equal(rest, []byte(textin.BOM)) {
+		rest = nil
+	}
+	l.r = io.MultiReader(bytes.NewReader(rest), l.r)
+}
+
+// skipSpace returns the offset of the first byte at or after off that is
+// not JSON white space, or a separator ':' or ','.
+func (l *lineReader) skipSpace(off int64) int64 {
+	for off >= l.base && off < l.n && strings.IndexByte(" \t\r\n:,", l.tail[off-l.base]) >= 0 {
+		off++
+	}
+	return off
+}
+
+// lineCol turns an offset into a 1-based line and column; an offset no
+// longer kept gets the line of the oldest byte kept and no column.
+func (l *lineReader) lineCol(off int64) (int, int) {
+	if off < l.base {
+		return l.line, 0
+	}
+	off = min(off, l.n)
+	seen := l.tail[:off-l.base]
+	line := l.line + bytes.Count(seen, []byte("\n"))
+	nl := l.lastNL
+	if i := bytes.LastIndexByte(seen, '\n'); i >= 0 {
+		nl = l.base + int64(i)
+	}
+	return line, int(off - nl)
+}
