@@ -123,7 +123,7 @@ func runTool(ctx context.Context, name string, m *encode.Model, req backend.Requ
 	chosen := make([]int32, 0, m.Pieces)
 	ans, err := solve(all, func(cells []encode.Cell) bool {
 		if err := encode.VerifyCells(p, cells); err != nil {
-			bad = fmt.Errorf("backend %s: wrong answer %s: %w", name, cellList(cells), err)
+			bad = fmt.Errorf("backend %s: %w %s: %v", name, backend.ErrWrongAnswer, cellList(cells), err)
 			return false
 		}
 		chosen = chosen[:0]
@@ -135,13 +135,13 @@ func runTool(ctx context.Context, name string, m *encode.Model, req backend.Requ
 			}
 			i := at(x.R, x.C)
 			if i < 0 {
-				bad = fmt.Errorf("backend %s: wrong answer: a piece on %s, not a free square of the model", name, encode.Square(m.N, x.R, x.C))
+				bad = fmt.Errorf("backend %s: %w: a piece on %s, not a free square of the model", name, backend.ErrWrongAnswer, encode.Square(m.N, x.R, x.C))
 				return false
 			}
 			chosen = append(chosen, i)
 		}
 		if k := h.Sum64(); seen[k] {
-			bad = fmt.Errorf("backend %s: wrong answer: the solution %s twice", name, cellList(cells))
+			bad = fmt.Errorf("backend %s: %w: the solution %s twice", name, backend.ErrWrongAnswer, cellList(cells))
 			return false
 		} else if all {
 			seen[k] = true
@@ -171,7 +171,7 @@ func runTool(ctx context.Context, name string, m *encode.Model, req backend.Requ
 	switch ans {
 	case export.None:
 		if out.Solutions > 0 {
-			return out, fmt.Errorf("backend %s: the program says there is no solution after giving %d", name, out.Solutions)
+			return out, fmt.Errorf("backend %s: %w: the program says there is no solution after giving %d", name, backend.ErrWrongAnswer, out.Solutions)
 		}
 		out.Status = backend.OK
 	case export.Complete:
