@@ -24,8 +24,16 @@ func (backtrackBackend) Caps() backend.Caps {
 // Run enumerates the completions of b row by row (search.Backtrack), or
 // branching on the most constrained free row or column (search.Lines):
 // Request.Options["order"] is "rows", "mrv" or "auto" (the default: rows
-// on an empty board, mrv when queens are given; see backtrackOrder).
+// on an empty board, mrv when queens are given; see backtrackOrder), or
+// mrv with a value order, "mrv-left", "mrv-middle" or "mrv-random"
+// (search.BacktrackMRV; see value.go).
 func (backtrackBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+	if o, ok, err := valueOrder(req); ok || err != nil {
+		if err != nil {
+			return backend.Outcome{}, err
+		}
+		return runValueOrder(ctx, b, o, req)
+	}
 	if mrv, err := backtrackOrder(b, req); err != nil || mrv {
 		if err != nil {
 			return backend.Outcome{}, err

@@ -126,7 +126,9 @@ func (b *execBackend) solve(ctx context.Context, m *encode.Model, visit func([]e
 	case "board":
 		file += ".txt"
 		write = func(w io.Writer) error { return writeBoard(w, m) }
-		read = func(r io.Reader, v func([]encode.Cell) bool) (export.Answer, error) { return readBoard(r, what, m.N, v) }
+		read = func(r io.Reader, v func([]encode.Cell) bool) (export.Answer, error) {
+			return readBoard(r, what, m.N, v)
+		}
 	case "dlx":
 		file += ".dlx"
 		var names map[string]int32
