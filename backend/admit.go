@@ -28,7 +28,6 @@ const (
 	NeedExact                     // Request.Decide: Caps.Exact
 	NeedMaxN                      // the board's order: Caps.MaxN
 	NeedPlain                     // Unique, Shard or Checkpoint on another problem than plain n-queens
-	NeedModel                     // a problem other than plain n-queens: a ModelBackend
 	NeedOption                    // a key of Request.Options: Caps.Options
 )
 
@@ -117,11 +116,6 @@ func lacks(b Backend, p encode.Problem, req Request) (Need, string) {
 		return NeedMaxN, fmt.Sprintf("accepts n ≤ %d, not %d", c.MaxN, p.Board.N)
 	case (req.Unique || req.Shard != nil || req.Checkpoint != nil) && !p.PlainQueens():
 		return NeedPlain, "counts fundamental solutions and shards of plain n-queens only"
-	}
-	if !p.PlainQueens() {
-		if _, ok := b.(ModelBackend); !ok {
-			return NeedModel, fmt.Sprintf("declares the %v problem but cannot run a model", p.Variant)
-		}
 	}
 	if k := refusedOption(c, req); k != "" {
 		known := "none"

@@ -51,7 +51,7 @@ type Caps struct {
 	External bool
 	// Problems lists the variants the backend solves (nil: plain n-queens
 	// only). A variant other than encode.Queens, or a board with blocked
-	// squares or excluded diagonals, is run through ModelBackend.RunModel.
+	// squares or excluded diagonals, is searched on its model (Model).
 	Problems []encode.Variant
 	// Forbidden says that the backend takes blocked squares and excluded
 	// diagonals.
@@ -109,6 +109,11 @@ type Request struct {
 	// placement of the pawns, so that a solution can be checked and shown
 	// with them.
 	OnInstance func(encode.Instance)
+	// OnModel asks a backend with a model path (one that solves other
+	// problems than plain n-queens) to search a plain n-queens board on
+	// its model too, as it searches the others: the diagonals experiment
+	// compares the model paths on every instance. Others ignore it.
+	OnModel bool
 	// Checkpoint, when non-nil, asks a backend with Caps.Parts to record
 	// its progress in a file and to resume from it (see parts.go).
 	Checkpoint *Checkpoint
@@ -180,20 +185,17 @@ type Outcome struct {
 type Backend interface {
 	Name() string
 	Caps() Caps
-	// Run solves the plain n-queens board b. A board that fails Validate
-	// is the caller's error. Run returns an error only for a failure of
-	// the backend itself; a time limit or cancellation may end it early
-	// with a partial Outcome.
-	Run(ctx context.Context, b encode.Board, req Request) (Outcome, error)
-}
-
-// ModelBackend is a Backend that also solves the problems of Caps.Problems
-// from their model (encode.Model: cells and lines with capacities).
-// RunModel calls visit with the chosen free cells of each solution in Find
-// mode (the slice may be reused); returning false stops it.
-type ModelBackend interface {
-	Backend
-	RunModel(ctx context.Context, m *encode.Model, req Request, visit func(chosen []int32) bool) (Outcome, error)
+	// Run solves problem p: a plain n-queens board (p.PlainQueens) on
+	// the backend's own path, where its fast paths are; any other problem
+	// (one of Caps.Problems, with blocked squares or excluded diagonals
+	// if Caps.Forbidden), and a plain one when Request.OnModel asks, on
+	// its model, derived by Model. A problem that fails Validate is the
+	// caller's error. In Find mode each solution goes to Request.Visit as
+	// a placement (plain n-queens) and to Request.VisitCells as cells;
+	// Solve sees that both are set. Run returns an error only for a
+	// failure of the backend itself; a time limit or cancellation may end
+	// it early with a partial Outcome.
+	Run(ctx context.Context, p encode.Problem, req Request) (Outcome, error)
 }
 
 // StatusOf maps the error of a context to the Status of a run that ended

@@ -23,7 +23,8 @@ func (permutations) Caps() backend.Caps {
 	return backend.Caps{Count: true, Find: true, All: true, Exact: true, MaxN: 9}
 }
 
-func (permutations) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+func (permutations) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	b := prob.Board // plain n-queens: Caps declares no other problem
 	var out backend.Outcome
 	p := make(encode.Placement, b.N)
 	used := make([]bool, b.N)

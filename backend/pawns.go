@@ -16,7 +16,7 @@ import (
 // handed to req.VisitCells; req.Limit counts the solutions of all boards.
 // Stats["pawn-sets"] is the number of boards run and
 // Stats["pawn-sets-solved"] those with a solution.
-func solvePawnSets(ctx context.Context, mb ModelBackend, p encode.Problem, req Request) (Outcome, error) {
+func solvePawnSets(ctx context.Context, mb Backend, p encode.Problem, req Request) (Outcome, error) {
 	n := p.Board.N
 	if _, err := encode.PawnSets(n, p.PawnCount); err != nil {
 		return Outcome{}, fmt.Errorf("backend %s: %w", mb.Name(), err)
@@ -52,7 +52,7 @@ func solvePawnSets(ctx context.Context, mb ModelBackend, p encode.Problem, req R
 		if req.OnInstance != nil {
 			req.OnInstance(q.Instance)
 		}
-		out, e := runModel(ctx, mb, q, req)
+		out, e := mb.Run(ctx, q, req)
 		total.Nodes += out.Nodes
 		total.Solutions += out.Solutions
 		for key, v := range out.Stats {

@@ -3,7 +3,6 @@ package backend
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/qtool-project/qtool/encode"
@@ -48,18 +47,17 @@ func solve(ctx context.Context, b Backend, p encode.Problem, req Request) (Outco
 				return cells(encode.PlacementCells(pl))
 			}
 		}
-		out, err := b.Run(ctx, p.Board, req)
+		out, err := b.Run(ctx, p, req)
 		if err == nil && out.Status == OK {
 			out.Pieces = p.Board.N
 		}
 		return out, err
 	}
-	mb := b.(ModelBackend) // Admit checked
 	if p.PawnsSearched() {
-		return solvePawnSets(ctx, mb, p, req)
+		return solvePawnSets(ctx, b, p, req)
 	}
 	if p.Variant.Goal() == encode.Place || p.Pieces > 0 {
-		out, err := runModel(ctx, mb, p, req)
+		out, err := b.Run(ctx, p, req)
 		out.Pieces = p.Pieces
 		if out.Pieces == 0 {
 			out.Pieces = p.Board.N
@@ -78,7 +76,7 @@ func solve(ctx context.Context, b Backend, p encode.Problem, req Request) (Outco
 		}
 		q := p
 		q.Pieces = k
-		out, err := runModel(ctx, mb, q, req)
+		out, err := b.Run(ctx, q, req)
 		total.Nodes += out.Nodes
 		for key, v := range out.Stats {
 			total.Stats[key] += v
@@ -115,26 +113,6 @@ func emptyPlacement(p encode.Problem, req Request, total Outcome) Outcome {
 		req.VisitCells(nil)
 	}
 	return total
-}
-
-// runModel derives the model of p and runs it.
-func runModel(ctx context.Context, b ModelBackend, p encode.Problem, req Request) (Outcome, error) {
-	m, err := encode.NewModel(p)
-	if err != nil {
-		return Outcome{}, fmt.Errorf("backend %s: %w", b.Name(), err)
-	}
-	var visit func([]int32) bool
-	if req.Mode == Find {
-		found := 0
-		visit = func(chosen []int32) bool {
-			found++
-			if req.VisitCells != nil && !req.VisitCells(m.Solution(chosen)) {
-				return false
-			}
-			return req.Limit == 0 || found < req.Limit
-		}
-	}
-	return b.RunModel(ctx, m, req, visit)
 }
 
 // SolveBoard is Solve on the plain n-queens board b: the problem with no

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
 )
 
@@ -26,6 +27,8 @@ var MethodText = map[string]string{
 type Options struct {
 	// Seed seeds the randomised methods (min-conflicts).
 	Seed int64
+	// Lang is the language of the frames' text and notes (nil: English).
+	Lang *i18n.Catalogue
 }
 
 // Event is one event of a run as Run hands it to its callback: its kind,
@@ -91,7 +94,10 @@ func run(ctx context.Context, method string, b encode.Board, opts Options, rec *
 	if err := Check(method, b); err != nil {
 		return Summary{}, err
 	}
-	t := &tracer{n: b.N, emit: emit, rec: rec}
+	t := &tracer{n: b.N, emit: emit, rec: rec, cat: opts.Lang}
+	if t.cat == nil {
+		t.cat = i18n.English()
+	}
 	start := time.Now()
 	var err error
 	switch method {
@@ -145,7 +151,8 @@ type tracer struct {
 	quiet      bool // see Event.Quiet
 	quietN     int  // events to let pass before the next one handed over
 	seq        uint64
-	all        uint64   // every event, those a quiet run lets pass included
+	all        uint64 // every event, those a quiet run lets pass included
+	cat        *i18n.Catalogue
 	rec        *treeRec // records the search tree, if not nil
 	step       int
 	kind       string
@@ -168,10 +175,10 @@ type tracer struct {
 	counters  []Counter
 	levels    []Level
 	conflict  []Square
-	text      func(t *tracer) string               // what happened, built with the frame
-	pending   []rawEvent                           // minor events since the last step
-	dropped   uint64                               // minor events past maxNotes
-	notes     func(n int, evs []rawEvent) []string // the notes of the pending events
+	text      func(t *tracer) string                                    // what happened, built with the frame
+	pending   []rawEvent                                                // minor events since the last step
+	dropped   uint64                                                    // minor events past maxNotes
+	notes     func(cat *i18n.Catalogue, n int, evs []rawEvent) []string // the notes of the pending events
 }
 
 // skip says whether a quiet run lets the current event pass (see
@@ -231,9 +238,9 @@ func (t *tracer) frame() Frame {
 	f.Board = Draw(t.n, t.queens, f.Tested)
 	f.Text = t.text(t)
 	if t.major {
-		f.Notes = t.notes(t.n, t.pending)
+		f.Notes = t.notes(t.cat, t.n, t.pending)
 		if t.dropped > 0 {
-			f.Notes = append(f.Notes, fmt.Sprintf("… and %d more", t.dropped))
+			f.Notes = append(f.Notes, t.cat.T("run.more", t.dropped))
 		}
 	}
 	return f
@@ -254,14 +261,16 @@ func (t *tracer) setEnd(b encode.Board) {
 	t.text = t.endText
 	if t.text == nil {
 		t.text = func(t *tracer) string {
-			return fmt.Sprintf("the search is over: %s in all", plural(t.solutions, "solution"))
+			return t.cat.T("run.end", plural(t.cat, t.solutions, "pl.solution"))
 		}
 	}
 }
 
-func plural(k uint64, noun string) string {
+// plural writes k with its noun: key.one for one, key.other for any
+// other number.
+func plural(cat *i18n.Catalogue, k uint64, key string) string {
 	if k == 1 {
-		return "1 " + noun
+		return cat.T(key+".one", k)
 	}
-	return fmt.Sprintf("%d %ss", k, noun)
+	return cat.T(key+".other", k)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
 )
 
@@ -47,6 +48,15 @@ type Tree struct {
 	Searched uint64 `json:"searched"`
 	// Complete is true when the run ended before the event asked for.
 	Complete bool `json:"complete"`
+	// Lang is the language of the tree's words (nil: English).
+	Lang *i18n.Catalogue `json:"-"`
+}
+
+func (t Tree) cat() *i18n.Catalogue {
+	if t.Lang == nil {
+		return i18n.English()
+	}
+	return t.Lang
 }
 
 // MaxTreeEvents bounds the events BuildTree replays: a tree of more
@@ -131,7 +141,7 @@ func BuildTree(ctx context.Context, method string, b encode.Board, opts Options,
 	for r := range base {
 		base[r] = b.Queen(r)
 	}
-	tr := &treeRec{tree: Tree{Method: method, N: b.N, Base: base}}
+	tr := &treeRec{tree: Tree{Method: method, N: b.N, Base: base, Lang: opts.Lang}}
 	tr.add(-1, Square{-1, -1}, "node", 0)
 	tr.path = []int{0}
 	var events uint64
@@ -181,7 +191,7 @@ func (t Tree) Path(i int) []int {
 func (t Tree) label(i int) string {
 	s := t.Nodes[i].Square
 	if s[0] < 0 {
-		return "start"
+		return t.cat().T("tree.start")
 	}
 	return Name(t.N, s[0], s[1])
 }
@@ -196,21 +206,22 @@ func (t Tree) Describe(i int) string {
 			sqs = append(sqs, Name(t.N, r, c))
 		}
 	}
-	what := "the empty board"
+	c := t.cat()
+	what := c.T("tree.empty")
 	if len(sqs) > 0 {
-		what = "queens on " + strings.Join(sqs, ", ")
+		what = c.T("tree.queens", strings.Join(sqs, c.T("sep.list")))
 	}
 	nd := t.Nodes[i]
 	switch nd.Kind {
 	case "pruned":
-		return fmt.Sprintf("pruned: %s is attacked", t.label(i))
+		return c.T("tree.pruned", t.label(i))
 	case "dead-end":
-		return "dead end, " + what
+		return c.T("tree.deadEnd", what)
 	case "solution":
-		return "solution, " + what
+		return c.T("tree.solution", what)
 	}
 	if nd.Parent < 0 {
-		return "start, " + what
+		return c.T("tree.root", what)
 	}
-	return "node, " + what
+	return c.T("tree.node", what)
 }

@@ -153,16 +153,17 @@ func TreeSVG(w io.Writer, t Tree) error {
 	Y := func(v int) float64 { return top + float64(vis[v].depth)*dy }
 
 	var b strings.Builder
-	kind := "the whole tree so far"
+	cat := t.cat()
+	kind := cat.T("tree.whole")
 	if !whole {
-		kind = "a window around the current path"
+		kind = cat.T("tree.window")
 	}
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="tree" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="group" aria-label="search tree of %s, n = %d: %s, %d nodes" data-searched="%d" data-whole="%v">`+"\n",
-		width, height, width, height, t.Method, t.N, kind, t.Searched, t.Searched, whole)
-	fmt.Fprintf(&b, "<title>search tree, %d nodes</title>\n", t.Searched)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="tree" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="group" aria-label="%s" data-searched="%d" data-whole="%v">`+"\n",
+		width, height, width, height, html.EscapeString(cat.T("tree.label", t.Method, t.N, kind, t.Searched)), t.Searched, whole)
+	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(cat.T("tree.title", t.Searched)))
 	// level labels
 	for d := 0; d <= depth; d++ {
-		label := "start"
+		label := cat.T("tree.start")
 		if d > 0 {
 			label = levelLabel(t, path, d)
 		}
@@ -181,8 +182,8 @@ func TreeSVG(w io.Writer, t Tree) error {
 	for v, vn := range vis {
 		x, y := X(v), Y(v)
 		if vn.node < 0 {
-			fmt.Fprintf(&b, `<g class="tgroup" role="img" aria-label="%d more nodes, not shown"><rect x="%.1f" y="%.1f" width="%.0f" height="18" rx="9" fill="#eeeeee" stroke="#888"/><text x="%.1f" y="%.1f" font-family="sans-serif" font-size="11" text-anchor="middle">+%d</text></g>`+"\n",
-				vn.count, x-dx/2+4, y-9, dx-8, x, y+4, vn.count)
+			fmt.Fprintf(&b, `<g class="tgroup" role="img" aria-label="%s"><rect x="%.1f" y="%.1f" width="%.0f" height="18" rx="9" fill="#eeeeee" stroke="#888"/><text x="%.1f" y="%.1f" font-family="sans-serif" font-size="11" text-anchor="middle">+%d</text></g>`+"\n",
+				html.EscapeString(cat.T("tree.hidden", vn.count)), x-dx/2+4, y-9, dx-8, x, y+4, vn.count)
 			continue
 		}
 		i := vn.node
@@ -204,12 +205,12 @@ func TreeSVG(w io.Writer, t Tree) error {
 		}
 		label := t.Describe(i)
 		if vn.count > 0 {
-			label += fmt.Sprintf("; %d more nodes below, not shown", vn.count)
+			label += cat.T("tree.below", vn.count)
 		} else if pruned[i] > 0 && !drawPruned {
-			label += fmt.Sprintf("; %d squares pruned", pruned[i])
+			label += cat.T("tree.prunedCount", pruned[i])
 		}
 		if i == t.Current {
-			label += " (the search is here)"
+			label += cat.T("tree.here")
 		}
 		fmt.Fprintf(&b, `<g class="%s" data-node="%d" data-depth="%d" data-board="%s" data-queens="%s" tabindex="-1" role="button" aria-label="%s">`,
 			cls, i, nd.Depth, board, joinInts(q), html.EscapeString(label))
@@ -248,20 +249,20 @@ func TreeSVG(w io.Writer, t Tree) error {
 func levelLabel(t Tree, path []int, d int) string {
 	if t.Method == "dlx" {
 		if d-1 < len(path) && t.Nodes[path[d-1]].Item != "" {
-			return "item " + t.Nodes[path[d-1]].Item
+			return t.cat().T("tree.item", t.Nodes[path[d-1]].Item)
 		}
-		return "level " + strconv.Itoa(d)
+		return t.cat().T("tree.level", d)
 	}
 	// the d-th free row
 	k := 0
 	for r, c := range t.Base {
 		if c < 0 {
 			if k++; k == d {
-				return rowName(t.N, r)
+				return rowName(t.cat(), t.N, r)
 			}
 		}
 	}
-	return "level " + strconv.Itoa(d)
+	return t.cat().T("tree.level", d)
 }
 
 func joinInts(q []int) string {

@@ -140,7 +140,7 @@ func TestSATCompletionCounts(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := oracle.Run(context.Background(), b, backend.Request{Mode: backend.Count})
+				want, err := backend.SolveBoard(context.Background(), oracle, b, backend.Request{Mode: backend.Count})
 				if err != nil || want.Status != backend.OK {
 					t.Fatalf("%s on %v: %v %v", oracle.Name(), b.Queens, err, want.Status)
 				}
@@ -199,7 +199,7 @@ func TestSATSatUnsatAgreement(t *testing.T) {
 					t.Fatal(err)
 				}
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				want, err := oracle.Run(ctx, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
+				want, err := backend.SolveBoard(ctx, oracle, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
 				cancel()
 				if err != nil {
 					t.Fatal(err)
@@ -498,7 +498,7 @@ func TestSATDIMACSRoundTripGini(t *testing.T) {
 	}
 	bs = append(bs, encode.Empty(2), encode.Empty(8))
 	for _, b := range bs {
-		want, err := oracle.Run(context.Background(), b, backend.Request{Mode: backend.Count})
+		want, err := backend.SolveBoard(context.Background(), oracle, b, backend.Request{Mode: backend.Count})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package experiments
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -81,7 +80,12 @@ func (x Diagonals) Grids() ([]Grid, error) {
 			}
 		}
 		for _, d := range ds {
-			g := Grid{Task: TaskDecide, Backends: onModel(x.Backends), MaxTimeouts: x.Instances/2 + 1}
+			// OnModel: the instances with no diagonal excluded (d = 0) are
+			// searched on the model as those with some are: the plain
+			// paths are other algorithms (row-by-row backtracking, dlx's
+			// own n-queens matrix, the plain CNF), whose costs are not
+			// comparable.
+			g := Grid{Task: TaskDecide, Backends: x.Backends, MaxTimeouts: x.Instances/2 + 1, OnModel: true}
 			for i, l := range lists {
 				if d > len(l) {
 					continue
@@ -127,38 +131,4 @@ func (x Diagonals) Spec() (Spec, error) {
 			"generator": "queens-diag-gen (Gent, Jefferson & Nightingale 2017), encode.GenerateDiagonals",
 		},
 	}, nil
-}
-
-// onModel returns the backends with their plain n-queens path replaced by
-// their model's, so that the instances with no diagonal excluded (d = 0)
-// are searched as those with some are: the plain paths are other
-// algorithms (row-by-row backtracking, dlx's own n-queens matrix, the
-// plain CNF), whose costs are not comparable. A backend without a model
-// path is kept as it is.
-func onModel(bs []backend.Backend) []backend.Backend {
-	out := make([]backend.Backend, len(bs))
-	for i, b := range bs {
-		out[i] = b
-		if mb, ok := b.(backend.ModelBackend); ok {
-			if a, ok := b.(interface{ Available() error }); !ok || a.Available() == nil {
-				out[i] = modelPath{mb}
-			}
-		}
-	}
-	return out
-}
-
-// modelPath is a model backend that solves plain n-queens boards on their
-// model too.
-type modelPath struct{ backend.ModelBackend }
-
-// Run solves the plain board b on its model (encode.NewModel), handing
-// each solution to req.Visit as a placement.
-func (mp modelPath) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
-	m, err := encode.NewModel(encode.Problem{Variant: encode.Queens, Instance: encode.Instance{Board: b}})
-	if err != nil {
-		return backend.Outcome{}, fmt.Errorf("experiments: backend %s: %w", mp.Name(), err)
-	}
-	visit := backend.PlacementVisit(m, b.N, req)
-	return mp.RunModel(ctx, m, req, visit)
 }

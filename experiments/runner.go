@@ -133,7 +133,7 @@ func (gr *gridRun) giveUp(b string) bool {
 func (gr *gridRun) problem(ctx context.Context, p Problem) error {
 	key := p.Key()
 	cells := map[string]*cellState{}
-	for rep := 0; rep < gr.spec.Repeats; rep++ {
+	for rep := 0; rep < gr.spec.Repeats || gr.wantsMore(cells, rep); rep++ {
 		for _, b := range gr.g.Backends {
 			if ok, _ := SupportsProblem(b, gr.g.Task, p.Encode()); !ok {
 				continue
@@ -142,6 +142,9 @@ func (gr *gridRun) problem(ctx context.Context, p Problem) error {
 			if st == nil {
 				st = &cellState{}
 				cells[b.Name()] = st
+			}
+			if rep >= gr.spec.Repeats && !gr.repeatAgain(st) {
+				continue // --repeats auto: this cell is known well enough
 			}
 			if err := gr.cell(ctx, p, key, b, st, rep); err != nil {
 				return err
@@ -161,12 +164,16 @@ func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b b
 		if old.Status == results.Timeout {
 			gr.noteTimeout(b.Name(), st, key)
 		}
-		gr.step()
+		if rep < s.Repeats {
+			gr.step()
+		}
 		return nil
 	}
 	if st.stopped || (rep > 0 && s.Timeout > 0 && st.spent+st.last > s.Timeout) {
 		st.stopped = true
-		gr.step()
+		if rep < s.Repeats {
+			gr.step()
+		}
 		return nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -181,7 +188,7 @@ func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b b
 		}
 	} else {
 		var interrupted bool
-		rec, interrupted = gr.r.measure(ctx, b, gr.g.Task, p, rep)
+		rec, interrupted = gr.r.measure(ctx, b, gr.g, p, rep)
 		if interrupted {
 			return fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
 		}
@@ -196,7 +203,9 @@ func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b b
 		}
 	}
 	gr.out = append(gr.out, rec)
-	gr.step()
+	if rep < s.Repeats {
+		gr.step() // the progress counts the fixed repeats
+	}
 	return nil
 }
 
@@ -206,6 +215,8 @@ type cellState struct {
 	last     time.Duration // time taken by its last repeat
 	stopped  bool          // no further repeat is started
 	timedOut bool          // a repeat reached the time limit
+	failed   bool          // a repeat was not OK
+	times    []float64     // the seconds of its OK repeats
 }
 
 // doneSet holds the records of Runner.Done, each to be taken once.
@@ -249,6 +260,11 @@ func (c *cellState) add(rec results.Record) {
 	if rec.Status == results.Timeout {
 		c.stopped = true
 	}
+	if rec.Status == results.OK {
+		c.times = append(c.times, rec.Seconds)
+	} else {
+		c.failed = true
+	}
 }
 
 // runResult is what a backend's goroutine hands back.
@@ -279,7 +295,8 @@ type onceEnd struct {
 // reaches the deadline or returns no status OK; the results end there. Running a batch in one goroutine keeps the harness's
 // cost per run (a goroutine, a context, a timer) out of the back-to-back
 // repeats of fast runs, which otherwise cost more than the runs themselves.
-func (r *Runner) once(ctx context.Context, b backend.Backend, task Task, p Problem, rep, k int, budget time.Duration) (results []runResult, end onceEnd) {
+func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Problem, rep, k int, budget time.Duration) (results []runResult, end onceEnd) {
+	task := g.Task
 	s := r.Spec
 	// One child context per batch, always cancelled: a context made and
 	// dropped uncancelled stays among its parent's children for as long as
@@ -294,7 +311,7 @@ func (r *Runner) once(ctx context.Context, b backend.Backend, task Task, p Probl
 		rctx, cancel = context.WithCancel(ctx)
 	}
 	defer cancel()
-	req := backend.Request{Mode: backend.Count, Seed: s.Seed + int64(rep), Workers: s.Workers}
+	req := backend.Request{Mode: backend.Count, Seed: s.Seed + int64(rep), Workers: s.Workers, OnModel: g.OnModel}
 	var mu sync.Mutex // Visit may be called from a parallel backend's workers
 	var found []encode.Placement
 	var foundCells [][]encode.Cell
@@ -380,7 +397,8 @@ const maxBatch = 1 << 20
 // sizes b.N); the record then holds the mean time per run, and every run's
 // answer is checked. The garbage collector runs before the repeat, untimed.
 // interrupted reports that ctx itself was cancelled.
-func (r *Runner) measure(ctx context.Context, b backend.Backend, task Task, p Problem, rep int) (rec results.Record, interrupted bool) {
+func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Problem, rep int) (rec results.Record, interrupted bool) {
+	task := g.Task
 	s := r.Spec
 	rec = results.Record{Problem: p.Key(), Backend: b.Name(), Mode: task.String(), Repeat: rep}
 	// Collect the garbage of earlier runs first, as testing.B does, so
@@ -389,7 +407,7 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, task Task, p Pr
 	var total time.Duration
 	runs, k := 0, 1
 	for {
-		batch, end := r.once(ctx, b, task, p, rep, k, s.MinTime-total)
+		batch, end := r.once(ctx, b, g, p, rep, k, s.MinTime-total)
 		rctxErr, abandoned, intr := end.ctxErr, end.abandoned, end.interrupted
 		if intr {
 			return rec, true

@@ -67,7 +67,8 @@ type rnFake struct {
 
 func (f *rnFake) Name() string       { return f.name }
 func (f *rnFake) Caps() backend.Caps { return f.caps }
-func (f *rnFake) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+func (f *rnFake) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	b := prob.Board
 	f.hits.Add(1)
 	return f.run(ctx, b, req)
 }

@@ -251,6 +251,9 @@ type Grid struct {
 	// of instances summarised by a median: once more than half have timed
 	// out, the median is a timeout whatever the others do.
 	MaxTimeouts int
+	// OnModel sets backend.Request.OnModel in every run: a backend with a
+	// model path searches plain n-queens boards on their model too.
+	OnModel bool
 }
 
 // Spec is the design of an experiment.
@@ -265,6 +268,9 @@ type Spec struct {
 	MinTime time.Duration
 	Seed    int64 // Request.Seed of repeat r is Seed+r
 	Workers int   // Request.Workers: 0 all cores, as qtool bench --workers 0 (DefaultSpec: DefaultWorkers)
+	// Auto, when non-nil, repeats a cell beyond Repeats until its time is
+	// known well enough (see AutoRepeats; qtool bench --repeats auto).
+	Auto *AutoRepeats
 	// Reference, when non-nil, checks the counts of empty boards.
 	Reference *Reference
 	// Settings are further settings for the report's environment, e.g.
@@ -284,6 +290,9 @@ func (s Spec) Validate() error {
 	}
 	if s.MinTime < 0 {
 		return fmt.Errorf("experiments: negative minimum time %v", s.MinTime)
+	}
+	if a := s.Auto; a != nil && (a.Target <= 0 || a.Max < s.Repeats || a.Budget <= 0) {
+		return fmt.Errorf("experiments: auto repeats: want a positive target and budget and at most ≥ %d repeats, got %+v", s.Repeats, *a)
 	}
 	if len(s.Grids) == 0 {
 		return errors.New("experiments: nothing to run: no grid")
@@ -323,6 +332,9 @@ func (s Spec) Env() results.Env {
 		e.Settings["timeout"] = s.Timeout.String()
 	}
 	e.Settings["workers"] = WorkersSetting(s.Workers)
+	if s.Auto != nil {
+		e.Settings["repeats"] = s.Auto.Setting(s.Repeats)
+	}
 	if s.MinTime > 0 {
 		e.Settings["mintime"] = s.MinTime.String()
 	}

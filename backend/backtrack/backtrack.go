@@ -27,7 +27,21 @@ func (backtrackBackend) Caps() backend.Caps {
 // on an empty board, mrv when queens are given; see backtrackOrder), or
 // mrv with a value order, "mrv-left", "mrv-middle" or "mrv-random"
 // (search.BacktrackMRV; see value.go).
-func (backtrackBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+// Run solves problem prob: a plain n-queens board on the backend's own
+// path (runBoard), any other problem, or a plain one with Request.OnModel,
+// on its model (runModel).
+func (bt backtrackBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	if !prob.PlainQueens() || req.OnModel {
+		m, visit, err := backend.Model(bt, prob, req)
+		if err != nil {
+			return backend.Outcome{}, err
+		}
+		return bt.runModel(ctx, m, req, visit)
+	}
+	return bt.runBoard(ctx, prob.Board, req)
+}
+
+func (backtrackBackend) runBoard(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	if o, ok, err := valueOrder(req); ok || err != nil {
 		if err != nil {
 			return backend.Outcome{}, err

@@ -9,11 +9,11 @@ import (
 	"github.com/qtool-project/qtool/search"
 )
 
-// RunModel solves a model with search.Lines: backtracking that branches on
+// runModel solves a model with search.Lines: backtracking that branches on
 // the most constrained line, the only order it has (Options["order"] may be
 // "auto" or "mrv"; "rows" is refused: the row order is the plain board's).
 // Outcome.Nodes counts the cells chosen.
-func (backtrackBackend) RunModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
+func (backtrackBackend) runModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
 	switch o := req.Options["order"]; o {
 	case "", "auto", "mrv":
 	case "rows":
@@ -53,11 +53,10 @@ func orderError(o string) error {
 // runMRV solves a plain board with search.Lines on its model, handing
 // each solution to req.Visit as a placement.
 func runMRV(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
-	m, err := encode.NewModel(encode.Problem{Variant: encode.Queens, Instance: encode.Instance{Board: b}})
+	m, visit, err := backend.Model(backtrackBackend{}, encode.Problem{Variant: encode.Queens, Instance: encode.Instance{Board: b}}, req)
 	if err != nil {
 		return backend.Outcome{}, err
 	}
-	visit := backend.PlacementVisit(m, b.N, req)
 	st, err := search.Lines(ctx, m, visit)
 	return backend.Outcome{Solutions: st.Solutions, Nodes: st.Nodes}, err
 }

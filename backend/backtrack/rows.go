@@ -30,12 +30,12 @@ func (backtrackRowsBackend) Caps() backend.Caps {
 }
 
 // Run is backtrackBackend.Run in row order.
-func (backtrackRowsBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+func (backtrackRowsBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
 	opts := maps.Clone(req.Options)
 	if opts == nil {
 		opts = map[string]string{}
 	}
 	opts["order"] = "rows"
 	req.Options = opts
-	return backtrackBackend{}.Run(ctx, b, req)
+	return backtrackBackend{}.runBoard(ctx, prob.Board, req)
 }

@@ -70,7 +70,8 @@ func bitmaskOptions(req backend.Request) (search.BitmaskOptions, error) {
 // placed and Stats["subproblems"] the independent pieces of the count (of
 // the shard, with req.Shard). When the context ends first the Outcome is
 // partial (its counts are lower bounds) with Status Timeout or Interrupted.
-func (bitmaskBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+func (bitmaskBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	b := prob.Board
 	opt, err := bitmaskOptions(req)
 	if err != nil {
 		return backend.Outcome{}, err

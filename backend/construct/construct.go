@@ -30,7 +30,8 @@ func (constructBackend) Caps() backend.Caps {
 // whose placement and its check (13 bytes a row) would not fit in
 // MemoryLimit is refused before anything is allocated; the construction
 // stops at once when ctx ends (Status Timeout or Interrupted).
-func (constructBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+func (constructBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	b := prob.Board
 	if b.N < 1 || len(b.Queens) > b.N || slices.ContainsFunc(b.Queens, func(c int) bool { return c != -1 }) {
 		// Board.Validate says what is wrong; it is not called on a good
 		// empty board, where its scratch arrays would cost 20 bytes a row.

@@ -115,7 +115,21 @@ func dlxWorkers(req backend.Request) int {
 // Outcome.Stats["updates"] are dlx1's counters; when the context ends first
 // the Outcome is partial (its counts are lower bounds) with Status Timeout
 // or Interrupted — also while the matrix is being built.
-func (dlxBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+// Run solves problem prob: a plain n-queens board on the backend's own
+// path (runBoard), any other problem, or a plain one with Request.OnModel,
+// on its model (runModel).
+func (d dlxBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	if !prob.PlainQueens() || req.OnModel {
+		m, visit, err := backend.Model(d, prob, req)
+		if err != nil {
+			return backend.Outcome{}, err
+		}
+		return d.runModel(ctx, m, req, visit)
+	}
+	return d.runBoard(ctx, prob.Board, req)
+}
+
+func (dlxBackend) runBoard(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	if err := b.Validate(); err != nil {
 		return backend.Outcome{}, err
 	}

@@ -16,11 +16,11 @@ import (
 // with multiplicities (Algorithm M).
 var dlxVariants = encode.Variants()
 
-// RunModel solves a model as the generalized exact-cover problem of
+// runModel solves a model as the generalized exact-cover problem of
 // encode.Model.Cover with dlx: Algorithm X with dancing links, or
 // Algorithm M when some line has other bounds than [1,1] and [0,1].
 // Outcome.Nodes and Stats["updates"] are dlx's counters.
-func (dlxBackend) RunModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
+func (dlxBackend) runModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
 	cv := m.Cover()
 	var primary, secondary []string
 	for i, it := range cv.Items {

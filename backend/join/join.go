@@ -99,7 +99,8 @@ func (be splitBackend) shard(ctx context.Context, n, workers, shard, shards int)
 // when it ends, complete or not. Outcome.Parts lists every finished
 // subproblem of the shard (read or counted), in increasing id; the counts
 // are their sums.
-func (be splitBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	b := prob.Board
 	shard, shards := 0, 1
 	if req.Shard != nil {
 		shard, shards = req.Shard.Index, req.Shard.Count

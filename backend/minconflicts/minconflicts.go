@@ -76,7 +76,8 @@ func minConflictsInt(k, v string, least int) (int, error) {
 // with no solution: a final answer. A board whose search, answer and check
 // (about 19 bytes a row) would not fit in MemoryLimit is refused before
 // anything is allocated.
-func (minConflictsBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+func (minConflictsBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	b := prob.Board
 	opt, err := minConflictsOptions(req)
 	if err != nil {
 		return backend.Outcome{}, err

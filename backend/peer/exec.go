@@ -88,15 +88,15 @@ func (b *execBackend) Caps() backend.Caps {
 // Available returns nil when the program exists.
 func (b *execBackend) Available() error { return b.pathErr }
 
-func (b *execBackend) Run(ctx context.Context, bd encode.Board, req backend.Request) (backend.Outcome, error) {
-	m, err := encode.NewModel(encode.Problem{Instance: encode.Instance{Board: bd}})
+func (b *execBackend) Run(ctx context.Context, p encode.Problem, req backend.Request) (backend.Outcome, error) {
+	m, visit, err := backend.Model(b, p, req)
 	if err != nil {
-		return backend.Outcome{}, fmt.Errorf("backend %s: %w", b.name, err)
+		return backend.Outcome{}, err
 	}
-	return b.RunModel(ctx, m, req, backend.PlacementVisit(m, bd.N, req))
+	return b.runModel(ctx, m, req, visit)
 }
 
-func (b *execBackend) RunModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
+func (b *execBackend) runModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
 	if b.pathErr != nil {
 		return backend.Outcome{}, fmt.Errorf("backend %s is unavailable: %w", b.name, b.pathErr)
 	}

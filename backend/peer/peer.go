@@ -83,19 +83,19 @@ func (b peerBackend) Caps() backend.Caps {
 // Available returns nil when the tool's programs are on PATH.
 func (b peerBackend) Available() error { return b.avail() }
 
-// Run solves the plain board bd through its model.
-func (b peerBackend) Run(ctx context.Context, bd encode.Board, req backend.Request) (backend.Outcome, error) {
-	m, err := encode.NewModel(encode.Problem{Instance: encode.Instance{Board: bd}})
+// Run solves problem p through its model (backend.Model).
+func (b peerBackend) Run(ctx context.Context, p encode.Problem, req backend.Request) (backend.Outcome, error) {
+	m, visit, err := backend.Model(b, p, req)
 	if err != nil {
-		return backend.Outcome{}, fmt.Errorf("backend %s: %w", b.t.name, err)
+		return backend.Outcome{}, err
 	}
-	return b.RunModel(ctx, m, req, backend.PlacementVisit(m, bd.N, req))
+	return b.runModel(ctx, m, req, visit)
 }
 
-// RunModel runs the tool on m. Find with Limit 1 asks the program for one
+// runModel runs the tool on m. Find with Limit 1 asks the program for one
 // solution; a count, or more solutions, asks it for all of them, read as
 // they come.
-func (b peerBackend) RunModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
+func (b peerBackend) runModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
 	if err := b.avail(); err != nil {
 		return backend.Outcome{}, fmt.Errorf("backend %s is unavailable: %w", b.t.name, err)
 	}

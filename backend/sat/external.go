@@ -91,7 +91,11 @@ func (eb externalBackend) Available() error { return eb.available() }
 // whole run, the writing of the formula to the solver included. When the
 // context ends first, the solver and everything it started are killed and
 // the Outcome has Status Timeout or Interrupted.
-func (eb externalBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+func (eb externalBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	return eb.runBoard(ctx, prob.Board, req)
+}
+
+func (eb externalBackend) runBoard(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	if err := eb.Available(); err != nil {
 		return backend.Outcome{}, fmt.Errorf("backend %s is unavailable: %s: %w", eb.name, backend.UnavailableReason(err), sat.ErrUnavailable)
 	}

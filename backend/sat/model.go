@@ -9,7 +9,7 @@ import (
 	"github.com/qtool-project/qtool/sat"
 )
 
-// RunModel solves a model with gini: the CNF of encode.Model.EncodeCNF
+// runModel solves a model with gini: the CNF of encode.Model.EncodeCNF
 // with the at-most-one encoding of the request, models enumerated
 // (sat.Solver.EnumerateSets: every solution has the same number of pieces,
 // so a model's blocking clause is the negation of its pieces). Stats holds
@@ -17,7 +17,7 @@ import (
 // model with at most SATCubeMaxFree rows that must hold a queen (excluded
 // diagonals, blocked squares) is found by cube and conquer, as on
 // completion boards (satModelCubes).
-func (sb satBackend) RunModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
+func (sb satBackend) runModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
 	amo, err := sb.encoding(req)
 	if err != nil {
 		return backend.Outcome{}, err

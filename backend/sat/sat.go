@@ -104,7 +104,21 @@ func (sb satBackend) encoding(req backend.Request) (encode.AMOEncoding, error) {
 // (encode.CNFSize) before anything is built, exceeds SATMemoryLimit is
 // refused: with 25 GB of memory, the empty board beyond n = 573 with the
 // pairwise encoding, 2295 with product-bimander, 4465 with product.
-func (sb satBackend) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+// Run solves problem prob: a plain n-queens board on the backend's own
+// path (runBoard), any other problem, or a plain one with Request.OnModel,
+// on its model (runModel).
+func (sb satBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	if !prob.PlainQueens() || req.OnModel {
+		m, visit, err := backend.Model(sb, prob, req)
+		if err != nil {
+			return backend.Outcome{}, err
+		}
+		return sb.runModel(ctx, m, req, visit)
+	}
+	return sb.runBoard(ctx, prob.Board, req)
+}
+
+func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 	amo, err := sb.encoding(req)
 	if err != nil {
 		return backend.Outcome{}, err
@@ -114,7 +128,7 @@ func (sb satBackend) Run(ctx context.Context, b encode.Board, req backend.Reques
 		if !ok {
 			return backend.Outcome{}, fmt.Errorf("backend %s: unknown solver %q (want gini, %s)", sb.name, solver, strings.Join(ExternalSolvers(), ", "))
 		}
-		return eb.Run(ctx, b, req)
+		return eb.runBoard(ctx, b, req)
 	}
 	opts, err := satOptions(sb.name, b, req, amo)
 	if err != nil {

@@ -35,6 +35,10 @@ func verbs(f string) string {
 // in English (numbers' signs, method names).
 var sameAsEnglish = regexp.MustCompile(`^(num\.|method\.name\.|lang\.)`)
 
+// sameWord are messages that are the same word in a language as in
+// English.
+var sameWord = map[string]map[string]bool{"ca": {"counter.nodes": true, "tree.node": true, "page.tree.node": true, "complete.nodes": true}, "de": {"page.pause": true}}
+
 // TestCatalogues fails on a key missing from any catalogue, an extra key,
 // an empty message, a message left in English, or a message whose
 // arguments differ from English.
@@ -60,7 +64,7 @@ func TestCatalogues(t *testing.T) {
 			if strings.TrimSpace(msgs[k]) == "" && !strings.HasPrefix(k, "num.") {
 				t.Errorf("%s: %q is empty", tag, k)
 			}
-			if tag != "en" && msgs[k] == enMsgs[k] && !sameAsEnglish.MatchString(k) && regexp.MustCompile(`[A-Za-z]{3}`).MatchString(msgs[k]) {
+			if tag != "en" && msgs[k] == enMsgs[k] && !sameAsEnglish.MatchString(k) && !sameWord[tag][k] && regexp.MustCompile(`[A-Za-z]{3}`).MatchString(msgs[k]) {
 				t.Errorf("%s: %q is not translated: %q", tag, k, msgs[k])
 			}
 			if verbs(msgs[k]) != verbs(enMsgs[k]) {

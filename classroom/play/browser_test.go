@@ -203,7 +203,7 @@ func TestPageInBrowser(t *testing.T) {
 	}
 	var labels []string
 	p.eval(`[document.querySelector('[data-sq="0,1"]').getAttribute('aria-label'), document.querySelector('[data-sq="0,0"]').getAttribute('aria-label'), document.getElementById('board').getAttribute('role'), document.getElementById('step').getAttribute('aria-label')]`, &labels)
-	if strings.Join(labels, "|") != "b1: queen|a1: attacked|grid|step (key s)" {
+	if strings.Join(labels, "|") != "queen on b1|a1, attacked by b1|grid|step (key s)" {
 		t.Errorf("accessible names: %q", labels)
 	}
 	p.shot("classroom-step10.png")

@@ -64,8 +64,14 @@ func (s *Server) slot() (func(), bool) {
 // MaxLessonSeconds bounds a lesson run asked for by a page.
 const MaxLessonSeconds = 120
 
+// lessonDone ends a lesson run: complete, or stopped at the time limit;
+// the page says so in its language (From and Max are the orders counted,
+// Limit the time limit in seconds).
 type lessonDone struct {
 	Complete bool   `json:"complete"`
+	From     int    `json:"from"`
+	Max      int    `json:"max"`
+	Limit    int    `json:"limit"`
 	Text     string `json:"text"`
 }
 
@@ -134,11 +140,11 @@ func (s *Server) growth(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case werr != nil || r.Context().Err() != nil:
 	case errors.Is(err, context.DeadlineExceeded):
-		send(message{"done", lessonDone{false, fmt.Sprintf("stopped at the time limit of %v", limit)}}) //nolint:errcheck // going away
+		send(message{"done", lessonDone{false, 4, maxN, int(limit.Seconds()), fmt.Sprintf("stopped at the time limit of %v", limit)}}) //nolint:errcheck // going away
 	case err != nil:
 		send(message{"refused", noticeData{strings.TrimPrefix(err.Error(), "classroom: ")}}) //nolint:errcheck // going away
 	default:
-		send(message{"done", lessonDone{true, fmt.Sprintf("counted n = 4 to %d", maxN)}}) //nolint:errcheck // going away
+		send(message{"done", lessonDone{true, 4, maxN, int(limit.Seconds()), fmt.Sprintf("counted n = 4 to %d", maxN)}}) //nolint:errcheck // going away
 	}
 }
 
@@ -178,7 +184,7 @@ func (s *Server) bugs(w http.ResponseWriter, r *http.Request) {
 		case r.Context().Err() != nil:
 			return
 		case errors.Is(err, context.DeadlineExceeded):
-			send(message{"done", lessonDone{false, fmt.Sprintf("stopped at the time limit of %v", limit)}}) //nolint:errcheck // going away
+			send(message{"done", lessonDone{false, 1, maxN, int(limit.Seconds()), fmt.Sprintf("stopped at the time limit of %v", limit)}}) //nolint:errcheck // going away
 			return
 		case err != nil:
 			send(message{"refused", noticeData{strings.TrimPrefix(err.Error(), "classroom: ")}}) //nolint:errcheck // going away
@@ -188,5 +194,5 @@ func (s *Server) bugs(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	send(message{"done", lessonDone{true, fmt.Sprintf("n = 1 to %d", maxN)}}) //nolint:errcheck // going away
+	send(message{"done", lessonDone{true, 1, maxN, int(limit.Seconds()), fmt.Sprintf("n = 1 to %d", maxN)}}) //nolint:errcheck // going away
 }

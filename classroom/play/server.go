@@ -31,6 +31,7 @@ import (
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
 )
 
@@ -143,6 +144,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 }
 
 type infoReply struct {
+	Lang      string            `json:"lang"`
+	Languages []langName        `json:"languages"`
+	Messages  map[string]string `json:"messages"`
 	MaxN      int               `json:"maxN"`
 	Methods   []string          `json:"methods"`
 	Text      map[string]string `json:"text"`
@@ -150,9 +154,63 @@ type infoReply struct {
 	FinishMax map[string]int    `json:"finishMaxN"`
 }
 
+type langName struct {
+	Tag  string `json:"tag"`
+	Name string `json:"name"`
+}
+
+// language is the catalogue a request asks for: its lang parameter (a
+// query parameter or a JSON field), else its Accept-Language header.
+func language(r *http.Request, lang string) (*i18n.Catalogue, error) {
+	if lang != "" {
+		return i18n.Lookup(lang)
+	}
+	return i18n.FromAcceptLanguage(r.Header.Get("Accept-Language")), nil
+}
+
+// info describes the server to the page: GET /api/info[?lang=L] — the
+// language chosen and its messages, the methods and backends.
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, infoReply{MaxN: classroom.MaxN, Methods: classroom.Methods, Text: classroom.MethodText,
-		Backends: s.backends, FinishMax: finishMaxN})
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err == nil {
+		err = strictQuery(q, "lang")
+	}
+	var cat *i18n.Catalogue
+	if err == nil {
+		cat, err = language(r, q.Get("lang"))
+	}
+	if err != nil {
+		refuse(w, http.StatusBadRequest, "bad query: %v", strings.TrimPrefix(err.Error(), "i18n: "))
+		return
+	}
+	text := map[string]string{}
+	for _, m := range classroom.Methods {
+		text[m] = cat.T("method." + m)
+	}
+	var langs []langName
+	for _, l := range i18n.Languages {
+		langs = append(langs, langName{l, i18n.Names[l]})
+	}
+	writeJSON(w, http.StatusOK, infoReply{Lang: cat.Lang, Languages: langs, Messages: cat.Messages(), MaxN: classroom.MaxN,
+		Methods: classroom.Methods, Text: text, Backends: s.backends, FinishMax: finishMaxN})
+}
+
+// translate puts a verdict's message into the language of cat.
+func translate(cat *i18n.Catalogue, n int, v classroom.Verdict) string {
+	if cat.Lang == "en" {
+		return v.Message
+	}
+	switch {
+	case !v.Legal && len(v.Pair) == 2:
+		return cat.T("verdict.pair", classroom.Name(n, v.Pair[0][0], v.Pair[0][1]), classroom.Name(n, v.Pair[1][0], v.Pair[1][1]))
+	case !v.Legal:
+		return cat.T("verdict.illegal")
+	case v.Complete:
+		return cat.T("verdict.complete", n)
+	case v.Queens == 1:
+		return cat.T("verdict.one", n-1)
+	}
+	return cat.T("verdict.some", v.Queens, n-v.Queens)
 }
 
 // errorReply is the body of every refusal: what is wrong, in words.
@@ -192,11 +250,17 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any, keys ...string) boo
 type boardRequest struct {
 	N      int      `json:"n"`
 	Queens []square `json:"queens"`
+	Lang   string   `json:"lang"`
 }
 
 func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	var req boardRequest
-	if !readJSON(w, r, &req, "n", "queens") {
+	if !readJSON(w, r, &req, "n", "queens", "lang") {
+		return
+	}
+	cat, err := language(r, req.Lang)
+	if err != nil {
+		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "i18n: "))
 		return
 	}
 	v, err := classroom.Judge(req.N, squares(req.Queens))
@@ -204,6 +268,7 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "classroom: "))
 		return
 	}
+	v.Message = translate(cat, req.N, v)
 	writeJSON(w, http.StatusOK, v)
 }
 
@@ -211,6 +276,7 @@ type completeRequest struct {
 	N       int      `json:"n"`
 	Queens  []square `json:"queens"`
 	Backend string   `json:"backend"`
+	Lang    string   `json:"lang"`
 }
 
 // completeReply says how a completion went: found (Queens holds the whole
@@ -228,7 +294,12 @@ type completeReply struct {
 
 func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 	var req completeRequest
-	if !readJSON(w, r, &req, "n", "queens", "backend") {
+	if !readJSON(w, r, &req, "n", "queens", "backend", "lang") {
+		return
+	}
+	cat, err := language(r, req.Lang)
+	if err != nil {
+		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "i18n: "))
 		return
 	}
 	v, err := classroom.Judge(req.N, squares(req.Queens))
@@ -236,6 +307,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "classroom: "))
 		return
 	}
+	v.Message = translate(cat, req.N, v)
 	if !v.Legal {
 		writeJSON(w, http.StatusOK, completeReply{Status: "illegal", Message: v.Message, Verdict: &v})
 		return
@@ -277,17 +349,17 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 		for r, c := range found {
 			rep.Queens = append(rep.Queens, classroom.Square{r, c})
 		}
-		rep.Message = fmt.Sprintf("completed by %s in %s", req.Backend, out.Elapsed.Round(time.Microsecond))
+		rep.Message = cat.T("complete.found", req.Backend, out.Elapsed.Round(time.Microsecond).String())
 	case out.Status == backend.OK && be.Caps().Exact:
 		rep.Status = "none"
-		rep.Message = fmt.Sprintf("no completion: %s searched every possibility", req.Backend)
+		nodes := ""
 		if out.Nodes > 0 {
-			rep.Message += fmt.Sprintf(" (%d nodes)", out.Nodes)
+			nodes = cat.T("complete.nodes", out.Nodes)
 		}
-		rep.Message += " and found none"
+		rep.Message = cat.T("complete.none", req.Backend, nodes)
 	default:
 		rep.Status = "unknown"
-		rep.Message = fmt.Sprintf("%s gave up without an answer (%s); an exact backend such as dlx decides", req.Backend, out.Status)
+		rep.Message = cat.T("complete.unknown", req.Backend, fmt.Sprint(out.Status))
 	}
 	writeJSON(w, http.StatusOK, rep)
 }

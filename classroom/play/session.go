@@ -80,10 +80,15 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err == nil {
-		err = strictQuery(q, "n", "method", "queens", "seed", "events")
+		err = strictQuery(q, "n", "method", "queens", "seed", "events", "lang")
 	}
 	if err != nil {
 		send(message{"refused", noticeData{"bad query: " + err.Error()}}) //nolint:errcheck // going away
+		return
+	}
+	cat, err := language(r, q.Get("lang"))
+	if err != nil {
+		send(message{"refused", noticeData{strings.TrimPrefix(err.Error(), "i18n: ")}}) //nolint:errcheck // going away
 		return
 	}
 	method := q.Get("method")
@@ -134,17 +139,17 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	out := make(chan message, 8)
 	go func() {
 		defer close(out)
-		sess.search(ctx, b, classroom.Options{Seed: seed}, all, out)
+		sess.search(ctx, b, classroom.Options{Seed: seed, Lang: cat}, all, out)
 	}()
 	start := classroom.Frame{Kind: "start", N: b.N, Queens: b.Queens, Board: classroom.Draw(b.N, b.Queens, nil),
-		Text: "ready: step, run, next solution or finish"}
+		Text: cat.T("run.ready")}
 	if start.Queens == nil {
 		start.Queens = make([]int, b.N)
 		for i := range start.Queens {
 			start.Queens[i] = -1
 		}
 	}
-	if err := send(message{"hello", helloData{sess.id, b.N, method, classroom.MethodText[method], start}}); err != nil {
+	if err := send(message{"hello", helloData{sess.id, b.N, method, cat.T("method." + method), start}}); err != nil {
 		return
 	}
 	for m := range out {
@@ -369,7 +374,7 @@ func (sess *session) search(ctx context.Context, b encode.Board, opts classroom.
 	}
 	d.Text = sum.Text
 	if d.FinishSeconds > 0 {
-		d.Text += fmt.Sprintf(", counted to the end in %v", took.Round(time.Microsecond))
+		d.Text += opts.Lang.T("run.finishIn", took.Round(time.Microsecond).String())
 	}
 	send(message{"done", d})
 }

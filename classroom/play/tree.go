@@ -22,7 +22,7 @@ const treeTimeout = 10 * time.Second
 func (s *Server) tree(w http.ResponseWriter, r *http.Request) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err == nil {
-		err = strictQuery(q, "n", "method", "queens", "at")
+		err = strictQuery(q, "n", "method", "queens", "at", "lang")
 	}
 	if err != nil {
 		refuse(w, http.StatusBadRequest, "bad query: %v", err)
@@ -46,7 +46,12 @@ func (s *Server) tree(w http.ResponseWriter, r *http.Request) {
 	if method == "" {
 		method = "backtrack"
 	}
-	t, err := classroom.BuildTree(ctx, method, b, classroom.Options{}, at)
+	cat, err := language(r, q.Get("lang"))
+	if err != nil {
+		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "i18n: "))
+		return
+	}
+	t, err := classroom.BuildTree(ctx, method, b, classroom.Options{Lang: cat}, at)
 	if err != nil {
 		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "classroom: "))
 		return

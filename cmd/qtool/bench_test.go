@@ -33,7 +33,8 @@ func (f *benchFake) Name() string { return f.name }
 func (f *benchFake) Caps() backend.Caps {
 	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
 }
-func (f *benchFake) Run(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+func (f *benchFake) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	b := prob.Board
 	f.hits.Add(1)
 	return f.run(ctx, b, req)
 }

@@ -21,5 +21,5 @@ func lookupExec(name, protocol, display string) (backend.Backend, error) {
 	if cmd, ok := strings.CutPrefix(name, peer.ExecPrefix); ok {
 		return peer.NewExec(cmd, protocol, display)
 	}
-	return backend.Lookup(name)
+	return findBackend(name)
 }

@@ -236,7 +236,7 @@ func TestSATExternalSolvers(t *testing.T) {
 				b.WriteGrid(&grid)
 				board := filepath.Join(dir, "board.txt")
 				os.WriteFile(board, grid.Bytes(), 0o644)
-				want, err := oracle.Run(context.Background(), b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
+				want, err := backend.SolveBoard(context.Background(), oracle, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
 				if err != nil || want.Status != backend.OK {
 					t.Fatalf("oracle: %v %v", err, want.Status)
 				}

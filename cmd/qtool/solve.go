@@ -96,6 +96,7 @@ func parseSolveFlags(c *cli, args []string) (*solveOptions, map[string]bool, err
 	o := &solveOptions{}
 	fs := flagSet("solve", solveUsage)
 	o.p.add(fs)
+	fs.Lookup("backend").Usage = backendFlagHelp(backend.Find)
 	o.p.addProblem(fs)
 	intFlag(fs, &o.limit, "limit", 1, "print at most `K` solutions (0 = all)")
 	fs.StringVar(&o.format, "format", "", "output `form`: grid, list or algebraic (default grid up to n = 64, list above)")

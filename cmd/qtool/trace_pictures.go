@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/safeout"
 )
@@ -21,13 +22,14 @@ const maxGIFFrames = 1000
 // GIF and a numbered series of SVG and PNG files.
 type tracePictures struct {
 	gifPath, dir string
+	cat          *i18n.Catalogue
 	anim         classroom.GIF
 	k            int
 }
 
-func newTracePictures(gifPath, dir string, n int) *tracePictures {
+func newTracePictures(gifPath, dir string, n int, cat *i18n.Catalogue) *tracePictures {
 	cell := max(8, min(48, 480/max(n, 1)))
-	return &tracePictures{gifPath: gifPath, dir: dir, anim: classroom.GIF{Cell: cell, Delay: 70}}
+	return &tracePictures{gifPath: gifPath, dir: dir, cat: cat, anim: classroom.GIF{Cell: cell, Delay: 70}}
 }
 
 func (p *tracePictures) add(f classroom.Frame) error {
@@ -47,7 +49,7 @@ func (p *tracePictures) add(f classroom.Frame) error {
 		}
 	}
 	base := filepath.Join(p.dir, fmt.Sprintf("step-%04d", p.k))
-	title := fmt.Sprintf("step %d: %s", f.Step, f.Text)
+	title := p.cat.T("text.step", f.Step, f.Text)
 	if err := safeout.WriteFile(base+".svg", func(w io.Writer) error { return classroom.FrameSVG(w, f, title) }); err != nil {
 		return usageErrorf("--frames: %v", err)
 	}
@@ -72,8 +74,8 @@ func (p *tracePictures) finish() error {
 }
 
 // writeTraceTree draws the search tree of the trace up to event at.
-func writeTraceTree(ctx context.Context, path, method string, b encode.Board, at uint64) error {
-	t, err := classroom.BuildTree(ctx, method, b, classroom.Options{}, at)
+func writeTraceTree(ctx context.Context, path, method string, b encode.Board, at uint64, cat *i18n.Catalogue) error {
+	t, err := classroom.BuildTree(ctx, method, b, classroom.Options{Lang: cat}, at)
 	if err != nil {
 		return usageErrorf("--tree: %v", err)
 	}

@@ -36,7 +36,10 @@ once. Two extensions, as Knuth's programs read them:
                          "v|name": it must be in lo..hi of the chosen options
 The search is Algorithm X (dlx1) without them, C (dlx2) with colours, M
 (dlx3) with bounds; --algorithm forces one (C and M also solve the plain
-problems; M counts updates as dlx3 does).
+problems; M counts updates as dlx3 does). --algorithm ss is Knuth's SSXCC
+(TAOCP 7.2.2.3, "dancing cells": sparse sets instead of links, forced
+moves), for problems with or without colours; its nodes and updates are
+ssxcc's (it counts no cleansings).
 
 Each solution is printed as its option lines, in the order chosen, with a
 blank line between solutions, then a summary: solutions, nodes, updates
@@ -58,6 +61,7 @@ Examples:
   qtool xcover examples/pentominoes.dlx --limit 1
   qtool xcover examples/langford7.dlx --json
   qtool xcover examples/dlx/colours.dlx
+  qtool xcover examples/pentominoes.dlx --count --algorithm ss
   qtool xcover examples/dlx/multiplicities.dlx --json
   qtool encode -n 13 --to dlx | qtool xcover - --count --workers 2
 `
@@ -162,7 +166,7 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 	fs.BoolVar(&opt.asJSON, "json", false, "print one JSON object: solutions, nodes, updates, cleansings, seconds, status")
 	fs.DurationVar(&opt.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
 	intFlag(fs, &opt.workers, "workers", 1, "search with `K` goroutines (0 = one per processor)")
-	algorithm := fs.String("algorithm", "auto", "`A`: X (dlx1), C (dlx2, colours), M (dlx3, multiplicities) or auto")
+	algorithm := fs.String("algorithm", "auto", "`A`: X (dlx1), C (dlx2, colours), M (dlx3, multiplicities), ss (ssxcc, sparse sets) or auto")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return opt, err
@@ -184,7 +188,7 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 	// walk above the split): the search runs with at most one each.
 	opt.workers = dlx.EffectiveWorkers(opt.workers)
 	if opt.algorithm, err = dlx.ParseAlgorithm(*algorithm); err != nil {
-		return opt, usageErrorf("xcover: --algorithm: want X, C, M or auto, got %q", *algorithm)
+		return opt, usageErrorf("xcover: --algorithm: want X, C, M, ss or auto, got %q", *algorithm)
 	}
 	opt.limit = uint64(*limit)
 	opt.file = operands[0]

@@ -24,22 +24,76 @@ function delay() {
 function readN() {
   const n = Number($("n").value);
   if (!Number.isInteger(n) || n < 1 || n > 32) {
-    say("status", "Choose n from 1 to 32: larger boards are too big to show square by square (qtool count handles them).");
+    say("status", t("page.badN"));
     return 0;
   }
   return n;
 }
 function say(id, text) { $(id).textContent = text; }
 
+// ---- languages: the messages of the catalogue the server chose ----
+
+const i18n = { lang: "en", msgs: {}, group: ",", groupFrom: 3 };
+
+// t formats message key with args (%s, %[2]s as in Go's fmt; numbers
+// grouped as the language writes them).
+function t(key, ...args) {
+  const f = i18n.msgs[key];
+  if (f === undefined) return key;
+  let next = 0;
+  return f.replace(/%(\[(\d+)\])?s/g, (m, _, idx) => {
+    const i = idx ? Number(idx) - 1 : next;
+    next = i + 1;
+    const a = args[i];
+    return typeof a === "number" ? fmt(a) : String(a);
+  });
+}
+
+function fmt(x) {
+  const s = String(Math.round(Number(x)));
+  if (s.length <= i18n.groupFrom || !/^\d+$/.test(s)) return s;
+  return s.replace(/\B(?=(\d{3})+(?!\d))/g, i18n.group);
+}
+
+// applyLang puts the catalogue's words on the page.
+function applyLang() {
+  document.documentElement.lang = i18n.lang;
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  document.title = t("page.title");
+}
+
 // ---- the board ----
 
-const markWords = { "Q": "queen", "!": "queen under attack", "?": "being tested", "x": "attacked", ".": "free" };
+// attackerOf finds a queen of the drawn rows that attacks square (r, c).
+function attackerOf(n, rows, r, c) {
+  for (let qr = 0; qr < n; qr++) {
+    for (let qc = 0; qc < n; qc++) {
+      const m = rows[qr][qc];
+      if ((m === "Q" || m === "!") && !(qr === r && qc === c) && (qr === r || qc === c || qr - qc === r - c || qr + qc === r + c)) return squareName(n, qr, qc);
+    }
+  }
+  return "";
+}
+
+// squareLabel names a square for a screen reader: "queen on c4, attacked
+// by b3", "d5, attacked by c4", "a2, free", "b2, being tested".
+function squareLabel(n, rows, r, c) {
+  const ch = rows[r][c], sq = squareName(n, r, c);
+  const by = ch === "Q" || ch === "!" || ch === "x" || ch === "?" ? attackerOf(n, rows, r, c) : "";
+  switch (ch) {
+    case "Q": case "!": return by ? t("page.sq.queenAttacked", sq, by) : t("page.sq.queen", sq);
+    case "x": return by ? t("page.sq.attacked", sq, by) : t("page.sq.attackedAny", sq);
+    case "?": return by ? t("page.sq.testedAttacked", sq, by) : t("page.sq.tested", sq);
+  }
+  return t("page.sq.free", sq);
+}
 
 // drawBoard draws rows of marks (Q ! ? x .) and outlines the squares of mark.
 function drawBoard(n, rows, mark) {
   const board = $("board");
   board.style.setProperty("--n", n);
-  board.setAttribute("aria-label", n + " by " + n + " board");
+  board.setAttribute("aria-label", t("page.board", n, n));
   const marked = new Set((mark || []).map((s) => s[0] + "," + s[1]));
   const focused = board.contains(document.activeElement) ? document.activeElement.dataset.sq : null;
   board.replaceChildren();
@@ -65,8 +119,8 @@ function drawBoard(n, rows, mark) {
       cell.textContent = ch === "Q" || ch === "!" ? "♛" : "";
       if (n <= 26 && r === 0) cell.appendChild(coord("file", files(n, c)));
       if (n <= 26 && c === 0) cell.appendChild(coord("rank", String(r + 1)));
-      let label = squareName(n, r, c) + ": " + markWords[ch];
-      if (marked.has(r + "," + c)) label += ", in the attacking pair";
+      let label = squareLabel(n, rows, r, c);
+      if (marked.has(r + "," + c)) label += t("page.sq.pair");
       cell.setAttribute("aria-label", label);
       cell.tabIndex = -1;
       row.appendChild(cell);
@@ -93,7 +147,7 @@ function emptyRows(n) { return Array.from({ length: n }, () => ".".repeat(n)); }
 function showFrame(f) {
   state.frame = f;
   drawBoard(f.n, f.board, f.conflict);
-  say("step-no", f.major || f.kind === "start" ? String(f.step) : f.step + " (in progress)");
+  say("step-no", f.major || f.kind === "start" ? String(f.step) : f.step + t("page.inProgress"));
   say("status", f.text);
   const notes = $("notes");
   notes.replaceChildren();
@@ -110,7 +164,7 @@ function showFrame(f) {
   box.hidden = !(f.levels && f.levels.length);
   for (const l of f.levels || []) {
     const li = document.createElement("li");
-    li.textContent = l.item + (l.option ? " → " + l.option : "") + " · active: " + (l.active.length ? l.active.join(" ") : "none");
+    li.textContent = l.item + (l.option ? " → " + l.option : "") + t("page.levels.active", l.active.length ? l.active.join(" ") : t("page.levels.none"));
     levels.appendChild(li);
   }
 }
@@ -163,7 +217,7 @@ function resetTree(query) {
   tree.query = query;
   tree.want = 0;
   $("tree").replaceChildren();
-  say("tree-info", query ? "" : "Min-conflicts is a local search: it walks from board to board and has no search tree.");
+  say("tree-info", query ? "" : t("page.tree.local"));
 }
 
 // showNode draws the board of a tree node.
@@ -182,9 +236,9 @@ function showCountersIn(dl, counters, ids) {
   dl.replaceChildren();
   for (const c of counters || []) {
     const dt = document.createElement("dt");
-    dt.textContent = c.name;
+    dt.textContent = t("counter." + c.name);
     const dd = document.createElement("dd");
-    dd.textContent = c.value.toLocaleString("en");
+    dd.textContent = fmt(c.value);
     if (ids) dd.id = "counter-" + c.name;
     dd.dataset.counter = c.name;
     dl.append(dt, dd);
@@ -204,10 +258,10 @@ function startSearch() {
   stopStream();
   state.n = n;
   say("result", "");
-  say("status", "starting…");
+  say("status", t("page.starting"));
   const method = $("method").value;
-  resetTree(method === "minconflicts" ? "" : "n=" + n + "&method=" + encodeURIComponent(method));
-  const es = new EventSource("/api/stream?n=" + n + "&method=" + encodeURIComponent(method) + "&events=" + $("events").value);
+  resetTree(method === "minconflicts" ? "" : "n=" + n + "&method=" + encodeURIComponent(method) + "&lang=" + i18n.lang);
+  const es = new EventSource("/api/stream?n=" + n + "&method=" + encodeURIComponent(method) + "&events=" + $("events").value + "&lang=" + i18n.lang);
   state.es = es;
   es.addEventListener("hello", (ev) => {
     const d = JSON.parse(ev.data);
@@ -224,7 +278,7 @@ function startSearch() {
   es.addEventListener("progress", (ev) => {
     const d = JSON.parse(ev.data);
     showCounters(d.counters, d.solutions);
-    say("status", (d.mode === "finish" ? "counting the rest at full speed…" : "searching for the next solution…"));
+    say("status", t(d.mode === "finish" ? "page.progress.finish" : "page.progress.next"));
   });
   es.addEventListener("done", (ev) => {
     const d = JSON.parse(ev.data);
@@ -239,7 +293,7 @@ function startSearch() {
   });
   es.onerror = () => {
     if (state.es === es) {
-      say("status", "the connection to qtool play was lost; press New search to start again");
+      say("status", t("page.lost"));
       stopStream();
     }
   };
@@ -289,7 +343,7 @@ async function post(path, body) {
 
 async function check() {
   try {
-    const v = await post("/api/check", { n: state.n, queens: handSquares() });
+    const v = await post("/api/check", { n: state.n, queens: handSquares(), lang: i18n.lang });
     state.mark = v.pair || [];
     drawHand();
     say("verdict", v.message);
@@ -298,9 +352,9 @@ async function check() {
 }
 
 async function complete() {
-  say("verdict", "asking " + $("backend").value + " for a completion…");
+  say("verdict", t("page.asking", $("backend").value));
   try {
-    const d = await post("/api/complete", { n: state.n, queens: handSquares(), backend: $("backend").value });
+    const d = await post("/api/complete", { n: state.n, queens: handSquares(), backend: $("backend").value, lang: i18n.lang });
     state.mark = d.verdict && d.verdict.pair ? d.verdict.pair : [];
     if (d.status === "found") {
       state.hand.clear();
@@ -392,7 +446,7 @@ function startCompare() {
   if (!n) return;
   stopCompare();
   const methods = Array.from(document.querySelectorAll("#compare-methods input:checked")).map((i) => i.value);
-  if (methods.length < 2) { say("compare-status", "Choose two methods or more."); return; }
+  if (methods.length < 2) { say("compare-status", t("page.cmp.two")); return; }
   const box = $("compare");
   box.replaceChildren();
   let ready = 0;
@@ -410,10 +464,10 @@ function startCompare() {
     dl.className = "cmp-counters";
     col.append(h, b, st, dl);
     box.appendChild(col);
-    const run = { method: m, session: "", es: new EventSource("/api/stream?n=" + n + "&method=" + m + "&seed=1"), col: col, frames: 0, done: false };
+    const run = { method: m, session: "", es: new EventSource("/api/stream?n=" + n + "&method=" + m + "&seed=1&lang=" + i18n.lang), col: col, frames: 0, done: false };
     const show = (f) => {
-      smallBoard(b, f.n, f.board, m + ": " + queensText(f.n, f.queens));
-      st.textContent = (f.step ? "step " + f.step + ": " : "") + f.text;
+      smallBoard(b, f.n, f.board, t("page.cmp.board", m, queensText(f.n, f.queens)));
+      st.textContent = f.step ? t("text.step", f.step, f.text) : f.text;
       showCountersIn(dl, f.counters);
     };
     run.es.addEventListener("hello", (ev) => {
@@ -422,7 +476,7 @@ function startCompare() {
       show(d.frame);
       if (++ready === methods.length) {
         document.body.dataset.cmpSessions = String(ready);
-        say("compare-status", "Ready: " + methods.join(", ") + " on the same " + n + "×" + n + " board.");
+        say("compare-status", t("page.cmp.ready", methods.join(", "), n, n));
       }
     });
     run.es.addEventListener("frame", (ev) => {
@@ -435,8 +489,8 @@ function startCompare() {
         run.won = true;
         cmp.order.push(m);
         col.dataset.place = String(cmp.order.length);
-        st.textContent = "#" + cmp.order.length + " to a solution — " + st.textContent;
-        if (cmp.order.length === cmp.runs.length) say("compare-status", "Race: " + cmp.order.join(", then "));
+        st.textContent = t("page.cmp.place", cmp.order.length) + st.textContent;
+        if (cmp.order.length === cmp.runs.length) say("compare-status", t("page.cmp.raced", cmp.order.join(t("page.cmp.then"))));
       }
     });
     run.es.addEventListener("progress", (ev) => showCountersIn(dl, JSON.parse(ev.data).counters));
@@ -473,24 +527,28 @@ function runGrowth() {
   lesson.rows = [];
   lesson.methods = methods;
   drawGrowth();
-  say("growth-status", "counting…");
+  say("growth-status", t("page.growth.counting"));
   delete document.body.dataset.growthDone;
   const es = new EventSource("/api/growth?max=" + max + "&limit=" + limit + "&methods=" + methods.join(","));
   lesson.es = es;
   es.addEventListener("row", (ev) => { lesson.rows.push(JSON.parse(ev.data)); drawGrowth(); });
-  es.addEventListener("done", (ev) => { say("growth-status", JSON.parse(ev.data).text); document.body.dataset.growthDone = "1"; es.close(); });
+  es.addEventListener("done", (ev) => { say("growth-status", lessonText(JSON.parse(ev.data))); document.body.dataset.growthDone = "1"; es.close(); });
   es.addEventListener("refused", (ev) => { say("growth-status", JSON.parse(ev.data).message); es.close(); });
 }
 
-function fmt(x) { return Number(x).toLocaleString("en"); }
+// lessonText says how a lesson run ended.
+function lessonText(d) {
+  if (!d.complete) return t("page.lesson.stopped", d.limit);
+  return d.from === 4 ? t("page.lesson.counted", d.max) : t("page.lesson.ran", d.max);
+}
 
 function drawGrowth() {
   const methods = lesson.methods || [];
   const head = $("growth-table").tHead;
   head.replaceChildren();
   const hr = head.insertRow();
-  const cols = ["n", "n!", "solutions"];
-  for (const m of methods) cols.push(m + " nodes", m + " time");
+  const cols = ["n", "n!", t("counter.solutions")];
+  for (const m of methods) cols.push(t("page.growth.nodesOf", m), t("page.growth.timeOf", m));
   for (const c of cols) { const th = document.createElement("th"); th.scope = "col"; th.textContent = c; hr.appendChild(th); }
   const body = $("growth-table").tBodies[0];
   body.replaceChildren();
@@ -519,18 +577,26 @@ function drawGrowth() {
   }
 }
 
+// svgNamespace is the SVG namespace, as the HTML parser gives it to an
+// <svg> element (the page names no address).
+function svgNamespace() {
+  const tmp = document.createElement("div");
+  tmp.innerHTML = "<svg></svg>";
+  return tmp.firstChild.namespaceURI;
+}
+
 // drawPlot draws nodes against n on a logarithmic scale: one line per
 // method, n! and the solutions for comparison; colours from the Okabe–Ito
 // palette and a different marker and dash per line.
 function drawPlot(byN, methods, field, scale, extras) {
   const ns = Array.from(byN.keys());
-  const what = field === "nodes" ? "nodes" : "time (µs)";
-  const svgNS = "http://www.w3.org/2000/svg";
+  const what = field === "nodes" ? t("counter.nodes") : t("page.plot.time");
+  const svgNS = svgNamespace();
   const W = 640, H = 300, L = 60, R = 140, T = 12, B = 36;
   const svg = document.createElementNS(svgNS, "svg");
   svg.setAttribute("viewBox", "0 0 " + W + " " + H);
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", what + " against n on a logarithmic scale, for " + methods.join(", ") + (extras ? ", with n! and the number of solutions" : "") + "; the numbers are in the table below");
+  svg.setAttribute("aria-label", t(extras ? "page.plot.ariaExtras" : "page.plot.aria", what, methods.join(", ")));
   svg.dataset.plot = field;
   const series = {};
   for (const m of methods) series[m] = ns.map((n) => [n, byN.get(n)[m] ? byN.get(n)[m][field] * scale : null]);
@@ -565,22 +631,19 @@ function drawPlot(byN, methods, field, scale, extras) {
       if (st.mark === "diamond") el("path", { d: "M" + x + " " + (yy - 4.5) + " l4.5 4.5 l-4.5 4.5 l-4.5 -4.5 z", fill: st.color });
     }
     el("line", { x1: W - R + 10, x2: W - R + 34, y1: T + 10 + li * 18, y2: T + 10 + li * 18, stroke: st.color, "stroke-width": 2, "stroke-dasharray": st.dash });
-    el("text", { x: W - R + 38, y: T + 14 + li * 18, "font-size": 11 }, k === "n!" || k === "solutions" ? k : k + " " + what);
+    el("text", { x: W - R + 38, y: T + 14 + li * 18, "font-size": 11 }, k === "n!" ? k : k === "solutions" ? t("counter.solutions") : k + " " + what);
     li++;
   }
   return svg;
 }
 
-const bugText = {
-  "anti-offset": "The \\-diagonal of square (row, c) is indexed row − c instead of row − c + n − 1. In C the negative index reads and writes the flags stored just before the array, the / diagonals: queens on different lines look alike, and the count goes wrong without any error.",
-  "no-mask": "The free squares are taken as ~(cols | left | right) without & full. ~x also sets every bit above column n − 1, so the search places queens off the board; counting a board whenever every row holds a queen, it counts far too many.",
-};
+
 
 function runBug() {
   if (lesson.bugEs) lesson.bugEs.close();
   const bug = $("bug").value;
-  say("bug-text", bugText[bug]);
-  say("bug-status", "running the buggy search and the right one…");
+  say("bug-text", t("page.bug.text." + bug));
+  say("bug-status", t("page.bug.running"));
   delete document.body.dataset.bugDone;
   const body = $("bug-table").tBodies[0];
   body.replaceChildren();
@@ -596,16 +659,24 @@ function runBug() {
     b.textContent = (r.complete ? "" : "≥ ") + fmt(r.buggy);
     const v = tr.insertCell();
     const wrong = r.buggy !== r.right || !r.complete;
-    v.textContent = wrong ? "✗ wrong" : "✓ right";
+    v.textContent = wrong ? t("page.bug.wrong") : t("page.bug.ok");
     tr.className = wrong ? "wrong" : "right";
   });
-  es.addEventListener("done", (ev) => { say("bug-status", JSON.parse(ev.data).text); document.body.dataset.bugDone = bug; es.close(); });
+  es.addEventListener("done", (ev) => { say("bug-status", lessonText(JSON.parse(ev.data))); document.body.dataset.bugDone = bug; es.close(); });
   es.addEventListener("refused", (ev) => { say("bug-status", JSON.parse(ev.data).message); es.close(); });
 }
 
 function onKey(ev) {
   const t = ev.target;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (t && t.getAttribute && t.getAttribute("role") === "tab" && (ev.key === "ArrowLeft" || ev.key === "ArrowRight" || ev.key === "Home" || ev.key === "End")) {
+    const i = tabs.indexOf(t.id.slice(4));
+    const j = ev.key === "Home" ? 0 : ev.key === "End" ? tabs.length - 1 : (i + (ev.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length;
+    setTab(tabs[j]);
+    $("tab-" + tabs[j]).focus();
+    ev.preventDefault();
+    return;
+  }
   if (t && t.classList && t.classList.contains("tnode")) {
     if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); showNode(t); return; }
     if (ev.key.startsWith("Arrow")) {
@@ -637,9 +708,35 @@ function onKey(ev) {
   }
 }
 
-async function init() {
-  const info = await (await fetch("/api/info")).json();
+// loadLang fetches the catalogue of lang ("" lets the server choose from
+// the browser's Accept-Language) and the method texts in it.
+async function loadLang(lang) {
+  const info = await (await fetch("/api/info" + (lang ? "?lang=" + encodeURIComponent(lang) : ""))).json();
   state.info = info;
+  i18n.lang = info.lang;
+  i18n.msgs = info.messages;
+  i18n.group = info.messages["num.group"];
+  i18n.groupFrom = info.lang === "de" || info.lang === "ca" ? 4 : 3;
+  applyLang();
+  const sel = $("lang");
+  if (!sel.options.length) {
+    for (const l of info.languages) {
+      const o = document.createElement("option");
+      o.value = l.tag;
+      o.textContent = l.name;
+      o.lang = l.tag;
+      sel.appendChild(o);
+    }
+  }
+  sel.value = info.lang;
+  say("method-text", info.text[$("method").value] || "");
+  say("speed-text", t("page.speedText", delay()));
+  document.body.dataset.lang = info.lang;
+  return info;
+}
+
+async function init() {
+  const info = await loadLang(new URLSearchParams(location.search).get("lang") || "");
   for (const m of info.methods) {
     const o = document.createElement("option");
     o.value = m;
@@ -653,10 +750,10 @@ async function init() {
     if (b === "dlx") o.selected = true;
     $("backend").appendChild(o);
   }
-  const showMethod = () => say("method-text", info.text[$("method").value] || "");
+  const showMethod = () => say("method-text", state.info.text[$("method").value] || "");
   showMethod();
   $("method").addEventListener("change", () => { showMethod(); stopStream(); });
-  const showSpeed = () => say("speed-text", delay() + " ms a frame");
+  const showSpeed = () => say("speed-text", t("page.speedText", delay()));
   showSpeed();
   $("speed").addEventListener("input", () => { showSpeed(); control("speed", { delay: delay() }); });
   $("events").addEventListener("change", () => control("events", { events: $("events").value }));
@@ -667,9 +764,16 @@ async function init() {
     state.n = n;
     state.hand.clear();
     state.mark = [];
-    if (state.tab === "turn") drawHand(); else { drawBoard(n, emptyRows(n), []); say("status", "Press Step or Run."); say("step-no", "0"); }
+    if (state.tab === "turn") drawHand(); else { drawBoard(n, emptyRows(n), []); say("status", t("page.press")); say("step-no", "0"); }
   });
   $("start").addEventListener("click", startSearch);
+  $("lang").addEventListener("change", async () => {
+    stopStream();
+    stopCompare();
+    await loadLang($("lang").value);
+    if (state.tab === "watch") { drawBoard(state.n, emptyRows(state.n), []); say("status", t("page.press")); say("step-no", "0"); resetTree(""); say("tree-info", ""); }
+    else if (state.tab === "turn") drawHand();
+  });
   for (const a of ["step", "run", "pause", "next", "finish"]) $(a).addEventListener("click", () => control(a));
   for (const t of tabs) $("tab-" + t).addEventListener("click", () => setTab(t));
   $("cmp-start").addEventListener("click", startCompare);
