@@ -54,18 +54,7 @@ func (backtrackBackend) runBoard(ctx context.Context, b encode.Board, req backen
 		}
 		return runMRV(ctx, b, req)
 	}
-	var visit func(encode.Placement) bool
-	if req.Mode == backend.Find {
-		found := 0
-		visit = func(p encode.Placement) bool {
-			found++
-			if req.Visit != nil && !req.Visit(p) {
-				return false
-			}
-			return req.Limit == 0 || found < req.Limit
-		}
-	}
-	st, err := search.Backtrack(ctx, b, visit)
+	st, err := search.Backtrack(ctx, b, limitVisit(req))
 	out := backend.Outcome{
 		Solutions: st.Solutions, Nodes: st.Nodes,
 		Stats: map[string]uint64{"tests": st.Tests},

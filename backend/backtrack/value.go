@@ -27,17 +27,23 @@ func valueOrder(req backend.Request) (o search.ValueOrder, ok bool, err error) {
 
 // runValueOrder solves a plain board with search.BacktrackMRV.
 func runValueOrder(ctx context.Context, b encode.Board, o search.ValueOrder, req backend.Request) (backend.Outcome, error) {
-	var visit func(encode.Placement) bool
-	if req.Mode == backend.Find {
-		found := 0
-		visit = func(p encode.Placement) bool {
-			found++
-			if req.Visit != nil && !req.Visit(p) {
-				return false
-			}
-			return req.Limit == 0 || found < req.Limit
-		}
-	}
-	st, err := search.BacktrackMRV(ctx, b, o, req.Seed, visit)
+	st, err := search.BacktrackMRV(ctx, b, o, req.Seed, limitVisit(req))
 	return backend.Outcome{Solutions: st.Solutions, Nodes: st.Nodes, Stats: map[string]uint64{"restarts": st.Restarts}}, err
+}
+
+// limitVisit is the visitor of a search of a plain board: each solution to
+// req.Visit, at most req.Limit of them (0 = all); nil unless req asks for
+// solutions.
+func limitVisit(req backend.Request) func(encode.Placement) bool {
+	if req.Mode != backend.Find {
+		return nil
+	}
+	found := 0
+	return func(p encode.Placement) bool {
+		found++
+		if req.Visit != nil && !req.Visit(p) {
+			return false
+		}
+		return req.Limit == 0 || found < req.Limit
+	}
 }
