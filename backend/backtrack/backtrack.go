@@ -32,7 +32,7 @@ func (backtrackBackend) Caps() backend.Caps {
 // on its model (runModel).
 func (bt backtrackBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
 	if !prob.PlainQueens() || req.OnModel {
-		m, visit, err := backend.Model(bt, prob, req)
+		m, visit, err := backend.ModelContext(ctx, bt, prob, req)
 		if err != nil {
 			return backend.Outcome{}, err
 		}

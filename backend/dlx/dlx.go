@@ -120,7 +120,7 @@ func dlxWorkers(req backend.Request) int {
 // on its model (runModel).
 func (d dlxBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
 	if !prob.PlainQueens() || req.OnModel {
-		m, visit, err := backend.Model(d, prob, req)
+		m, visit, err := backend.ModelContext(ctx, d, prob, req)
 		if err != nil {
 			return backend.Outcome{}, err
 		}

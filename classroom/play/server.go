@@ -95,6 +95,8 @@ func New(port int) *Server {
 	s.mux.HandleFunc("GET /api/board.svg", s.download)
 	s.mux.HandleFunc("GET /api/board.txt", s.download)
 	s.mux.HandleFunc("GET /api/tree.svg", s.tree)
+	s.mux.HandleFunc("GET /api/step.svg", s.step)
+	s.mux.HandleFunc("GET /api/step.png", s.step)
 	s.mux.HandleFunc("GET /api/growth", s.growth)
 	s.mux.HandleFunc("GET /api/bugs", s.bugs)
 	return s
