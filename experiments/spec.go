@@ -319,8 +319,10 @@ func (s Spec) Validate() error {
 	return nil
 }
 
-// Env describes this machine and build for the report, with the settings
-// of the spec: repeats, time limit, workers and reference.
+// Env describes this machine and build for the report, with every
+// setting of the spec, resolved: repeats (or the auto method), time limit
+// ("none"), minimum time ("0 (single runs)"), workers ("2 (0 = all
+// cores)") and reference.
 func (s Spec) Env() results.Env {
 	e := results.CurrentEnv(s.Seed)
 	e.Settings = map[string]string{
@@ -335,6 +337,7 @@ func (s Spec) Env() results.Env {
 	if s.Auto != nil {
 		e.Settings["repeats"] = s.Auto.Setting(s.Repeats)
 	}
+	e.Settings["mintime"] = "0 (single runs)"
 	if s.MinTime > 0 {
 		e.Settings["mintime"] = s.MinTime.String()
 	}
