@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/bzip2"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 
@@ -17,6 +18,18 @@ import (
 // the format's name ("" for plain text). gzip and bzip2 come from the
 // standard library, xz from the pure-Go module github.com/ulikunitz/xz
 // (no outside program is run). A damaged stream is an error of the reads.
+// binaryAt returns the offset of the first byte that no text file holds
+// (NUL and the control characters but tab, newline, form feed and
+// carriage return), or -1.
+func binaryAt(b []byte) int {
+	for i, c := range b {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' || c == 0x7f {
+			return i
+		}
+	}
+	return -1
+}
+
 func decompress(r io.Reader) (io.Reader, string, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	head, _ := br.Peek(6)
@@ -35,6 +48,11 @@ func decompress(r io.Reader) (io.Reader, string, error) {
 			return nil, "xz", fmt.Errorf("xz: %v", err)
 		}
 		return zr, "xz", nil
+	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return nil, "zstd", errors.New("not a text DIMACS file: zstd-compressed (qtool reads plain, gzip, bzip2 and xz files): decompress it first, e.g. zstd -d FILE")
+	}
+	if text, _ := br.Peek(4096); binaryAt(text) >= 0 {
+		return nil, "", fmt.Errorf("not a text DIMACS file: binary data at byte %d (qtool reads plain, gzip, bzip2 and xz DIMACS CNF)", binaryAt(text)+1)
 	}
 	return br, "", nil
 }
