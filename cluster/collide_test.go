@@ -166,3 +166,20 @@ func TestParseTime(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseTime: no input makes ParseTime panic; what it accepts is made
+// of digits, '-' and ':' (or names no limit) and is not negative.
+func FuzzParseTime(f *testing.F) {
+	for _, s := range []string{"30", "-5", "abc", "1-12:30:00", "2:00:00", "UNLIMITED", "99999999999", "1--2", ":"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseTime(s)
+		if err != nil {
+			return
+		}
+		if d < 0 || (strings.Trim(s, "0123456789-:") != "" && !strings.EqualFold(s, "unlimited") && !strings.EqualFold(s, "infinite")) {
+			t.Fatalf("ParseTime(%q) = %v", s, d)
+		}
+	})
+}

@@ -35,7 +35,8 @@ type Run struct {
 	// Tasks is the number of array tasks, numbered 0..Tasks-1.
 	Tasks int `json:"tasks"`
 	// Qtool is the executable the tasks run: a path relative to the run
-	// directory (bin/qtool, the copy submit makes) or an absolute one.
+	// directory (bin/qtool, the copy submit makes), an absolute one, or a
+	// bare name found on the tasks' PATH.
 	Qtool string `json:"qtool"`
 	// Command is the argument list of task $task's command after Qtool;
 	// the words {task}, {tasks}, {checkpoint}, {log} and {dir} stand for
@@ -241,10 +242,11 @@ func (r *Run) Remove() error {
 	return nil
 }
 
-// QtoolPath is the executable the tasks run, absolute: a relative Qtool
-// is inside the run directory.
+// QtoolPath is the executable the tasks run: an absolute Qtool as it is,
+// a bare name (no slash) as the tasks' PATH finds it, another relative
+// path inside the run directory.
 func (r *Run) QtoolPath() string {
-	if filepath.IsAbs(r.Qtool) {
+	if filepath.IsAbs(r.Qtool) || !strings.Contains(r.Qtool, "/") {
 		return r.Qtool
 	}
 	return filepath.Join(r.Dir, filepath.FromSlash(r.Qtool))

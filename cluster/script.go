@@ -103,7 +103,7 @@ func Script(r *Run) string {
 	p(`  if [ -n "$d" ] && [ -f "$d/run.json" ] && grep -q "\"id\": \"$id\"" "$d/run.json"; then dir=$(cd -- "$d" && pwd -P); break; fi`)
 	p(`done`)
 	p(`if [ -z "$dir" ]; then echo "job.sh: run $id: no run.json of this run in the working directory: submit with sbatch --chdir=RUNDIR (qtool cluster resubmit RUNDIR does)" >&2; exit 2; fi`)
-	if filepath.IsAbs(r.Qtool) {
+	if filepath.IsAbs(r.Qtool) || !strings.Contains(r.Qtool, "/") {
 		p("qtool=%s", ShellQuote(r.Qtool))
 	} else {
 		p(`qtool="$dir"/%s`, ShellQuote(r.Qtool))

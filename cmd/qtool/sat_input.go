@@ -5,11 +5,12 @@ import (
 	"bytes"
 	"compress/bzip2"
 	"compress/gzip"
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/ulikunitz/xz"
+
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 // decompress returns a reader of r's content, uncompressed when r starts
@@ -30,7 +31,7 @@ func binaryAt(b []byte) int {
 	return -1
 }
 
-func decompress(r io.Reader) (io.Reader, string, error) {
+func decompress(r io.Reader, name string) (io.Reader, string, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	head, _ := br.Peek(6)
 	switch {
@@ -49,10 +50,13 @@ func decompress(r io.Reader) (io.Reader, string, error) {
 		}
 		return zr, "xz", nil
 	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		return nil, "zstd", errors.New("not a text DIMACS file: zstd-compressed (qtool reads plain, gzip, bzip2 and xz files): decompress it first, e.g. zstd -d FILE")
+		return nil, "zstd", &textin.Error{File: name, Line: 1, Col: 1, Msg: "not a text DIMACS file: zstd-compressed (qtool reads plain, gzip, bzip2 and xz files): decompress it first, e.g. zstd -d FILE"}
 	}
 	if text, _ := br.Peek(4096); binaryAt(text) >= 0 {
-		return nil, "", fmt.Errorf("not a text DIMACS file: binary data at byte %d (qtool reads plain, gzip, bzip2 and xz DIMACS CNF)", binaryAt(text)+1)
+		i := binaryAt(text)
+		line := 1 + bytes.Count(text[:i], []byte("\n"))
+		col := i - bytes.LastIndexByte(text[:i], '\n')
+		return nil, "", &textin.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf("not a text DIMACS file: binary data (byte 0x%02x; qtool reads plain, gzip, bzip2 and xz DIMACS CNF)", text[i])}
 	}
 	return br, "", nil
 }

@@ -86,7 +86,7 @@ func TestUnclearErrors24(t *testing.T) {
 		{[]string{"trace", "--board", param}, 2, "a parameter file (CSPLib prob079 .param or Essence′"},
 		{[]string{"trace", "--board", qposComment}, 2, "a .qpos completion file"},
 		{[]string{"sat", file("z.cnf.zst", "\x28\xb5\x2f\xfd\x00\x00junk")}, 2, "not a text DIMACS file: zstd-compressed"},
-		{[]string{"sat", file("b.cnf", "p cnf 1 1\n\x00\x01\x02")}, 2, "not a text DIMACS file: binary data at byte 11"},
+		{[]string{"sat", file("b.cnf", "p cnf 1 1\n\x00\x01\x02")}, 2, "b.cnf:2:1: not a text DIMACS file: binary data (byte 0x00"},
 		{[]string{"count", "-n", "8", "--checkpoint", filepath.Join(dir, "x.ckpt"), "--checkpoint-every", "abc"}, 2, "a positive interval"},
 	} {
 		out, errOut, code := qtool(t, "", c.args...)
