@@ -188,6 +188,9 @@ func FuzzParseInstance(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	// As FuzzParseBoard: sizes are refused as on a machine with 256 MiB
+	// to spare (a header "33333170 0" took the fuzzing process's memory).
+	withLimit(f, 256<<20)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := encode.ParseInstance(strings.NewReader(string(data)), "fuzz")
 		if err != nil {
