@@ -2,8 +2,9 @@ package classroom
 
 import (
 	"context"
-	"fmt"
 	"strings"
+
+	"github.com/qtool-project/qtool/classroom/i18n"
 
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
@@ -64,57 +65,57 @@ func runBacktrack(ctx context.Context, t *tracer, b encode.Board) error {
 func backtrackTestText(t *tracer) string {
 	sq := Name(t.n, t.r, t.c)
 	if t.free {
-		return fmt.Sprintf("test %s: free", sq)
+		return t.cat.T("bt.test.free", sq)
 	}
 	if a, ok := attacker(t.queens, t.r, t.c); ok {
-		return fmt.Sprintf("test %s: attacked by the queen on %s", sq, Name(t.n, a[0], a[1]))
+		return t.cat.T("bt.test.attackedBy", sq, Name(t.n, a[0], a[1]))
 	}
-	return fmt.Sprintf("test %s: attacked", sq)
+	return t.cat.T("bt.test.attacked", sq)
 }
 
 func backtrackPlaceText(t *tracer) string {
-	return fmt.Sprintf("place a queen on %s and mark the squares it attacks", Name(t.n, t.r, t.c))
+	return t.cat.T("bt.place", Name(t.n, t.r, t.c))
 }
 
 func backtrackRemoveText(t *tracer) string {
-	return fmt.Sprintf("take the queen off %s: every way on from it is searched", Name(t.n, t.r, t.c))
+	return t.cat.T("bt.remove", Name(t.n, t.r, t.c))
 }
 
 func backtrackDeadEndText(t *tracer) string {
-	return fmt.Sprintf("dead end: every square of %s is attacked, so back up", rowName(t.n, t.r))
+	return t.cat.T("bt.deadEnd", rowName(t.cat, t.n, t.r))
 }
 
 func backtrackSolutionText(t *tracer) string {
 	last := ""
 	if len(t.pending) > 0 && t.pending[len(t.pending)-1].kind == "place" {
 		e := t.pending[len(t.pending)-1]
-		last = fmt.Sprintf("place a queen on %s: ", Name(t.n, e.r, e.c))
+		last = t.cat.T("bt.solution.last", Name(t.n, e.r, e.c))
 	}
-	return fmt.Sprintf("%sall %d queens stand, none attacked — solution %d", last, t.n, t.solutions)
+	return t.cat.T("bt.solution", last, t.n, t.solutions)
 }
 
 // backtrackNotes sums up minor events: runs of tests with the same outcome
 // share one note ("tested a3, b3: attacked"), and the notes of a run of
 // tests are joined by semicolons.
-func backtrackNotes(n int, evs []rawEvent) []string {
+func backtrackNotes(cat *i18n.Catalogue, n int, evs []rawEvent) []string {
 	var notes []string
 	var run []string // squares of the current run of tests
 	var tests []string
 	runFree := false
 	flush := func() {
 		if len(run) > 0 {
-			what := "attacked"
+			what := "bt.note.attacked"
 			if runFree {
-				what = "free"
+				what = "bt.note.free"
 			}
-			tests = append(tests, strings.Join(run, ", ")+": "+what)
+			tests = append(tests, cat.T(what, strings.Join(run, cat.T("sep.list"))))
 			run = run[:0]
 		}
 	}
 	end := func() {
 		flush()
 		if len(tests) > 0 {
-			notes = append(notes, "tested "+strings.Join(tests, "; "))
+			notes = append(notes, cat.T("bt.note.tested", strings.Join(tests, cat.T("sep.group"))))
 			tests = nil
 		}
 	}
@@ -128,10 +129,10 @@ func backtrackNotes(n int, evs []rawEvent) []string {
 			run = append(run, Name(n, e.r, e.c))
 		case "place":
 			end()
-			notes = append(notes, "placed a queen on "+Name(n, e.r, e.c))
+			notes = append(notes, cat.T("bt.note.placed", Name(n, e.r, e.c)))
 		case "remove":
 			end()
-			notes = append(notes, "took the queen off "+Name(n, e.r, e.c))
+			notes = append(notes, cat.T("bt.note.took", Name(n, e.r, e.c)))
 		}
 	}
 	end()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/dlx"
 	"github.com/qtool-project/qtool/encode"
 )
@@ -166,24 +167,24 @@ func runDLX(ctx context.Context, t *tracer, b encode.Board) error {
 
 func dlxChooseText(t *tracer) string {
 	if t.len == 0 {
-		return fmt.Sprintf("dead end: item %s has no option left, so back up", t.item)
+		return t.cat.T("dlx.deadEnd", t.item)
 	}
-	return fmt.Sprintf("choose item %s, which has the fewest options left (%d)", t.item, t.len)
+	return t.cat.T("dlx.choose", t.item, t.len)
 }
 
 func dlxCoverText(t *tracer) string {
 	if t.kind == "uncover" {
-		return fmt.Sprintf("uncover %s", t.item)
+		return t.cat.T("dlx.uncover", t.item)
 	}
-	return fmt.Sprintf("cover %s", t.item)
+	return t.cat.T("dlx.cover", t.item)
 }
 
 func dlxTryText(t *tracer) string {
-	return fmt.Sprintf("try option %s (choice %d for %s): a queen on %s", t.option, t.len, t.item, Name(t.n, t.r, t.c))
+	return t.cat.T("dlx.try", t.option, t.len, t.item, Name(t.n, t.r, t.c))
 }
 
 func dlxBacktrackText(t *tracer) string {
-	return fmt.Sprintf("every option at level %d is tried: back to level %d", t.len, t.len-1)
+	return t.cat.T("dlx.backtrack", t.len, t.len-1)
 }
 
 func dlxSolutionText(t *tracer) string {
@@ -191,23 +192,23 @@ func dlxSolutionText(t *tracer) string {
 	if len(t.pending) > 0 {
 		for i := len(t.pending) - 1; i >= 0; i-- {
 			if e := t.pending[i]; e.kind == "try" {
-				last = fmt.Sprintf("a queen on %s: ", Name(t.n, e.r, e.c))
+				last = t.cat.T("dlx.solution.last", Name(t.n, e.r, e.c))
 				break
 			}
 		}
 	}
-	return fmt.Sprintf("%severy primary item is covered — solution %d", last, t.solutions)
+	return t.cat.T("dlx.solution", last, t.solutions)
 }
 
 // dlxNotes sums up the minor events of Algorithm X: covers and uncovers
 // grouped, choices and tries one a note.
-func dlxNotes(n int, evs []rawEvent) []string {
+func dlxNotes(cat *i18n.Catalogue, n int, evs []rawEvent) []string {
 	var notes []string
 	var group []string
 	groupKind := ""
 	flush := func() {
 		if len(group) > 0 {
-			notes = append(notes, groupKind+" "+strings.Join(group, " "))
+			notes = append(notes, cat.T("dlx.note."+groupKind, strings.Join(group, " ")))
 			group = nil
 		}
 	}
@@ -221,13 +222,13 @@ func dlxNotes(n int, evs []rawEvent) []string {
 			group = append(group, e.item)
 		case "choose":
 			flush()
-			notes = append(notes, "chose "+e.item)
+			notes = append(notes, cat.T("dlx.note.chose", e.item))
 		case "try":
 			flush()
-			notes = append(notes, "tried "+Name(n, e.r, e.c))
+			notes = append(notes, cat.T("dlx.note.tried", Name(n, e.r, e.c)))
 		case "backtrack":
 			flush()
-			notes = append(notes, "backed up")
+			notes = append(notes, cat.T("dlx.note.backed"))
 		}
 	}
 	flush()

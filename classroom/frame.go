@@ -3,6 +3,8 @@ package classroom
 import (
 	"fmt"
 	"strings"
+
+	"github.com/qtool-project/qtool/classroom/i18n"
 )
 
 // Square is a square of the board, {row, column}, both from 0 as in board
@@ -31,6 +33,10 @@ type Frame struct {
 	// leads to.
 	Seq  uint64 `json:"seq"`
 	Step int    `json:"step"`
+	// At numbers every event of the search from 1, those a quiet run
+	// lets pass (Event.Quiet) included: the same event has the same At in
+	// every run of the same search (see BuildTree).
+	At uint64 `json:"at"`
 	// Major marks a step: a queen placed (or moved), a dead end, a
 	// solution, the end of the search.
 	Major bool `json:"major"`
@@ -115,18 +121,18 @@ func Name(n, r, c int) string {
 }
 
 // rowName names row r for messages: "rank 3" for n ≤ 26, "row 2" beyond.
-func rowName(n, r int) string {
+func rowName(cat *i18n.Catalogue, n, r int) string {
 	if n <= 26 {
-		return fmt.Sprintf("rank %d", r+1)
+		return cat.T("rank", r+1)
 	}
-	return fmt.Sprintf("row %d", r)
+	return cat.T("row", r)
 }
 
 // counterLine writes the counters on one line: "nodes 3 · tests 9".
-func counterLine(cs []Counter) string {
+func counterLine(cat *i18n.Catalogue, cs []Counter) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = fmt.Sprintf("%s %d", c.Name, c.Value)
+		parts[i] = cat.T("counter."+c.Name) + " " + cat.Number(c.Value)
 	}
 	return strings.Join(parts, " · ")
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
@@ -93,13 +94,13 @@ func runMinConflicts(ctx context.Context, t *tracer, b encode.Board, opts Option
 	case err == nil:
 		t.counters = []Counter{{"steps", st.Steps}, {"swaps", st.Swaps}, {"restarts", st.Restarts}, {"attacking pairs", 0}}
 		t.endText = func(t *tracer) string {
-			return "the search is over: min-conflicts stops at the solution it found (it does not enumerate; backtrack or dlx count them all)"
+			return t.cat.T("mc.end")
 		}
 		return nil
 	case errors.Is(err, search.ErrConstructNoSolution):
 		t.solutions = 0
 		t.endText = func(t *tracer) string {
-			return fmt.Sprintf("no solution exists for n = %d (a known fact: min-conflicts does not search it, and could not prove it)", t.n)
+			return t.cat.T("mc.none", t.n)
 		}
 		return nil
 	case errors.Is(err, search.ErrMinConflictsNotFound):
@@ -111,38 +112,38 @@ func runMinConflicts(ctx context.Context, t *tracer, b encode.Board, opts Option
 func mcPlaceText(t *tracer) string {
 	if t.major {
 		if t.len == 0 {
-			return fmt.Sprintf("first placement: a queen on %s, and no two queens attack each other — a solution", Name(t.n, t.r, t.c))
+			return t.cat.T("mc.place.solution", Name(t.n, t.r, t.c))
 		}
-		return fmt.Sprintf("first placement done (last queen on %s): %s to repair", Name(t.n, t.r, t.c), plural(uint64(t.len), "attacking pair"))
+		return t.cat.T("mc.place.done", Name(t.n, t.r, t.c), plural(t.cat, uint64(t.len), "pl.pair"))
 	}
-	return fmt.Sprintf("first placement: a queen on %s", Name(t.n, t.r, t.c))
+	return t.cat.T("mc.place", Name(t.n, t.r, t.c))
 }
 
 func mcPickText(t *tracer) string {
-	return fmt.Sprintf("pick the queen on %s, attacked by %s", Name(t.n, t.r, t.c), plural(uint64(t.len), "queen"))
+	return t.cat.T("mc.pick", Name(t.n, t.r, t.c), plural(t.cat, uint64(t.len), "pl.queen"))
 }
 
 func mcMoveText(t *tracer) string {
-	how := "swap"
+	how := "mc.swap"
 	if t.walk {
-		how = "random-walk swap"
+		how = "mc.walk"
 	}
-	s := fmt.Sprintf("%s: queens to %s and %s, %s left", how, Name(t.n, t.r, t.c), Name(t.n, t.partner, t.partnerCol), plural(uint64(t.len), "attacking pair"))
+	s := t.cat.T(how, Name(t.n, t.r, t.c), Name(t.n, t.partner, t.partnerCol), plural(t.cat, uint64(t.len), "pl.pair"))
 	if t.len == 0 {
-		s += " — a solution"
+		s += t.cat.T("mc.solved")
 	}
 	return s
 }
 
 func mcStayText(t *tracer) string {
-	return fmt.Sprintf("no swap helps: stay (%s)", plural(uint64(t.len), "attacking pair"))
+	return t.cat.T("mc.stay", plural(t.cat, uint64(t.len), "pl.pair"))
 }
 
 func mcRestartText(t *tracer) string {
-	return "no solution within the step budget: restart from a fresh placement"
+	return t.cat.T("mc.restart")
 }
 
-func mcNotes(n int, evs []rawEvent) []string {
+func mcNotes(cat *i18n.Catalogue, n int, evs []rawEvent) []string {
 	var notes []string
 	var placed []string
 	for _, e := range evs {
@@ -150,11 +151,11 @@ func mcNotes(n int, evs []rawEvent) []string {
 		case "place":
 			placed = append(placed, Name(n, e.r, e.c))
 		case "pick":
-			notes = append(notes, "picked "+Name(n, e.r, e.c))
+			notes = append(notes, cat.T("mc.note.picked", Name(n, e.r, e.c)))
 		}
 	}
 	if len(placed) > 0 {
-		notes = append([]string{"placed " + joinNames(placed)}, notes...)
+		notes = append([]string{cat.T("mc.note.placed", joinNames(placed))}, notes...)
 	}
 	return notes
 }

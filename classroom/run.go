@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
 )
 
@@ -26,6 +27,8 @@ var MethodText = map[string]string{
 type Options struct {
 	// Seed seeds the randomised methods (min-conflicts).
 	Seed int64
+	// Lang is the language of the frames' text and notes (nil: English).
+	Lang *i18n.Catalogue
 }
 
 // Event is one event of a run as Run hands it to its callback: its kind,
@@ -40,6 +43,9 @@ type Event struct {
 	Solution bool
 	t        *tracer
 }
+
+// At is the event's number among all of the run's (Frame.At).
+func (e Event) At() uint64 { return e.t.all }
 
 // Frame builds the frame of the event. The cost is O(n²) for the board.
 func (e Event) Frame() Frame { return e.t.frame() }
@@ -80,10 +86,18 @@ type Summary struct {
 // of kind "end". The error is a refusal (bad method, board too large or
 // invalid) or the context's, in which case the summary covers the work done.
 func Run(ctx context.Context, method string, b encode.Board, opts Options, emit func(Event) bool) (Summary, error) {
+	return run(ctx, method, b, opts, nil, emit)
+}
+
+// run is Run, recording the search tree in rec if not nil.
+func run(ctx context.Context, method string, b encode.Board, opts Options, rec *treeRec, emit func(Event) bool) (Summary, error) {
 	if err := Check(method, b); err != nil {
 		return Summary{}, err
 	}
-	t := &tracer{n: b.N, emit: emit}
+	t := &tracer{n: b.N, emit: emit, rec: rec, cat: opts.Lang}
+	if t.cat == nil {
+		t.cat = i18n.English()
+	}
 	start := time.Now()
 	var err error
 	switch method {
@@ -137,6 +151,9 @@ type tracer struct {
 	quiet      bool // see Event.Quiet
 	quietN     int  // events to let pass before the next one handed over
 	seq        uint64
+	all        uint64 // every event, those a quiet run lets pass included
+	cat        *i18n.Catalogue
+	rec        *treeRec // records the search tree, if not nil
 	step       int
 	kind       string
 	major      bool
@@ -158,10 +175,10 @@ type tracer struct {
 	counters  []Counter
 	levels    []Level
 	conflict  []Square
-	text      func(t *tracer) string               // what happened, built with the frame
-	pending   []rawEvent                           // minor events since the last step
-	dropped   uint64                               // minor events past maxNotes
-	notes     func(n int, evs []rawEvent) []string // the notes of the pending events
+	text      func(t *tracer) string                                    // what happened, built with the frame
+	pending   []rawEvent                                                // minor events since the last step
+	dropped   uint64                                                    // minor events past maxNotes
+	notes     func(cat *i18n.Catalogue, n int, evs []rawEvent) []string // the notes of the pending events
 }
 
 // skip says whether a quiet run lets the current event pass (see
@@ -171,6 +188,7 @@ func (t *tracer) skip() bool {
 		return false
 	}
 	if t.quietN--; t.quietN > 0 {
+		t.all++
 		return true
 	}
 	t.quietN = quietEvery
@@ -180,6 +198,10 @@ func (t *tracer) skip() bool {
 // fire hands the current event to emit; false when emit stopped the run.
 func (t *tracer) fire(kind string, major, solution bool) bool {
 	t.seq++
+	t.all++
+	if t.rec != nil {
+		t.rec.record(t, kind)
+	}
 	t.kind, t.major = kind, major
 	if major {
 		t.step++
@@ -199,7 +221,7 @@ func (t *tracer) fire(kind string, major, solution bool) bool {
 }
 
 func (t *tracer) frame() Frame {
-	f := Frame{Seq: t.seq, Step: t.step, Major: t.major, Kind: t.kind, N: t.n,
+	f := Frame{Seq: t.seq, At: t.all, Step: t.step, Major: t.major, Kind: t.kind, N: t.n,
 		Queens: append([]int(nil), t.queens...), Solutions: t.solutions,
 		Counters: append([]Counter(nil), t.counters...)}
 	if !t.major {
@@ -216,9 +238,9 @@ func (t *tracer) frame() Frame {
 	f.Board = Draw(t.n, t.queens, f.Tested)
 	f.Text = t.text(t)
 	if t.major {
-		f.Notes = t.notes(t.n, t.pending)
+		f.Notes = t.notes(t.cat, t.n, t.pending)
 		if t.dropped > 0 {
-			f.Notes = append(f.Notes, fmt.Sprintf("… and %d more", t.dropped))
+			f.Notes = append(f.Notes, t.cat.T("run.more", t.dropped))
 		}
 	}
 	return f
@@ -239,14 +261,16 @@ func (t *tracer) setEnd(b encode.Board) {
 	t.text = t.endText
 	if t.text == nil {
 		t.text = func(t *tracer) string {
-			return fmt.Sprintf("the search is over: %s in all", plural(t.solutions, "solution"))
+			return t.cat.T("run.end", plural(t.cat, t.solutions, "pl.solution"))
 		}
 	}
 }
 
-func plural(k uint64, noun string) string {
+// plural writes k with its noun: key.one for one, key.other for any
+// other number.
+func plural(cat *i18n.Catalogue, k uint64, key string) string {
 	if k == 1 {
-		return "1 " + noun
+		return cat.T(key+".one", k)
 	}
-	return fmt.Sprintf("%d %ss", k, noun)
+	return cat.T(key+".other", k)
 }

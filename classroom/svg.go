@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/qtool-project/qtool/classroom/i18n"
 )
 
 // WriteSVG draws an n×n board with queens on the given squares as an SVG
@@ -16,8 +18,8 @@ func WriteSVG(w io.Writer, n int, queens, mark []Square) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="%d×%d board with %s">`+"\n",
-		size, size, size, size, n, n, plural(uint64(len(queens)), "queen"))
-	fmt.Fprintf(&b, "<title>%d×%d n-queens board, %s</title>\n", n, n, plural(uint64(len(queens)), "queen"))
+		size, size, size, size, n, n, plural(i18n.English(), uint64(len(queens)), "pl.queen"))
+	fmt.Fprintf(&b, "<title>%d×%d n-queens board, %s</title>\n", n, n, plural(i18n.English(), uint64(len(queens)), "pl.queen"))
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", size, size)
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {

@@ -4,18 +4,28 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/qtool-project/qtool/classroom/i18n"
 )
 
 // WriteText writes frame f as text: a heading with the step number and what
 // happened, the events since the previous step (for a step), the board with
 // its legend's symbols (see Frame.Board), the Algorithm X levels if any, and
 // the counters.
-func WriteText(w io.Writer, f Frame) error {
+func WriteText(w io.Writer, f Frame) error { return WriteTextLang(w, f, nil) }
+
+// WriteTextLang is WriteText in the language of cat (nil: English); the
+// frame's own text is in the language of the run that made it (see
+// Options.Lang).
+func WriteTextLang(w io.Writer, f Frame, cat *i18n.Catalogue) error {
+	if cat == nil {
+		cat = i18n.English()
+	}
 	var b strings.Builder
 	if f.Major {
-		fmt.Fprintf(&b, "step %d: %s\n", f.Step, f.Text)
+		b.WriteString(cat.T("text.step", f.Step, f.Text) + "\n")
 		if len(f.Notes) > 0 {
-			for _, l := range wrap(strings.Join(f.Notes, ", "), 74) {
+			for _, l := range wrap(strings.Join(f.Notes, cat.T("sep.list")), 74) {
 				fmt.Fprintf(&b, "  %s\n", l)
 			}
 		}
@@ -24,13 +34,13 @@ func WriteText(w io.Writer, f Frame) error {
 	}
 	writeBoard(&b, f.N, f.Board)
 	for i, l := range f.Levels {
-		fmt.Fprintf(&b, "  level %d: %s", i, l.Item)
+		b.WriteString("  " + cat.T("text.level", i, l.Item))
 		if l.Option != "" {
-			fmt.Fprintf(&b, " by option %s", l.Option)
+			b.WriteString(cat.T("text.byOption", l.Option))
 		}
-		fmt.Fprintf(&b, " (active: %s)\n", strings.Join(l.Active, " "))
+		b.WriteString(cat.T("text.active", strings.Join(l.Active, " ")) + "\n")
 	}
-	fmt.Fprintf(&b, "  %s\n\n", counterLine(f.Counters))
+	fmt.Fprintf(&b, "  %s\n\n", counterLine(cat, f.Counters))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -178,6 +178,12 @@ func FuzzParse(f *testing.F) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("%d workers: got solutions %v, want %v for\n%s", workers, got, want, text)
 			}
+			if p.HasBounds() {
+				continue
+			}
+			if got, _ := solveAll(t, p, dlx.Config{Workers: workers, Algorithm: dlx.SS}); !slices.Equal(got, want) {
+				t.Fatalf("ss, %d workers: got solutions %v, want %v for\n%s", workers, got, want, text)
+			}
 		}
 	})
 }

@@ -67,6 +67,10 @@ const (
 	// Knuth's dlx3 runs it: bounds, tweak and untweak, branching on the
 	// item of least branching degree.
 	M
+	// SS is exact cover with colours on sparse sets, as Knuth's SSXCC runs
+	// it (TAOCP 7.2.2.3, "dancing cells"): the same solutions as C, found
+	// in another order, with forced moves; no bounds.
+	SS
 )
 
 // String returns the algorithm's letter, or "auto".
@@ -78,12 +82,14 @@ func (a Algorithm) String() string {
 		return "C"
 	case M:
 		return "M"
+	case SS:
+		return "ss"
 	}
 	return "auto"
 }
 
-// ParseAlgorithm reads "X", "C", "M" or "auto" (any case; also "dlx1",
-// "dlx2", "dlx3").
+// ParseAlgorithm reads "X", "C", "M", "ss" or "auto" (any case; also
+// "dlx1", "dlx2", "dlx3", "ssxcc").
 func ParseAlgorithm(s string) (Algorithm, error) {
 	switch s {
 	case "auto", "":
@@ -94,8 +100,10 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 		return C, nil
 	case "M", "m", "dlx3":
 		return M, nil
+	case "ss", "SS", "ssxcc":
+		return SS, nil
 	}
-	return Auto, fmt.Errorf("dlx: unknown algorithm %q (want X, C, M or auto)", s)
+	return Auto, fmt.Errorf("dlx: unknown algorithm %q (want X, C, M, ss or auto)", s)
 }
 
 // Config controls a search run by Problem.Run.
@@ -179,6 +187,8 @@ func (p *Problem) AlgorithmFor(a Algorithm) (Algorithm, error) {
 		return a, fmt.Errorf("dlx: algorithm X does not handle colours or bounds (use C or M)")
 	case a == C && p.HasBounds():
 		return a, fmt.Errorf("dlx: algorithm C does not handle bounds (use M)")
+	case a == SS && p.HasBounds():
+		return a, fmt.Errorf("dlx: algorithm ss does not handle bounds (use M)")
 	case a != Auto:
 		return a, nil
 	case p.HasBounds():
@@ -220,6 +230,9 @@ func (p *Problem) Run(ctx context.Context, cfg Config) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
+	if alg == SS && cfg.Trace != nil {
+		return Stats{}, fmt.Errorf("dlx: the trace follows dancing links (X, C, M), not algorithm ss")
+	}
 	if p.primary == 0 {
 		if cfg.Pick > 0 {
 			return Stats{Nodes: 1}, nil // the one solution has no option
@@ -254,6 +267,8 @@ func EffectiveWorkers(k int) int {
 // the split gives it.
 func (p *Problem) runOne(ctx context.Context, cfg Config, alg Algorithm, sp *split) (Stats, error) {
 	switch {
+	case alg == SS:
+		return p.runSS(ctx, cfg, sp)
 	case alg == M:
 		return p.runM(ctx, cfg, sp)
 	case alg == C || cfg.Trace != nil:

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // TestBacktrackRows: backtrack-rows finds the same completions as backtrack
@@ -14,11 +14,11 @@ import (
 // backtrack --order rows, not of the default most-constrained order), and
 // the default experiment leaves it out as an alias.
 func TestBacktrackRows(t *testing.T) {
-	rows, err := experiments.Lookup("backtrack-rows")
+	rows, err := backend.Lookup("backtrack-rows")
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := experiments.Lookup("backtrack")
+	plain, err := backend.Lookup("backtrack")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,12 +31,12 @@ func TestBacktrackRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	run := func(be experiments.Backend, order string) experiments.Outcome {
-		req := experiments.Request{Mode: experiments.Count}
+	run := func(be backend.Backend, order string) backend.Outcome {
+		req := backend.Request{Mode: backend.Count}
 		if order != "" {
 			req.Options = map[string]string{"order": order}
 		}
-		out, err := be.Run(ctx, b, req)
+		out, err := backend.SolveBoard(ctx, be, b, req)
 		if err != nil {
 			t.Fatal(err)
 		}

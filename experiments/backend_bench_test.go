@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // CountSink keeps benchmark results alive.
@@ -19,8 +19,8 @@ var CountSink uint64
 func BenchmarkCount(b *testing.B) {
 	benchCountLarge(b) // n = 16..18: backend_split_bench_test.go
 	for _, n := range []int{8, 12, 14} {
-		for _, name := range experiments.Names() {
-			be, _ := experiments.Lookup(name)
+		for _, name := range backend.Names() {
+			be, _ := backend.Lookup(name)
 			caps := be.Caps()
 			if !caps.Count || caps.External || (caps.MaxN > 0 && n > caps.MaxN) {
 				continue
@@ -30,7 +30,7 @@ func BenchmarkCount(b *testing.B) {
 					b.Skip("counting by enumeration of models is too slow here")
 				}
 				for b.Loop() {
-					out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count})
+					out, err := backend.SolveBoard(context.Background(), be, encode.Empty(n), backend.Request{Mode: backend.Count})
 					if err != nil {
 						b.Fatal(err)
 					}

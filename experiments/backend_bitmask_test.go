@@ -2,20 +2,21 @@ package experiments_test
 
 import (
 	"context"
-	"github.com/qtool-project/qtool/internal/oracle"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
+	"github.com/qtool-project/qtool/internal/oracle"
+
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
-func bitmaskBackend(t *testing.T) experiments.Backend {
+func bitmaskBackend(t *testing.T) backend.Backend {
 	t.Helper()
-	be, err := experiments.Lookup("bitmask")
+	be, err := backend.Lookup("bitmask")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,18 +34,18 @@ func TestBitmaskBackendCounts(t *testing.T) {
 	ref := oracle.Counts(t)
 	ctx := context.Background()
 	for n := 1; n <= 14; n++ {
-		out, err := be.Run(ctx, encode.Empty(n), experiments.Request{Mode: experiments.Count, Unique: true})
+		out, err := backend.SolveBoard(ctx, be, encode.Empty(n), backend.Request{Mode: backend.Count, Unique: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out.Status != experiments.OK || out.Solutions != ref[n][0] || out.Unique != ref[n][1] {
+		if out.Status != backend.OK || out.Solutions != ref[n][0] || out.Unique != ref[n][1] {
 			t.Errorf("n=%d: %v, %d solutions, %d unique; want ok, %d, %d", n, out.Status, out.Solutions, out.Unique, ref[n][0], ref[n][1])
 		}
 		if n > 12 {
 			continue
 		}
 		for _, sym := range []string{"full", "mirror", "none"} {
-			out, err := be.Run(ctx, encode.Empty(n), experiments.Request{Mode: experiments.Count, Workers: 2, Options: map[string]string{"symmetry": sym}})
+			out, err := backend.SolveBoard(ctx, be, encode.Empty(n), backend.Request{Mode: backend.Count, Workers: 2, Options: map[string]string{"symmetry": sym}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,7 +54,7 @@ func TestBitmaskBackendCounts(t *testing.T) {
 			}
 		}
 	}
-	out, err := be.Run(ctx, encode.Empty(8), experiments.Request{Mode: experiments.Count, Options: map[string]string{"symmetry": "none"}})
+	out, err := backend.SolveBoard(ctx, be, encode.Empty(8), backend.Request{Mode: backend.Count, Options: map[string]string{"symmetry": "none"}})
 	if err != nil || out.Nodes != 2056 {
 		t.Errorf("n=8 without symmetry: %d nodes (want 2,056, every legal partial placement), %v", out.Nodes, err)
 	}
@@ -66,7 +67,7 @@ func TestBitmaskBackendFind(t *testing.T) {
 	ctx := context.Background()
 	b := encode.Empty(8)
 	var sols []encode.Placement
-	out, err := be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
+	out, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Visit: func(p encode.Placement) bool {
 		sols = append(sols, slices.Clone(p))
 		return true
 	}})
@@ -84,12 +85,12 @@ func TestBitmaskBackendFind(t *testing.T) {
 		t.Errorf("%d distinct solutions", len(seen))
 	}
 	k := 0
-	out, err = be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 10, Visit: func(encode.Placement) bool { k++; return true }})
+	out, err = backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 10, Visit: func(encode.Placement) bool { k++; return true }})
 	if err != nil || out.Solutions != 10 || k != 10 {
 		t.Errorf("limit 10: %d solutions, %d visits, %v", out.Solutions, k, err)
 	}
 	total := 0
-	out, err = be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Unique: true, Visit: func(p encode.Placement) bool {
+	out, err = backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Unique: true, Visit: func(p encode.Placement) bool {
 		c, size := encode.Canonical(p)
 		if !slices.Equal(c, p) {
 			t.Errorf("%v is not the canonical form of its class (%v)", p, c)
@@ -102,7 +103,7 @@ func TestBitmaskBackendFind(t *testing.T) {
 	}
 	given := encode.Board{N: 8, Queens: []int{2, -1, -1, -1, -1, -1, -1, 5}}
 	var comp int
-	out, err = be.Run(ctx, given, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
+	out, err = backend.SolveBoard(ctx, be, given, backend.Request{Mode: backend.Find, Visit: func(p encode.Placement) bool {
 		if err := encode.Verify(given, p); err != nil {
 			t.Error(err)
 		}
@@ -122,8 +123,8 @@ func TestBitmaskBackendShards(t *testing.T) {
 	for n := 10; n <= 13; n++ {
 		var sum, uniq uint64
 		for i := range 7 {
-			out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count, Unique: true, Shard: &experiments.Shard{Index: i, Count: 7}})
-			if err != nil || out.Status != experiments.OK {
+			out, err := backend.SolveBoard(context.Background(), be, encode.Empty(n), backend.Request{Mode: backend.Count, Unique: true, Shard: &backend.Shard{Index: i, Count: 7}})
+			if err != nil || out.Status != backend.OK {
 				t.Fatalf("n=%d shard %d/7: %v %v", n, i, out.Status, err)
 			}
 			sum += out.Solutions
@@ -141,7 +142,7 @@ func TestBitmaskBackendProgress(t *testing.T) {
 	be := bitmaskBackend(t)
 	var mu sync.Mutex
 	var last, total uint64
-	out, err := be.Run(context.Background(), encode.Empty(11), experiments.Request{Mode: experiments.Count, Progress: func(d, tot uint64) {
+	out, err := backend.SolveBoard(context.Background(), be, encode.Empty(11), backend.Request{Mode: backend.Count, Progress: func(d, tot uint64) {
 		mu.Lock()
 		defer mu.Unlock()
 		last, total = max(last, d), tot
@@ -160,14 +161,14 @@ func TestBitmaskBackendEarlyEnd(t *testing.T) {
 	be := bitmaskBackend(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	out, err := be.Run(ctx, encode.Empty(30), experiments.Request{Mode: experiments.Count, Unique: true})
-	if err != nil || out.Status != experiments.Timeout {
+	out, err := backend.SolveBoard(ctx, be, encode.Empty(30), backend.Request{Mode: backend.Count, Unique: true})
+	if err != nil || out.Status != backend.Timeout {
 		t.Errorf("deadline: %v, %v", out.Status, err)
 	}
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	time.AfterFunc(30*time.Millisecond, cancel2)
-	out, err = be.Run(ctx2, encode.Empty(30), experiments.Request{Mode: experiments.Find, Visit: func(encode.Placement) bool { return true }})
-	if err != nil || out.Status != experiments.Interrupted {
+	out, err = backend.SolveBoard(ctx2, be, encode.Empty(30), backend.Request{Mode: backend.Find, Visit: func(encode.Placement) bool { return true }})
+	if err != nil || out.Status != backend.Interrupted {
 		t.Errorf("cancel: %v, %v", out.Status, err)
 	}
 }
@@ -179,18 +180,18 @@ func TestBitmaskBackendRefuses(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		b    encode.Board
-		req  experiments.Request
+		req  backend.Request
 		want string
 	}{
-		{"n=65", encode.Empty(65), experiments.Request{Mode: experiments.Count}, "n ≤ 64"},
-		{"unique with queens", encode.Board{N: 8, Queens: []int{0}}, experiments.Request{Mode: experiments.Count, Unique: true}, "empty board"},
-		{"unknown option", encode.Empty(8), experiments.Request{Mode: experiments.Count, Options: map[string]string{"amo": "x"}}, "unknown option"},
-		{"unknown symmetry", encode.Empty(8), experiments.Request{Mode: experiments.Count, Options: map[string]string{"symmetry": "half"}}, "unknown symmetry"},
-		{"shard of a find", encode.Empty(8), experiments.Request{Mode: experiments.Find, Shard: &experiments.Shard{Index: 0, Count: 2}}, "shards"},
-		{"bad shard", encode.Empty(8), experiments.Request{Mode: experiments.Count, Shard: &experiments.Shard{Index: 2, Count: 2}}, "shard"},
-		{"bad mode", encode.Empty(8), experiments.Request{Mode: experiments.Mode(9)}, "mode"},
+		{"n=65", encode.Empty(65), backend.Request{Mode: backend.Count}, "n ≤ 64"},
+		{"unique with queens", encode.Board{N: 8, Queens: []int{0}}, backend.Request{Mode: backend.Count, Unique: true}, "empty board"},
+		{"unknown option", encode.Empty(8), backend.Request{Mode: backend.Count, Options: map[string]string{"amo": "x"}}, "no option"},
+		{"unknown symmetry", encode.Empty(8), backend.Request{Mode: backend.Count, Options: map[string]string{"symmetry": "half"}}, "unknown symmetry"},
+		{"shard of a find", encode.Empty(8), backend.Request{Mode: backend.Find, Shard: &backend.Shard{Index: 0, Count: 2}}, "shards"},
+		{"bad shard", encode.Empty(8), backend.Request{Mode: backend.Count, Shard: &backend.Shard{Index: 2, Count: 2}}, "shard"},
+		{"bad mode", encode.Empty(8), backend.Request{Mode: backend.Mode(9)}, "mode"},
 	} {
-		_, err := be.Run(ctx, c.b, c.req)
+		_, err := backend.SolveBoard(ctx, be, c.b, c.req)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error about %q", c.name, err, c.want)
 		}

@@ -5,13 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
-func constructBackend(t testing.TB) experiments.Backend {
+func constructBackend(t testing.TB) backend.Backend {
 	t.Helper()
-	be, err := experiments.Lookup("construct")
+	be, err := backend.Lookup("construct")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,12 +28,12 @@ func TestConstructBackendCaps(t *testing.T) {
 func TestConstructBackendFind(t *testing.T) {
 	be := constructBackend(t)
 	for _, n := range append(mcRange(1, 200), 1_000_000) {
-		got, out := mcFind(t, be, context.Background(), encode.Empty(n), experiments.Request{Limit: 1})
+		got, out := mcFind(t, be, context.Background(), encode.Empty(n), backend.Request{Limit: 1})
 		want := 1
 		if n == 2 || n == 3 {
 			want = 0
 		}
-		if len(got) != want || out.Status != experiments.OK {
+		if len(got) != want || out.Status != backend.OK {
 			t.Errorf("n = %d: %d solutions, status %v; want %d, ok", n, len(got), out.Status, want)
 		}
 	}
@@ -50,18 +50,18 @@ func mcRange(lo, hi int) []int {
 func TestConstructBackendRefuses(t *testing.T) {
 	be := constructBackend(t)
 	ctx := context.Background()
-	_, err := be.Run(ctx, encode.Board{N: 8, Queens: []int{-1, 3}}, experiments.Request{Mode: experiments.Find})
+	_, err := backend.SolveBoard(ctx, be, encode.Board{N: 8, Queens: []int{-1, 3}}, backend.Request{Mode: backend.Find, Limit: 1})
 	if err == nil || !strings.Contains(err.Error(), "cannot complete") {
 		t.Errorf("board with a given queen: got %v, want a refusal", err)
 	}
 	for _, b := range []encode.Board{{N: 0}, {N: 3, Queens: []int{-1, -1, -1, -1}}, {N: 5, Queens: []int{-2}}} {
-		if _, err := be.Run(ctx, b, experiments.Request{Mode: experiments.Find}); err == nil {
+		if _, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1}); err == nil {
 			t.Errorf("invalid board %+v: no error", b)
 		}
 	}
-	for _, req := range []experiments.Request{
-		{Mode: experiments.Count},
-		{Mode: experiments.Find, Unique: true},
+	for _, req := range []backend.Request{
+		{Mode: backend.Count},
+		{Mode: backend.Find, Unique: true},
 	} {
 		if _, err := solveBoard(ctx, be, encode.Empty(8), req); err == nil {
 			t.Errorf("request %+v: no error", req)

@@ -2,20 +2,21 @@ package experiments_test
 
 import (
 	"context"
-	"github.com/qtool-project/qtool/internal/oracle"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
+	"github.com/qtool-project/qtool/internal/oracle"
+
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/search"
 )
 
-func backends(t testing.TB, pred func(experiments.Caps) bool) []experiments.Backend {
-	var out []experiments.Backend
-	for _, name := range experiments.Names() {
-		b, err := experiments.Lookup(name)
+func backends(t testing.TB, pred func(backend.Caps) bool) []backend.Backend {
+	var out []backend.Backend
+	for _, name := range backend.Names() {
+		b, err := backend.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,7 +28,7 @@ func backends(t testing.TB, pred func(experiments.Caps) bool) []experiments.Back
 }
 
 // countLimit keeps counting by enumeration (sat) to small n.
-func countLimit(b experiments.Backend) int {
+func countLimit(b backend.Backend) int {
 	if strings.HasPrefix(b.Name(), "sat") {
 		return 8
 	}
@@ -38,13 +39,13 @@ func countLimit(b experiments.Backend) int {
 // every n it is fast enough for, gives the OEIS count.
 func TestBackendsCountReference(t *testing.T) {
 	ref := oracle.All(t)
-	for _, be := range backends(t, func(c experiments.Caps) bool { return c.Count && !c.External }) {
+	for _, be := range backends(t, func(c backend.Caps) bool { return c.Count && !c.External }) {
 		for n := 1; n <= countLimit(be); n++ {
-			out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count})
+			out, err := backend.SolveBoard(context.Background(), be, encode.Empty(n), backend.Request{Mode: backend.Count})
 			if err != nil {
 				t.Fatalf("%s n=%d: %v", be.Name(), n, err)
 			}
-			if out.Status != experiments.OK || out.Solutions != ref[n] {
+			if out.Status != backend.OK || out.Solutions != ref[n] {
 				t.Errorf("unexpected count for %q n=%d: got %d (%v) want %d", be.Name(), n, out.Solutions, out.Status, ref[n])
 			}
 		}
@@ -56,8 +57,8 @@ func TestBackendsCountReference(t *testing.T) {
 // only find, a verified completion exactly when one exists), and every
 // completion they return passes encode.Verify and keeps the given queens.
 func TestBackendsAgreeOnCompletion(t *testing.T) {
-	counters := backends(t, func(c experiments.Caps) bool { return c.Count && c.Complete && !c.External })
-	finders := backends(t, func(c experiments.Caps) bool { return c.Find && c.Complete && !c.External })
+	counters := backends(t, func(c backend.Caps) bool { return c.Count && c.Complete && !c.External })
+	finders := backends(t, func(c backend.Caps) bool { return c.Find && c.Complete && !c.External })
 	for _, c := range completionCases(t, 5, 12, func(n int) []int { return []int{1, n / 3, n / 2, n - 3} }, 2017, 4, 20) {
 		b, want, i := c.Board, c.Solutions, c.I
 		for _, be := range counters {
@@ -65,7 +66,7 @@ func TestBackendsAgreeOnCompletion(t *testing.T) {
 				continue
 			}
 			got := uint64(0)
-			out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
+			out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Visit: func(p encode.Placement) bool {
 				if err := encode.Verify(b, p); err != nil {
 					t.Errorf("%s on %+v: %v", be.Name(), b, err)
 				}
@@ -78,7 +79,7 @@ func TestBackendsAgreeOnCompletion(t *testing.T) {
 			if got != want || out.Solutions != want {
 				t.Errorf("%s disagrees on %+v: enumerated %d, reported %d, backtrack counts %d", be.Name(), b, got, out.Solutions, want)
 			}
-			cnt, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
+			cnt, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Count})
 			if err != nil || cnt.Solutions != want {
 				t.Errorf("%s count on %+v: %d, %v; want %d", be.Name(), b, cnt.Solutions, err, want)
 			}
@@ -86,7 +87,7 @@ func TestBackendsAgreeOnCompletion(t *testing.T) {
 		for _, be := range finders {
 			found := 0
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			out, err := be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Seed: int64(i), Visit: func(p encode.Placement) bool {
+			out, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1, Seed: int64(i), Visit: func(p encode.Placement) bool {
 				if err := encode.Verify(b, p); err != nil {
 					t.Errorf("%s on %+v: %v", be.Name(), b, err)
 				}
@@ -100,9 +101,9 @@ func TestBackendsAgreeOnCompletion(t *testing.T) {
 			switch {
 			case want == 0 && found > 0:
 				t.Errorf("%s completed a board without completions: %+v", be.Name(), b)
-			case want == 0 && be.Caps().Exact && out.Status != experiments.OK:
+			case want == 0 && be.Caps().Exact && out.Status != backend.OK:
 				t.Errorf("%s: status %v on a board it should prove unsolvable", be.Name(), out.Status)
-			case want == 0 && !be.Caps().Exact && out.Status == experiments.OK:
+			case want == 0 && !be.Caps().Exact && out.Status == backend.OK:
 				t.Errorf("%s (incomplete method) claims a final answer on an unsolvable board", be.Name())
 			case want > 0 && be.Caps().Exact && found != 1:
 				t.Errorf("%s found %d completions of a solvable board %+v", be.Name(), found, b)
@@ -126,12 +127,12 @@ func TestBackendsLargeBoard(t *testing.T) {
 	if b.Given() != n-12 {
 		t.Fatalf("%d queens given", b.Given())
 	}
-	for _, be := range backends(t, func(c experiments.Caps) bool {
+	for _, be := range backends(t, func(c backend.Caps) bool {
 		return c.Find && c.Complete && !c.External && (c.MaxN == 0 || c.MaxN >= n)
 	}) {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		found := false
-		out, err := be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
+		out, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(p encode.Placement) bool {
 			if err := encode.Verify(b, p); err != nil {
 				t.Errorf("%s: %v", be.Name(), err)
 			}

@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/internal/oracle"
 )
 
-func dlxBackend(t testing.TB) experiments.Backend {
+func dlxBackend(t testing.TB) backend.Backend {
 	t.Helper()
-	be, err := experiments.Lookup("dlx")
+	be, err := backend.Lookup("dlx")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,11 +32,11 @@ func TestDLXKnuthFigures(t *testing.T) {
 		{12, 14200, 211716, 3594752},
 		{13, 73712, 1046319, 17463157},
 	} {
-		out, err := be.Run(context.Background(), encode.Empty(c.n), experiments.Request{Mode: experiments.Count})
+		out, err := backend.SolveBoard(context.Background(), be, encode.Empty(c.n), backend.Request{Mode: backend.Count})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out.Status != experiments.OK || out.Solutions != c.solutions || out.Nodes != c.nodes || out.Stats["updates"] != c.updates {
+		if out.Status != backend.OK || out.Solutions != c.solutions || out.Nodes != c.nodes || out.Stats["updates"] != c.updates {
 			t.Errorf("n=%d: got %d solutions, %d nodes, %d updates (%v); want %d, %d, %d",
 				c.n, out.Solutions, out.Nodes, out.Stats["updates"], out.Status, c.solutions, c.nodes, c.updates)
 		}
@@ -50,7 +50,7 @@ func TestDLXFind(t *testing.T) {
 	for n := 1; n <= 9; n++ {
 		b := encode.Empty(n)
 		seen := map[string]bool{}
-		out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Visit: func(p encode.Placement) bool {
+		out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Visit: func(p encode.Placement) bool {
 			if err := encode.Verify(b, p); err != nil {
 				t.Fatalf("n=%d: %v", n, err)
 			}
@@ -66,9 +66,9 @@ func TestDLXFind(t *testing.T) {
 	}
 	for _, limit := range []int{1, 3} {
 		visited := 0
-		out, err := be.Run(context.Background(), encode.Empty(10), experiments.Request{Mode: experiments.Find, Limit: limit,
+		out, err := backend.SolveBoard(context.Background(), be, encode.Empty(10), backend.Request{Mode: backend.Find, Limit: limit,
 			Visit: func(encode.Placement) bool { visited++; return true }})
-		if err != nil || out.Status != experiments.OK || out.Solutions != uint64(limit) || visited != limit {
+		if err != nil || out.Status != backend.OK || out.Solutions != uint64(limit) || visited != limit {
 			t.Errorf("limit %d: got %d solutions, %d visited, %v, %v", limit, out.Solutions, visited, out.Status, err)
 		}
 	}
@@ -78,17 +78,17 @@ func TestDLXFind(t *testing.T) {
 func TestDLXEarlyEnd(t *testing.T) {
 	be := dlxBackend(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	out, err := be.Run(ctx, encode.Empty(14), experiments.Request{Mode: experiments.Find, Visit: func(encode.Placement) bool {
+	out, err := backend.SolveBoard(ctx, be, encode.Empty(14), backend.Request{Mode: backend.Find, Visit: func(encode.Placement) bool {
 		cancel()
 		return true
 	}})
-	if err != nil || out.Status != experiments.Interrupted || out.Solutions == 0 || out.Solutions >= 365596 {
+	if err != nil || out.Status != backend.Interrupted || out.Solutions == 0 || out.Solutions >= 365596 {
 		t.Errorf("cancelled: got %+v, %v", out, err)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 0)
 	defer cancel()
-	out, err = be.Run(ctx, encode.Empty(14), experiments.Request{Mode: experiments.Count})
-	if err != nil || out.Status != experiments.Timeout {
+	out, err = backend.SolveBoard(ctx, be, encode.Empty(14), backend.Request{Mode: backend.Count})
+	if err != nil || out.Status != backend.Timeout {
 		t.Errorf("deadline passed: got %+v, %v", out, err)
 	}
 }
@@ -96,15 +96,15 @@ func TestDLXEarlyEnd(t *testing.T) {
 // TestDLXRefuses checks that the backend refuses what it cannot do.
 func TestDLXRefuses(t *testing.T) {
 	be := dlxBackend(t)
-	for _, req := range []experiments.Request{
-		{Mode: experiments.Count, Unique: true},
-		{Mode: experiments.Count, Shard: &experiments.Shard{Index: 0, Count: 2}},
+	for _, req := range []backend.Request{
+		{Mode: backend.Count, Unique: true},
+		{Mode: backend.Count, Shard: &backend.Shard{Index: 0, Count: 2}},
 	} {
 		if _, err := solveBoard(context.Background(), be, encode.Empty(6), req); err == nil || !strings.Contains(err.Error(), "dlx") {
 			t.Errorf("request %+v: got %v, want a refusal", req, err)
 		}
 	}
-	if _, err := be.Run(context.Background(), encode.Board{N: 4, Queens: []int{0, 1}}, experiments.Request{}); err == nil {
+	if _, err := backend.SolveBoard(context.Background(), be, encode.Board{N: 4, Queens: []int{0, 1}}, backend.Request{}); err == nil {
 		t.Error("invalid board: no error")
 	}
 }
@@ -114,9 +114,9 @@ func TestDLXRefuses(t *testing.T) {
 // instances, solvable and not.
 func TestDLXCompletionAgainstOthers(t *testing.T) {
 	be := dlxBackend(t)
-	var others []experiments.Backend
+	var others []backend.Backend
 	for _, name := range []string{"backtrack", "bitmask"} {
-		if o, err := experiments.Lookup(name); err == nil {
+		if o, err := backend.Lookup(name); err == nil {
 			others = append(others, o)
 		}
 	}
@@ -131,7 +131,7 @@ func TestDLXCompletionAgainstOthers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
+				got, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Count})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -141,7 +141,7 @@ func TestDLXCompletionAgainstOthers(t *testing.T) {
 					unsolvable++
 				}
 				for _, o := range others {
-					want, err := o.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
+					want, err := backend.SolveBoard(context.Background(), o, b, backend.Request{Mode: backend.Count})
 					if err != nil || got.Solutions != want.Solutions {
 						t.Errorf("unexpected count for %+v: got %d want %d (%s, %v)", b, got.Solutions, want.Solutions, o.Name(), err)
 					}

@@ -8,14 +8,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/search"
 )
 
-func mcBackend(t testing.TB) experiments.Backend {
+func mcBackend(t testing.TB) backend.Backend {
 	t.Helper()
-	be, err := experiments.Lookup("minconflicts")
+	be, err := backend.Lookup("minconflicts")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,10 +24,10 @@ func mcBackend(t testing.TB) experiments.Backend {
 
 // mcFind runs the backend in Find mode and returns what Visit received,
 // each placement checked by the verifier.
-func mcFind(t *testing.T, be experiments.Backend, ctx context.Context, b encode.Board, req experiments.Request) ([]encode.Placement, experiments.Outcome) {
+func mcFind(t *testing.T, be backend.Backend, ctx context.Context, b encode.Board, req backend.Request) ([]encode.Placement, backend.Outcome) {
 	t.Helper()
 	var got []encode.Placement
-	req.Mode = experiments.Find
+	req.Mode, req.Limit = backend.Find, 1
 	req.Visit = func(p encode.Placement) bool {
 		if err := encode.Verify(b, p); err != nil {
 			t.Errorf("%s, n = %d: %v", be.Name(), b.N, err)
@@ -35,7 +35,7 @@ func mcFind(t *testing.T, be experiments.Backend, ctx context.Context, b encode.
 		got = append(got, slices.Clone(p))
 		return true
 	}
-	out, err := be.Run(ctx, b, req)
+	out, err := backend.SolveBoard(ctx, be, b, req)
 	if err != nil {
 		t.Fatalf("%s, n = %d: %v", be.Name(), b.N, err)
 	}
@@ -57,8 +57,8 @@ func TestMinConflictsBackendFind(t *testing.T) {
 	ctx := context.Background()
 	for _, n := range []int{1, 4, 5, 8, 13, 50, 99, 1000, 100_000} {
 		for seed := int64(1); seed <= 3; seed++ {
-			got, out := mcFind(t, be, ctx, encode.Empty(n), experiments.Request{Seed: seed, Limit: 1})
-			if len(got) != 1 || out.Status != experiments.OK {
+			got, out := mcFind(t, be, ctx, encode.Empty(n), backend.Request{Seed: seed, Limit: 1})
+			if len(got) != 1 || out.Status != backend.OK {
 				t.Fatalf("n = %d, seed %d: %d solutions, status %v", n, seed, len(got), out.Status)
 			}
 			for _, k := range []string{"steps", "swaps", "restarts", "initial_conflicts"} {
@@ -72,8 +72,8 @@ func TestMinConflictsBackendFind(t *testing.T) {
 		}
 	}
 	// Same seed, same placement.
-	a, _ := mcFind(t, be, ctx, encode.Empty(3000), experiments.Request{Seed: 9})
-	b, _ := mcFind(t, be, ctx, encode.Empty(3000), experiments.Request{Seed: 9})
+	a, _ := mcFind(t, be, ctx, encode.Empty(3000), backend.Request{Seed: 9})
+	b, _ := mcFind(t, be, ctx, encode.Empty(3000), backend.Request{Seed: 9})
 	if !slices.Equal(a[0], b[0]) {
 		t.Error("seed 9 gave two different placements")
 	}
@@ -82,8 +82,8 @@ func TestMinConflictsBackendFind(t *testing.T) {
 func TestMinConflictsBackendNoSolution(t *testing.T) {
 	be := mcBackend(t)
 	for _, n := range []int{2, 3} {
-		got, out := mcFind(t, be, context.Background(), encode.Empty(n), experiments.Request{})
-		if len(got) != 0 || out.Status != experiments.OK {
+		got, out := mcFind(t, be, context.Background(), encode.Empty(n), backend.Request{})
+		if len(got) != 0 || out.Status != backend.OK {
 			t.Errorf("n = %d: got %d solutions, status %v; want the final answer none (status ok)", n, len(got), out.Status)
 		}
 	}
@@ -95,7 +95,7 @@ func TestMinConflictsBackendNoSolution(t *testing.T) {
 // Status Unknown, never a final "none".
 func TestMinConflictsBackendCompletion(t *testing.T) {
 	be := mcBackend(t)
-	exact, err := experiments.Lookup("backtrack")
+	exact, err := backend.Lookup("backtrack")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,20 +108,20 @@ func TestMinConflictsBackendCompletion(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ref, err := exact.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
+				ref, err := backend.SolveBoard(ctx, exact, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, out := mcFind(t, be, ctx, b, experiments.Request{Seed: int64(i), Options: map[string]string{"restarts": "20"}})
+				got, out := mcFind(t, be, ctx, b, backend.Request{Seed: int64(i), Options: map[string]string{"restarts": "20"}})
 				switch {
 				case ref.Solutions > 0:
 					solvable++
-					if len(got) != 1 || out.Status != experiments.OK {
+					if len(got) != 1 || out.Status != backend.OK {
 						t.Errorf("board %+v has a completion, minconflicts: %d solutions, status %v, stats %v", b, len(got), out.Status, out.Stats)
 					}
 				default:
 					unsolvable++
-					if len(got) != 0 || out.Status != experiments.Unknown {
+					if len(got) != 0 || out.Status != backend.Unknown {
 						t.Errorf("board %+v has no completion, minconflicts: %d solutions, status %v", b, len(got), out.Status)
 					}
 				}
@@ -148,7 +148,7 @@ func TestMinConflictsBackendLargeCompletion(t *testing.T) {
 			b.Queens[r] = -1
 		}
 	}
-	got, out := mcFind(t, mcBackend(t), context.Background(), b, experiments.Request{Seed: 1})
+	got, out := mcFind(t, mcBackend(t), context.Background(), b, backend.Request{Seed: 1})
 	if len(got) != 1 {
 		t.Fatalf("no completion: status %v, stats %v", out.Status, out.Stats)
 	}
@@ -161,8 +161,8 @@ var mcUnsolvable = encode.Board{N: 4, Queens: []int{0, -1, -1, -1}}
 func TestMinConflictsBackendBudgetAndOptions(t *testing.T) {
 	be := mcBackend(t)
 	ctx := context.Background()
-	_, out := mcFind(t, be, ctx, mcUnsolvable, experiments.Request{Options: map[string]string{"steps": "50", "restarts": "2", "partners": "4", "walk": "0.5", "tries": "3"}})
-	if out.Status != experiments.Unknown || out.Stats["steps"] != 150 || out.Stats["restarts"] != 2 {
+	_, out := mcFind(t, be, ctx, mcUnsolvable, backend.Request{Options: map[string]string{"steps": "50", "restarts": "2", "partners": "4", "walk": "0.5", "tries": "3"}})
+	if out.Status != backend.Unknown || out.Stats["steps"] != 150 || out.Stats["restarts"] != 2 {
 		t.Errorf("unexpected outcome with a budget of 3 tries of 50 steps: status %v, stats %v", out.Status, out.Stats)
 	}
 	for _, opts := range []map[string]string{
@@ -173,7 +173,7 @@ func TestMinConflictsBackendBudgetAndOptions(t *testing.T) {
 		{"walk": "NaN"},
 		{"partner": "4"},
 	} {
-		if _, err := be.Run(ctx, encode.Empty(8), experiments.Request{Mode: experiments.Find, Options: opts}); err == nil || !strings.HasPrefix(err.Error(), "experiments: ") {
+		if _, err := backend.SolveBoard(ctx, be, encode.Empty(8), backend.Request{Mode: backend.Find, Limit: 1, Options: opts}); err == nil || !strings.HasPrefix(err.Error(), "backend ") {
 			t.Errorf("options %v: got %v, want an error", opts, err)
 		}
 	}
@@ -182,16 +182,16 @@ func TestMinConflictsBackendBudgetAndOptions(t *testing.T) {
 func TestMinConflictsBackendRefuses(t *testing.T) {
 	be := mcBackend(t)
 	ctx := context.Background()
-	for _, req := range []experiments.Request{
-		{Mode: experiments.Count},
-		{Mode: experiments.Find, Unique: true},
-		{Mode: experiments.Find, Shard: &experiments.Shard{Index: 0, Count: 2}},
+	for _, req := range []backend.Request{
+		{Mode: backend.Count},
+		{Mode: backend.Find, Unique: true},
+		{Mode: backend.Find, Shard: &backend.Shard{Index: 0, Count: 2}},
 	} {
 		if _, err := solveBoard(ctx, be, encode.Empty(8), req); err == nil {
 			t.Errorf("request %+v: no error", req)
 		}
 	}
-	if _, err := be.Run(ctx, encode.Board{N: 4, Queens: []int{0, 1}}, experiments.Request{Mode: experiments.Find}); err == nil {
+	if _, err := backend.SolveBoard(ctx, be, encode.Board{N: 4, Queens: []int{0, 1}}, backend.Request{Mode: backend.Find, Limit: 1}); err == nil {
 		t.Error("invalid board: no error")
 	}
 }
@@ -200,14 +200,14 @@ func TestMinConflictsBackendEarlyEnd(t *testing.T) {
 	be := mcBackend(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	got, out := mcFind(t, be, ctx, encode.Empty(1_000_000), experiments.Request{})
-	if len(got) != 0 || out.Status != experiments.Interrupted {
+	got, out := mcFind(t, be, ctx, encode.Empty(1_000_000), backend.Request{})
+	if len(got) != 0 || out.Status != backend.Interrupted {
 		t.Errorf("cancelled: %d solutions, status %v; want interrupted", len(got), out.Status)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
-	got, out = mcFind(t, be, ctx, mcUnsolvable, experiments.Request{Options: map[string]string{"restarts": "-1"}})
-	if len(got) != 0 || out.Status != experiments.Timeout || out.Stats["steps"] == 0 {
+	got, out = mcFind(t, be, ctx, mcUnsolvable, backend.Request{Options: map[string]string{"restarts": "-1"}})
+	if len(got) != 0 || out.Status != backend.Timeout || out.Stats["steps"] == 0 {
 		t.Errorf("time limit: %d solutions, status %v, stats %v; want timeout", len(got), out.Status, out.Stats)
 	}
 }

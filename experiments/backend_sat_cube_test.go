@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/internal/prob079"
 )
 
@@ -19,7 +19,7 @@ var satGen = flag.String("sat.gen", "", "measure the sat backend, cube and conqu
 // with queens given, and with other leaf sizes) decides generated
 // completion instances as backtracking does, every completion verified.
 func TestSATCubeAgrees(t *testing.T) {
-	be, _ := experiments.Lookup("sat")
+	be, _ := backend.Lookup("sat")
 	ks := func(n int) []int {
 		return []int{1, max(n/4, 1), max(n/3, 1), max(n/2, 1), max(n-4, 1)}
 	}
@@ -31,14 +31,14 @@ func TestSATCubeAgrees(t *testing.T) {
 				opts["cube"] = cube
 			}
 			found := false
-			out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
+			out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
 				if err := encode.Verify(b, p); err != nil {
 					t.Errorf("n=%d k=%d #%d cube=%q: %v", n, k, i, cube, err)
 				}
 				found = true
 				return false
 			}})
-			if err != nil || out.Status != experiments.OK {
+			if err != nil || out.Status != backend.OK {
 				t.Fatalf("n=%d k=%d #%d cube=%q: %v %v", n, k, i, cube, out.Status, err)
 			}
 			if found != want {
@@ -58,7 +58,7 @@ func TestSATCubeGenerated(t *testing.T) {
 	if *satGen == "" {
 		t.Skip("measures minutes: run with -sat.gen n:k,…")
 	}
-	be, _ := experiments.Lookup("sat")
+	be, _ := backend.Lookup("sat")
 	for _, nk := range strings.Split(*satGen, ",") {
 		a, b, _ := strings.Cut(nk, ":")
 		n, err1 := strconv.Atoi(a)
@@ -80,7 +80,7 @@ func TestSATCubeGenerated(t *testing.T) {
 				cpu0, _ := satCPU()
 				ctx, cancel := context.WithTimeout(context.Background(), *satLimit)
 				found := false
-				out, err := be.Run(ctx, bd, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
+				out, err := backend.SolveBoard(ctx, be, bd, backend.Request{Mode: backend.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
 					if err := encode.Verify(bd, p); err != nil {
 						t.Error(err)
 					}
@@ -112,7 +112,7 @@ func TestSATPublishedParam(t *testing.T) {
 	if err != nil || len(rows) != 24 {
 		t.Fatal(len(rows), err)
 	}
-	be, _ := experiments.Lookup("sat")
+	be, _ := backend.Lookup("sat")
 	for _, row := range rows {
 		if !*satLong && !*long && row.Free > 18 {
 			continue
@@ -125,7 +125,7 @@ func TestSATPublishedParam(t *testing.T) {
 		// the small ones.
 		if row.Free <= 14 {
 			found := false
-			out, err := experiments.Solve(context.Background(), be, p, experiments.Request{Mode: experiments.Find, Limit: 1, Options: map[string]string{"cube": "off"},
+			out, err := backend.Solve(context.Background(), be, p, backend.Request{Mode: backend.Find, Limit: 1, Options: map[string]string{"cube": "off"},
 				VisitCells: func(cs []encode.Cell) bool {
 					if err := encode.VerifyCells(p, cs); err != nil {
 						t.Error(err)
@@ -133,7 +133,7 @@ func TestSATPublishedParam(t *testing.T) {
 					found = true
 					return false
 				}})
-			if err != nil || out.Status != experiments.OK || found != row.Sat {
+			if err != nil || out.Status != backend.OK || found != row.Sat {
 				t.Errorf("%s cube=off: found %v, %v %v; answers.tsv says sat=%v", row.Param, found, out.Status, err, row.Sat)
 			}
 		}

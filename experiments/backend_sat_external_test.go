@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/search"
 )
 
@@ -88,18 +88,18 @@ func publishedInstances(t testing.TB) []published {
 // installedExternal returns the registered external backends whose
 // program is installed and that pred accepts; it skips the test when
 // there is none.
-func installedExternal(t *testing.T, pred func(name string, c experiments.Caps) bool) []experiments.Backend {
+func installedExternal(t *testing.T, pred func(name string, c backend.Caps) bool) []backend.Backend {
 	t.Helper()
-	var bs []experiments.Backend
+	var bs []backend.Backend
 	missing := map[string]bool{}
-	for _, name := range experiments.Names() {
-		b, _ := experiments.Lookup(name)
+	for _, name := range backend.Names() {
+		b, _ := backend.Lookup(name)
 		c := b.Caps()
 		if !c.External || !pred(name, c) {
 			continue
 		}
-		if err := experiments.Unavailable(b); err != nil {
-			missing[experiments.UnavailableReason(err)] = true
+		if err := backend.Unavailable(b); err != nil {
+			missing[backend.UnavailableReason(err)] = true
 			continue
 		}
 		bs = append(bs, b)
@@ -115,9 +115,9 @@ func installedExternal(t *testing.T, pred func(name string, c experiments.Caps) 
 
 // decide runs backend be on b and returns whether it found a completion,
 // which must pass encode.Verify.
-func decide(t *testing.T, ctx context.Context, be experiments.Backend, b encode.Board) (found bool, out experiments.Outcome, err error) {
+func decide(t *testing.T, ctx context.Context, be backend.Backend, b encode.Board) (found bool, out backend.Outcome, err error) {
 	t.Helper()
-	out, err = be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
+	out, err = backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(p encode.Placement) bool {
 		if err := encode.Verify(b, p); err != nil {
 			t.Errorf("%s: %v", be.Name(), err)
 		}
@@ -132,7 +132,7 @@ func decide(t *testing.T, ctx context.Context, be experiments.Backend, b encode.
 // to 12 as backtracking does (a completion exactly when one exists, each
 // verified), and with every encoding on a smaller set.
 func TestExternalAgreesOnCompletion(t *testing.T) {
-	bs := installedExternal(t, func(string, experiments.Caps) bool { return true })
+	bs := installedExternal(t, func(string, backend.Caps) bool { return true })
 	for _, c := range completionCases(t, 5, 12, func(n int) []int { return []int{1, n / 3, n / 2, n - 3} }, 2017, 3, 15) {
 		b, n, i, want := c.Board, c.N, c.I, c.Solutions > 0
 		for _, be := range bs {
@@ -143,7 +143,7 @@ func TestExternalAgreesOnCompletion(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s on %+v: %v", be.Name(), b, err)
 			}
-			if found != want || out.Status != experiments.OK {
+			if found != want || out.Status != backend.OK {
 				t.Errorf("%s on %+v: found %v (status %v), backtrack says %v", be.Name(), b, found, out.Status, want)
 			}
 		}
@@ -155,8 +155,8 @@ func TestExternalAgreesOnCompletion(t *testing.T) {
 // only the instances of at most 16 free rows, each solver with its
 // default encoding; with it, all 24, 10 minutes each.
 func TestExternalPublished(t *testing.T) {
-	bs := installedExternal(t, func(_ string, c experiments.Caps) bool { return c.AliasOf != "" })
-	dlx, err := experiments.Lookup("dlx")
+	bs := installedExternal(t, func(_ string, c backend.Caps) bool { return c.AliasOf != "" })
+	dlx, err := backend.Lookup("dlx")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestExternalPublished(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s on %s: %v", be.Name(), p.name, err)
 			}
-			if out.Status != experiments.OK {
+			if out.Status != backend.OK {
 				t.Logf("%s on %s: %v after %v", be.Name(), p.name, out.Status, out.Elapsed)
 				continue
 			}
@@ -192,30 +192,30 @@ func TestExternalPublished(t *testing.T) {
 // backend's solver option.
 func TestExternalRequests(t *testing.T) {
 	b := encode.Empty(8)
-	bs := installedExternal(t, func(name string, c experiments.Caps) bool { return strings.HasSuffix(name, "-pairwise") })
+	bs := installedExternal(t, func(name string, c backend.Caps) bool { return strings.HasSuffix(name, "-pairwise") })
 	be := bs[0]
-	for _, req := range []experiments.Request{
-		{Mode: experiments.Find, Limit: 1, Options: map[string]string{"amo": "product"}},
-		{Mode: experiments.Find, Limit: 1, Unique: true},
+	for _, req := range []backend.Request{
+		{Mode: backend.Find, Limit: 1, Options: map[string]string{"amo": "product"}},
+		{Mode: backend.Find, Limit: 1, Unique: true},
 	} {
-		if _, err := be.Run(context.Background(), b, req); err == nil {
+		if _, err := backend.SolveBoard(context.Background(), be, b, req); err == nil {
 			t.Errorf("%s accepted %+v", be.Name(), req)
 		}
 	}
 	solver := strings.TrimSuffix(be.Name(), "-pairwise")
-	s, _ := experiments.Lookup("sat")
+	s, _ := backend.Lookup("sat")
 	found := 0
-	out, err := s.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Options: map[string]string{"solver": solver, "amo": "pairwise"}, Visit: func(p encode.Placement) bool {
+	out, err := backend.SolveBoard(context.Background(), s, b, backend.Request{Mode: backend.Find, Limit: 1, Options: map[string]string{"solver": solver, "amo": "pairwise"}, Visit: func(p encode.Placement) bool {
 		if err := encode.Verify(b, p); err != nil {
 			t.Error(err)
 		}
 		found++
 		return false
 	}})
-	if err != nil || found != 1 || out.Status != experiments.OK {
+	if err != nil || found != 1 || out.Status != backend.OK {
 		t.Errorf("sat with solver %s: %d found, %v, %v", solver, found, out.Status, err)
 	}
-	if _, err := s.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Options: map[string]string{"solver": "nosuch"}}); err == nil {
+	if _, err := backend.SolveBoard(context.Background(), s, b, backend.Request{Mode: backend.Find, Limit: 1, Options: map[string]string{"solver": "nosuch"}}); err == nil {
 		t.Error("sat accepted solver nosuch")
 	}
 }
@@ -225,7 +225,7 @@ func TestExternalRequests(t *testing.T) {
 // generated completion boards — and lists the completions, each verified
 // and all distinct.
 func TestExternalCounts(t *testing.T) {
-	bs := installedExternal(t, func(_ string, c experiments.Caps) bool { return c.AliasOf != "" })
+	bs := installedExternal(t, func(_ string, c backend.Caps) bool { return c.AliasOf != "" })
 	boards := []encode.Board{}
 	for n := 1; n <= 7; n++ {
 		boards = append(boards, encode.Empty(n))
@@ -243,12 +243,12 @@ func TestExternalCounts(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, be := range bs {
-			out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
-			if err != nil || out.Status != experiments.OK || out.Solutions != want.Solutions {
+			out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Count})
+			if err != nil || out.Status != backend.OK || out.Solutions != want.Solutions {
 				t.Fatalf("%s counts %d on %v (%v, %v), backtracking %d", be.Name(), out.Solutions, b.Queens, out.Status, err, want.Solutions)
 			}
 			seen := map[string]bool{}
-			out, err = be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 0, Visit: func(p encode.Placement) bool {
+			out, err = backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Limit: 0, Visit: func(p encode.Placement) bool {
 				if err := encode.Verify(b, p); err != nil {
 					t.Errorf("%s: %v", be.Name(), err)
 				}
@@ -269,7 +269,7 @@ func TestExternalCounts(t *testing.T) {
 // TestExternalTimeout: a solver stopped by the deadline reports Timeout,
 // leaves no process behind, and the harness records the cell as a timeout.
 func TestExternalTimeout(t *testing.T) {
-	bs := installedExternal(t, func(_ string, c experiments.Caps) bool { return c.AliasOf != "" })
+	bs := installedExternal(t, func(_ string, c backend.Caps) bool { return c.AliasOf != "" })
 	// 21 free rows, no completion: minutes for every solver.
 	var hard encode.Board
 	for _, p := range publishedInstances(t) {
@@ -284,7 +284,7 @@ func TestExternalTimeout(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", be.Name(), err)
 		}
-		if out.Status != experiments.Timeout {
+		if out.Status != backend.Timeout {
 			t.Errorf("%s: status %v, want timeout", be.Name(), out.Status)
 		}
 	}
@@ -311,7 +311,7 @@ func TestSATPublished(t *testing.T) {
 			opts[k] = v
 		}
 	}
-	be, _ := experiments.Lookup("sat")
+	be, _ := backend.Lookup("sat")
 	var total, worst time.Duration
 	var cpuTotal, cpuWorst float64
 	decided := 0
@@ -342,7 +342,7 @@ func TestSATPublished(t *testing.T) {
 			ctx, cancel = cctx, func() { ccancel(); wallCancel() }
 		}
 		found := false
-		out, err := be.Run(ctx, p.board, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(pl encode.Placement) bool {
+		out, err := backend.SolveBoard(ctx, be, p.board, backend.Request{Mode: backend.Find, Limit: 1, Options: opts, Visit: func(pl encode.Placement) bool {
 			if err := encode.Verify(p.board, pl); err != nil {
 				t.Errorf("%s: %v", p.name, err)
 			}
@@ -359,11 +359,11 @@ func TestSATPublished(t *testing.T) {
 		cpuTotal += cpu1 - cpu0
 		cpuWorst = max(cpuWorst, cpu1-cpu0)
 		switch {
-		case out.Status != experiments.OK && !measure:
+		case out.Status != backend.OK && !measure:
 			t.Errorf("%s: %v", p.name, out.Status)
-		case out.Status == experiments.OK && found != p.sat:
+		case out.Status == backend.OK && found != p.sat:
 			t.Errorf("%s: found %v, CSPLib says %v", p.name, found, p.sat)
-		case out.Status == experiments.OK:
+		case out.Status == backend.OK:
 			decided++
 		}
 		t.Logf("%-26s %-8v %7.2fs wall %7.2fs cpu, vars %d clauses %d, lookahead nodes %d (refuted %d), cubes %d (backjumps %d)", p.name, out.Status, out.Elapsed.Seconds(), cpu1-cpu0, out.Stats["variables"], out.Stats["clauses"], out.Stats["lookahead-nodes"], out.Stats["lookahead-refuted"], out.Stats["cubes"], out.Stats["cube-backjumps"])

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // Defaults of the SAT experiment (qtool bench --preset sat).
@@ -35,7 +37,13 @@ const (
 
 // SATSolvers returns the names of every SAT solver the sat experiment
 // compares: gini (built in) first, then the external ones.
-func SATSolvers() []string { return append([]string{"gini"}, ExternalSolvers()...) }
+func SATSolvers() []string {
+	names := []string{"gini"}
+	for _, e := range sat.Externals() {
+		names = append(names, e.Name)
+	}
+	return names
+}
 
 // SATBackendName is the backend of solver (gini or an external one) with
 // at-most-one encoding amo: "sat-AMO" for gini, "SOLVER-AMO" otherwise.
@@ -52,29 +60,29 @@ func SATBackendName(solver string, amo encode.AMOEncoding) string {
 // generated hard ones — with an exact search (dlx) beside them, so that
 // every UNSATISFIABLE answer is cross-checked.
 type SATPreset struct {
-	Ns       []int     // orders of the first-solution grid
-	Boards   []Problem // completion boards to decide (published and generated)
-	Backends []Backend // the solver × encoding backends
+	Ns       []int             // orders of the first-solution grid
+	Boards   []Problem         // completion boards to decide (published and generated)
+	Backends []backend.Backend // the solver × encoding backends
 	// Reference decides the completion boards too (an exact search), to
 	// cross-check the solvers' answers; nil for none.
-	Reference Backend
+	Reference backend.Backend
 }
 
 // SATPresetBackends returns the backends of every solver and encoding, in
 // solver-major order, or only those whose names are in names (nil: all).
-func SATPresetBackends(names []string) ([]Backend, error) {
+func SATPresetBackends(names []string) ([]backend.Backend, error) {
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
 	}
-	var bs []Backend
+	var bs []backend.Backend
 	for _, s := range SATSolvers() {
 		for _, a := range encode.AMOEncodings() {
 			name := SATBackendName(s, a)
 			if names != nil && !want[name] {
 				continue
 			}
-			b, err := Lookup(name)
+			b, err := backend.Lookup(name)
 			if err != nil {
 				return nil, err
 			}
@@ -135,7 +143,7 @@ func (sp SATPreset) Spec() (Spec, error) {
 		})
 		bs := sp.Backends
 		if sp.Reference != nil {
-			bs = append([]Backend{sp.Reference}, bs...)
+			bs = append([]backend.Backend{sp.Reference}, bs...)
 		}
 		grids = append(grids, Grid{Task: TaskDecide, Backends: bs, Problems: boards, MaxTimeouts: DefaultSATMaxTimeouts})
 	}

@@ -11,11 +11,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
+	satbackend "github.com/qtool-project/qtool/backend/sat"
+
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/internal/oracle"
 	"github.com/qtool-project/qtool/sat"
 	"github.com/qtool-project/qtool/search"
@@ -24,10 +26,10 @@ import (
 var satLong = flag.Bool("sat.long", false, "run the slow sat checks and the large-n table (n up to 1000)")
 
 // satBackends are the sat backends: "sat" and one per encoding.
-func satBackends(t testing.TB) []experiments.Backend {
-	var bs []experiments.Backend
+func satBackends(t testing.TB) []backend.Backend {
+	var bs []backend.Backend
 	for _, name := range append([]string{"sat"}, satEncodingNames()...) {
-		be, err := experiments.Lookup(name)
+		be, err := backend.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +40,7 @@ func satBackends(t testing.TB) []experiments.Backend {
 
 // satVariant is a sat backend with the options it is run with.
 type satVariant struct {
-	be   experiments.Backend
+	be   backend.Backend
 	opts map[string]string
 	name string
 }
@@ -68,9 +70,9 @@ func satEncodingNames() []string {
 
 // satOracle is the exact backend the sat results are checked against:
 // bitmask when it is registered, else plain backtracking.
-func satOracle(t testing.TB) experiments.Backend {
+func satOracle(t testing.TB) backend.Backend {
 	for _, name := range []string{"bitmask", "backtrack"} {
-		if be, err := experiments.Lookup(name); err == nil {
+		if be, err := backend.Lookup(name); err == nil {
 			return be
 		}
 	}
@@ -88,7 +90,7 @@ func TestSATCountsReference(t *testing.T) {
 		for n := 1; n <= 10; n++ {
 			b := encode.Empty(n)
 			seen := map[string]bool{}
-			out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
+			out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
 				if err := encode.Verify(b, p); err != nil {
 					t.Fatalf("%s n=%d: %v", v.name, n, err)
 				}
@@ -102,7 +104,7 @@ func TestSATCountsReference(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s n=%d: %v", v.name, n, err)
 			}
-			if out.Status != experiments.OK || out.Solutions != ref[n] || uint64(len(seen)) != ref[n] {
+			if out.Status != backend.OK || out.Solutions != ref[n] || uint64(len(seen)) != ref[n] {
 				t.Errorf("unexpected count for %q n=%d: got %d (%d visited, %v) want %d", v.name, n, out.Solutions, len(seen), out.Status, ref[n])
 			}
 			if out.Stats["variables"] < uint64(n*n) || out.Stats["clauses"] == 0 || out.Stats["solver-calls"] != ref[n]+1 {
@@ -110,16 +112,16 @@ func TestSATCountsReference(t *testing.T) {
 			}
 		}
 		for _, n := range []int{6, 8} {
-			out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count, Options: v.opts})
-			if err != nil || out.Solutions != ref[n] || out.Status != experiments.OK {
+			out, err := backend.SolveBoard(context.Background(), be, encode.Empty(n), backend.Request{Mode: backend.Count, Options: v.opts})
+			if err != nil || out.Solutions != ref[n] || out.Status != backend.OK {
 				t.Errorf("unexpected count for %q n=%d: got %d (%v, %v) want %d", v.name, n, out.Solutions, out.Status, err, ref[n])
 			}
 		}
 	}
 	// The structure is used: with groups of more than 3 written by the
 	// encoding, the formula of n = 8 has auxiliary variables.
-	be, _ := experiments.Lookup("sat")
-	out, err := be.Run(context.Background(), encode.Empty(8), experiments.Request{Mode: experiments.Find, Limit: 1, Options: map[string]string{"pairwise-up-to": "3"}})
+	be, _ := backend.Lookup("sat")
+	out, err := backend.SolveBoard(context.Background(), be, encode.Empty(8), backend.Request{Mode: backend.Find, Limit: 1, Options: map[string]string{"pairwise-up-to": "3"}})
 	if err != nil || out.Stats["variables"] <= 64 {
 		t.Errorf("sat n=8 pairwise-up-to 3: %v, %v", out.Stats, err)
 	}
@@ -138,8 +140,8 @@ func TestSATCompletionCounts(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := oracle.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
-				if err != nil || want.Status != experiments.OK {
+				want, err := backend.SolveBoard(context.Background(), oracle, b, backend.Request{Mode: backend.Count})
+				if err != nil || want.Status != backend.OK {
 					t.Fatalf("%s on %v: %v %v", oracle.Name(), b.Queens, err, want.Status)
 				}
 				if want.Solutions > 400 {
@@ -151,7 +153,7 @@ func TestSATCompletionCounts(t *testing.T) {
 				}
 				for _, v := range satVariants(t) {
 					got := uint64(0)
-					out, err := v.be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
+					out, err := backend.SolveBoard(context.Background(), v.be, b, backend.Request{Mode: backend.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
 						if err := encode.Verify(b, p); err != nil {
 							t.Errorf("%s on %v: %v", v.name, b.Queens, err)
 						}
@@ -161,7 +163,7 @@ func TestSATCompletionCounts(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if got != want.Solutions || out.Solutions != want.Solutions || out.Status != experiments.OK {
+					if got != want.Solutions || out.Solutions != want.Solutions || out.Status != backend.OK {
 						t.Errorf("unexpected count for %q on n=%d %v: got %d (%d visited, %v) want %d (%s)", v.name, n, b.Queens, out.Solutions, got, out.Status, want.Solutions, oracle.Name())
 					}
 				}
@@ -180,7 +182,7 @@ func TestSATCompletionCounts(t *testing.T) {
 // encode.Verify.
 func TestSATSatUnsatAgreement(t *testing.T) {
 	oracle := satOracle(t)
-	be, err := experiments.Lookup("sat")
+	be, err := backend.Lookup("sat")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,19 +199,19 @@ func TestSATSatUnsatAgreement(t *testing.T) {
 					t.Fatal(err)
 				}
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				want, err := oracle.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
+				want, err := backend.SolveBoard(ctx, oracle, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
 				cancel()
 				if err != nil {
 					t.Fatal(err)
 				}
-				if want.Status != experiments.OK {
+				if want.Status != backend.OK {
 					skipped++ // the oracle could not decide in time
 					continue
 				}
 				found := 0
 				for _, opts := range []map[string]string{nil, {"pairwise-up-to": "4"}} {
 					found = 0
-					out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
+					out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
 						if err := encode.Verify(b, p); err != nil {
 							t.Errorf("n=%d %v: %v", n, b.Queens, err)
 						}
@@ -219,7 +221,7 @@ func TestSATSatUnsatAgreement(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if out.Status != experiments.OK || (found > 0) != (want.Solutions > 0) || found > 1 {
+					if out.Status != backend.OK || (found > 0) != (want.Solutions > 0) || found > 1 {
 						t.Errorf("n=%d board %v %v: sat found %d (%v), %s found %d", n, b.Queens, opts, found, out.Status, oracle.Name(), want.Solutions)
 					}
 				}
@@ -257,7 +259,7 @@ func TestSATLargeSparseBoard(t *testing.T) {
 	}
 	for _, be := range satBackends(t) {
 		found := 0
-		out, err := be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
+		out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(p encode.Placement) bool {
 			if err := encode.Verify(b, p); err != nil {
 				t.Fatalf("%s: %v", be.Name(), err)
 			}
@@ -351,7 +353,7 @@ func TestSATCountSparse(t *testing.T) {
 		}
 		for _, v := range satVariants(t) {
 			seen := map[string]bool{}
-			out, err := v.be.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
+			out, err := backend.SolveBoard(context.Background(), v.be, b, backend.Request{Mode: backend.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
 				if err := encode.Verify(b, p); err != nil {
 					t.Fatalf("%s: %v", v.name, err)
 				}
@@ -362,11 +364,11 @@ func TestSATCountSparse(t *testing.T) {
 				seen[k] = true
 				return true
 			}})
-			if err != nil || out.Status != experiments.OK || out.Solutions != want || uint64(len(seen)) != want {
+			if err != nil || out.Status != backend.OK || out.Solutions != want || uint64(len(seen)) != want {
 				t.Errorf("%s, %d free rows: %d completions (%d visited, %v, %v), want %d", v.name, free, out.Solutions, len(seen), out.Status, err, want)
 			}
-			cnt, err := v.be.Run(context.Background(), b, experiments.Request{Mode: experiments.Count, Options: v.opts})
-			if err != nil || cnt.Status != experiments.OK || cnt.Solutions != want {
+			cnt, err := backend.SolveBoard(context.Background(), v.be, b, backend.Request{Mode: backend.Count, Options: v.opts})
+			if err != nil || cnt.Status != backend.OK || cnt.Solutions != want {
 				t.Errorf("%s, %d free rows: count %d (%v, %v), want %d", v.name, free, cnt.Solutions, cnt.Status, err, want)
 			}
 		}
@@ -385,8 +387,8 @@ func TestSATCountLong(t *testing.T) {
 	for _, n := range []int{11, 12} {
 		for _, be := range satBackends(t) {
 			start := time.Now()
-			out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count})
-			if err != nil || out.Status != experiments.OK || out.Solutions != ref[n] {
+			out, err := backend.SolveBoard(context.Background(), be, encode.Empty(n), backend.Request{Mode: backend.Count})
+			if err != nil || out.Status != backend.OK || out.Solutions != ref[n] {
 				t.Errorf("%s n=%d: %d (%v, %v), want %d", be.Name(), n, out.Solutions, out.Status, err, ref[n])
 			}
 			t.Logf("%s n=%d: %d solutions in %.1f s", be.Name(), n, out.Solutions, time.Since(start).Seconds())
@@ -396,29 +398,29 @@ func TestSATCountLong(t *testing.T) {
 
 func TestSATOptionsAndRefusals(t *testing.T) {
 	ctx := context.Background()
-	be, _ := experiments.Lookup("sat")
+	be, _ := backend.Lookup("sat")
 	for _, a := range encode.AMOEncodings() {
-		out, err := be.Run(ctx, encode.Empty(6), experiments.Request{Mode: experiments.Count, Options: map[string]string{"amo": a.String()}})
+		out, err := backend.SolveBoard(ctx, be, encode.Empty(6), backend.Request{Mode: backend.Count, Options: map[string]string{"amo": a.String()}})
 		if err != nil || out.Solutions != 4 {
 			t.Errorf("sat amo=%v n=6: %d, %v", a, out.Solutions, err)
 		}
 	}
-	fixed, _ := experiments.Lookup("sat-pairwise")
+	fixed, _ := backend.Lookup("sat-pairwise")
 	cases := []struct {
-		be   experiments.Backend
+		be   backend.Backend
 		b    encode.Board
-		req  experiments.Request
+		req  backend.Request
 		want string
 	}{
-		{be, encode.Empty(4), experiments.Request{Options: map[string]string{"amo": "ladder"}}, `experiments: backend sat: encode: unknown at-most-one encoding "ladder"`},
-		{fixed, encode.Empty(4), experiments.Request{Options: map[string]string{"amo": "product"}}, "experiments: backend sat-pairwise always uses the pairwise encoding, not product"},
-		{be, encode.Empty(4), experiments.Request{Unique: true}, "experiments: backend sat cannot count fundamental solutions"},
-		{be, encode.Empty(4), experiments.Request{Shard: &experiments.Shard{Index: 0, Count: 2}}, "experiments: backend sat cannot split a count into shards"},
-		{fixed, encode.Empty(2000), experiments.Request{Mode: experiments.Find}, "experiments: backend sat-pairwise: the pairwise encoding of this board has 4000000 variables and 13325338000 clauses, which would take about 1068.0 GB, more than this machine's"},
-		{be, encode.Empty(1 << 15), experiments.Request{Mode: experiments.Count}, "experiments: backend sat: encode: the CNF of a board with 32768 free rows"},
-		{be, encode.Board{N: 4, Queens: []int{0, 1}}, experiments.Request{}, "encode: queens at"},
-		{be, encode.Empty(4), experiments.Request{Options: map[string]string{"pairwise-up-to": "1"}}, `experiments: backend sat: pairwise-up-to "1": want an integer ≥ 2`},
-		{be, encode.Empty(4), experiments.Request{Options: map[string]string{"pairwise-up-to": "x"}}, `experiments: backend sat: pairwise-up-to "x": want an integer ≥ 2`},
+		{be, encode.Empty(4), backend.Request{Options: map[string]string{"amo": "ladder"}}, `backend sat: encode: unknown at-most-one encoding "ladder"`},
+		{fixed, encode.Empty(4), backend.Request{Options: map[string]string{"amo": "product"}}, "backend sat-pairwise always uses the pairwise encoding, not product"},
+		{be, encode.Empty(4), backend.Request{Unique: true}, "backend sat cannot count fundamental solutions"},
+		{be, encode.Empty(4), backend.Request{Shard: &backend.Shard{Index: 0, Count: 2}}, "backend sat cannot split a count into shards"},
+		{fixed, encode.Empty(2000), backend.Request{Mode: backend.Find}, "backend sat-pairwise: the pairwise encoding of this board has 4000000 variables and 13325338000 clauses, which would take about 1068.0 GB, more than this machine's"},
+		{be, encode.Empty(1 << 15), backend.Request{Mode: backend.Count}, "backend sat: encode: the CNF of a board with 32768 free rows"},
+		{be, encode.Board{N: 4, Queens: []int{0, 1}}, backend.Request{}, "encode: queens at"},
+		{be, encode.Empty(4), backend.Request{Options: map[string]string{"pairwise-up-to": "1"}}, `backend sat: pairwise-up-to "1": want an integer ≥ 2`},
+		{be, encode.Empty(4), backend.Request{Options: map[string]string{"pairwise-up-to": "x"}}, `backend sat: pairwise-up-to "x": want an integer ≥ 2`},
 	}
 	for _, c := range cases {
 		_, err := solveBoard(ctx, c.be, c.b, c.req)
@@ -435,22 +437,22 @@ func TestSATOptionsAndRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	need := experiments.SATMemoryEstimate(v, c)
+	need := satbackend.SATMemoryEstimate(v, c)
 	if need < 8<<30 || need > 24<<30 {
 		t.Errorf("product n=3001: %d variables, %d clauses, estimated %d bytes", v, c, need)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	out, err := be.Run(cctx, encode.Empty(3001), experiments.Request{Mode: experiments.Find, Options: map[string]string{"amo": "product"}})
-	if need <= experiments.SATMemoryLimit() {
-		if err != nil || out.Status != experiments.Interrupted || out.Stats["clauses"] != uint64(c) {
-			t.Errorf("product n=3001 (%.1f GB of %.1f): %v, %v", float64(need)/1e9, float64(experiments.SATMemoryLimit())/1e9, out, err)
+	out, err := backend.SolveBoard(cctx, be, encode.Empty(3001), backend.Request{Mode: backend.Find, Options: map[string]string{"amo": "product"}})
+	if need <= satbackend.SATMemoryLimit() {
+		if err != nil || out.Status != backend.Interrupted || out.Stats["clauses"] != uint64(c) {
+			t.Errorf("product n=3001 (%.1f GB of %.1f): %v, %v", float64(need)/1e9, float64(satbackend.SATMemoryLimit())/1e9, out, err)
 		}
 	} else if err == nil || !strings.Contains(err.Error(), "which would take about") {
-		t.Errorf("product n=3001 (%.1f GB of %.1f): %v, %v", float64(need)/1e9, float64(experiments.SATMemoryLimit())/1e9, out.Status, err)
+		t.Errorf("product n=3001 (%.1f GB of %.1f): %v, %v", float64(need)/1e9, float64(satbackend.SATMemoryLimit())/1e9, out.Status, err)
 	}
 	// The fixed backend accepts its own encoding by name.
-	if out, err := fixed.Run(ctx, encode.Empty(5), experiments.Request{Options: map[string]string{"amo": "binomial"}}); err != nil || out.Solutions != 10 {
+	if out, err := backend.SolveBoard(ctx, fixed, encode.Empty(5), backend.Request{Options: map[string]string{"amo": "binomial"}}); err != nil || out.Solutions != 10 {
 		t.Errorf("sat-pairwise amo=binomial: %d %v", out.Solutions, err)
 	}
 }
@@ -458,20 +460,20 @@ func TestSATOptionsAndRefusals(t *testing.T) {
 // TestSATCancel: a run whose context ends stops with Timeout or
 // Interrupted and a partial count (a lower bound).
 func TestSATCancel(t *testing.T) {
-	be, _ := experiments.Lookup("sat")
+	be, _ := backend.Lookup("sat")
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	out, err := be.Run(ctx, encode.Empty(11), experiments.Request{Mode: experiments.Count})
+	out, err := backend.SolveBoard(ctx, be, encode.Empty(11), backend.Request{Mode: backend.Count})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.Status != experiments.Timeout || out.Solutions >= 2680 {
+	if out.Status != backend.Timeout || out.Solutions >= 2680 {
 		t.Errorf("n=11 under 100ms: %d solutions, status %v; want a partial count and timeout", out.Solutions, out.Status)
 	}
 	ctx, cancel = context.WithCancel(context.Background())
 	cancel()
-	out, err = be.Run(ctx, encode.Empty(200), experiments.Request{Mode: experiments.Find, Limit: 1})
-	if err != nil || out.Status != experiments.Interrupted || out.Solutions != 0 {
+	out, err = backend.SolveBoard(ctx, be, encode.Empty(200), backend.Request{Mode: backend.Find, Limit: 1})
+	if err != nil || out.Status != backend.Interrupted || out.Solutions != 0 {
 		t.Errorf("cancelled n=200: %d solutions, %v, %v", out.Solutions, out.Status, err)
 	}
 }
@@ -496,7 +498,7 @@ func TestSATDIMACSRoundTripGini(t *testing.T) {
 	}
 	bs = append(bs, encode.Empty(2), encode.Empty(8))
 	for _, b := range bs {
-		want, err := oracle.Run(context.Background(), b, experiments.Request{Mode: experiments.Count})
+		want, err := backend.SolveBoard(context.Background(), oracle, b, backend.Request{Mode: backend.Count})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -574,20 +576,20 @@ func BenchmarkSAT(b *testing.B) {
 	}
 	for _, n := range ns {
 		for _, name := range satEncodingNames() {
-			be, _ := experiments.Lookup(name)
+			be, _ := backend.Lookup(name)
 			amo, _ := encode.ParseAMO(strings.TrimPrefix(name, "sat-"))
 			b.Run(fmt.Sprintf("n=%d/amo=%s", n, amo), func(b *testing.B) {
 				if why := satTooLarge(b, n, amo); why != "" {
 					b.Skip(why)
 				}
-				var out experiments.Outcome
+				var out backend.Outcome
 				cpu0, cpuOK := satCPU()
 				for b.Loop() {
 					ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 					var err error
-					out, err = be.Run(ctx, encode.Empty(n), experiments.Request{Mode: experiments.Find, Limit: 1})
+					out, err = backend.SolveBoard(ctx, be, encode.Empty(n), backend.Request{Mode: backend.Find, Limit: 1})
 					cancel()
-					if out.Status == experiments.Timeout {
+					if out.Status == backend.Timeout {
 						b.Skipf("no solution within 3 minutes (%d clauses)", out.Stats["clauses"])
 					}
 					if err != nil || out.Solutions != 1 {
@@ -610,10 +612,10 @@ func BenchmarkSAT(b *testing.B) {
 func BenchmarkSATCount(b *testing.B) {
 	for _, n := range []int{8, 10} {
 		for _, name := range satEncodingNames() {
-			be, _ := experiments.Lookup(name)
+			be, _ := backend.Lookup(name)
 			b.Run("n="+strconv.Itoa(n)+"/amo="+strings.TrimPrefix(name, "sat-"), func(b *testing.B) {
 				for b.Loop() {
-					out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count})
+					out, err := backend.SolveBoard(context.Background(), be, encode.Empty(n), backend.Request{Mode: backend.Count})
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -688,12 +690,12 @@ func TestSATTable(t *testing.T) {
 				t.Logf("%5d %-17s %10d %12d %9s %9s not run (%s)", n, a, f.Vars(), f.Clauses(), "-", "-", why)
 				continue
 			}
-			be, _ := experiments.Lookup("sat-" + a.String())
+			be, _ := backend.Lookup("sat-" + a.String())
 			runtime.GC()
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			cpu0, _ := satCPU()
 			found := 0
-			out, err := be.Run(ctx, encode.Empty(n), experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
+			out, err := backend.SolveBoard(ctx, be, encode.Empty(n), backend.Request{Mode: backend.Find, Limit: 1, Visit: func(p encode.Placement) bool {
 				if err := encode.Verify(encode.Empty(n), p); err != nil {
 					t.Errorf("n=%d %v: %v", n, a, err)
 				}
@@ -705,7 +707,7 @@ func TestSATTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if out.Status == experiments.OK && found != 1 {
+			if out.Status == backend.OK && found != 1 {
 				t.Errorf("n=%d %v: %d solutions", n, a, found)
 			}
 			cpu := "-"

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // benchCountLarge adds BenchmarkCount/n=16/backend=join/workers=1 and
@@ -38,14 +38,14 @@ func benchCountLarge(b *testing.B) {
 			}
 		})
 		for _, name := range []string{"join", "domains", "constellation", "bitmask"} {
-			be, err := experiments.Lookup(name)
+			be, err := backend.Lookup(name)
 			if err != nil {
 				b.Fatal(err)
 			}
 			for _, workers := range []int{1, 2} {
 				b.Run("n="+strconv.Itoa(n)+"/backend="+name+"/workers="+strconv.Itoa(workers), func(b *testing.B) {
 					for b.Loop() {
-						out, err := be.Run(context.Background(), encode.Empty(n), experiments.Request{Mode: experiments.Count, Workers: workers})
+						out, err := backend.SolveBoard(context.Background(), be, encode.Empty(n), backend.Request{Mode: backend.Count, Workers: workers})
 						if err != nil {
 							b.Fatal(err)
 						}

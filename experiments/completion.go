@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/memlimit"
 )
@@ -51,7 +52,7 @@ type Completion struct {
 	// Backends decide the instances; each must have Caps.Find,
 	// Caps.Complete and Caps.Exact (see Supports), and is skipped where
 	// its MaxN is exceeded.
-	Backends []Backend
+	Backends []backend.Backend
 }
 
 // CompletionDeltas returns, for order n, the δ whose δ²/n are nearest to
@@ -102,8 +103,7 @@ func (c Completion) GridsContext(ctx context.Context) ([]Grid, error) {
 		return nil, errors.New("experiments: completion: no backend")
 	}
 	for _, b := range c.Backends {
-		caps := b.Caps()
-		if !caps.Find || !caps.Complete || !caps.Exact {
+		if backend.Admit(b, encode.Problem{}, TaskRequest(TaskDecide)) != nil {
 			return nil, fmt.Errorf("experiments: completion: backend %s cannot decide a completion (it needs to find completions and to prove that none exists)", b.Name())
 		}
 	}
@@ -165,14 +165,14 @@ func (c Completion) GridsContext(ctx context.Context) ([]Grid, error) {
 // DefaultCompletionBackends) that can decide a completion, in the order
 // given; a default name that is not registered is left out, another is an
 // error.
-func CompletionBackends(names []string) ([]Backend, error) {
+func CompletionBackends(names []string) ([]backend.Backend, error) {
 	def := names == nil
 	if def {
 		names = DefaultCompletionBackends
 	}
-	var bs []Backend
+	var bs []backend.Backend
 	for _, name := range names {
-		b, err := Lookup(name)
+		b, err := backend.Lookup(name)
 		if err != nil {
 			if def {
 				continue

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
@@ -29,11 +30,11 @@ func TestCompletionDeltas(t *testing.T) {
 // encode.Generate makes, named as qtool gen names its files, with k and
 // the queens placed in their keys.
 func TestCompletionGrids(t *testing.T) {
-	dlx, err := experiments.Lookup("dlx")
+	dlx, err := backend.Lookup("dlx")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := experiments.Completion{Ns: []int{6, 9}, Deltas: []int{2, 4, 7}, Instances: 5, Seed: 3, Backends: []experiments.Backend{dlx}}
+	c := experiments.Completion{Ns: []int{6, 9}, Deltas: []int{2, 4, 7}, Instances: 5, Seed: 3, Backends: []backend.Backend{dlx}}
 	grids, err := c.Grids()
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +90,7 @@ func TestCompletionGrids(t *testing.T) {
 		}
 	}
 
-	mc, err := experiments.Lookup("minconflicts")
+	mc, err := backend.Lookup("minconflicts")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,12 +98,12 @@ func TestCompletionGrids(t *testing.T) {
 		c    experiments.Completion
 		want string
 	}{
-		{experiments.Completion{Ns: []int{6}, Instances: 0, Backends: []experiments.Backend{dlx}}, "instances must be at least 1"},
-		{experiments.Completion{Ns: nil, Instances: 1, Backends: []experiments.Backend{dlx}}, "no n"},
+		{experiments.Completion{Ns: []int{6}, Instances: 0, Backends: []backend.Backend{dlx}}, "instances must be at least 1"},
+		{experiments.Completion{Ns: nil, Instances: 1, Backends: []backend.Backend{dlx}}, "no n"},
 		{experiments.Completion{Ns: []int{6}, Instances: 1}, "no backend"},
-		{experiments.Completion{Ns: []int{6}, Instances: 1, Backends: []experiments.Backend{mc}}, "backend minconflicts cannot decide"},
-		{experiments.Completion{Ns: []int{6}, Deltas: []int{7}, Instances: 1, Backends: []experiments.Backend{dlx}}, "no δ from [7] fits n = [6]"},
-		{experiments.Completion{Ns: []int{0}, Instances: 1, Backends: []experiments.Backend{dlx}}, "n must be between 1 and"},
+		{experiments.Completion{Ns: []int{6}, Instances: 1, Backends: []backend.Backend{mc}}, "backend minconflicts cannot decide"},
+		{experiments.Completion{Ns: []int{6}, Deltas: []int{7}, Instances: 1, Backends: []backend.Backend{dlx}}, "no δ from [7] fits n = [6]"},
+		{experiments.Completion{Ns: []int{0}, Instances: 1, Backends: []backend.Backend{dlx}}, "n must be between 1 and"},
 	} {
 		if _, err := c.c.Grids(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: got error %v, want %q", c.c, err, c.want)
@@ -130,7 +131,7 @@ func TestCompletionBackends(t *testing.T) {
 	if _, err := experiments.CompletionBackends([]string{"dlx", "nosuch"}); err == nil || !strings.Contains(err.Error(), `unknown backend "nosuch"`) {
 		t.Errorf("unknown backend: %v", err)
 	}
-	bm, _ := experiments.Lookup("bitmask")
+	bm, _ := backend.Lookup("bitmask")
 	if ok, why := experiments.Supports(bm, experiments.TaskDecide, encode.Empty(100)); ok || !strings.Contains(why, "n ≤ 64") {
 		t.Errorf("bitmask at n = 100: %v %q", ok, why)
 	}
@@ -194,13 +195,13 @@ func TestRunnerDecide(t *testing.T) {
 // timeouts; the other grids start afresh.
 func TestRunnerMaxTimeouts(t *testing.T) {
 	var hits atomic.Int64
-	sleeper := &rnFake{name: "sleeper", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	sleeper := &rnFake{name: "sleeper", caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		hits.Add(1)
 		<-ctx.Done()
-		return experiments.Outcome{Status: experiments.StatusOf(ctx)}, nil
+		return backend.Outcome{Status: backend.StatusOf(ctx)}, nil
 	}}
 	honest := rnHonest("honest", nil)
-	c := experiments.Completion{Ns: []int{6}, Deltas: []int{3, 4}, Instances: 5, Seed: 1, Backends: []experiments.Backend{sleeper, honest}}
+	c := experiments.Completion{Ns: []int{6}, Deltas: []int{3, 4}, Instances: 5, Seed: 1, Backends: []backend.Backend{sleeper, honest}}
 	spec, err := c.Spec()
 	if err != nil {
 		t.Fatal(err)
@@ -238,7 +239,7 @@ func TestRunnerMaxTimeouts(t *testing.T) {
 func TestRunnerDoneByName(t *testing.T) {
 	b := encode.Board{N: 6, Queens: []int{1, -1, -1, -1, -1, -1}}
 	honest := rnHonest("honest", nil)
-	spec := experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{Task: experiments.TaskDecide, Backends: []experiments.Backend{honest},
+	spec := experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{Task: experiments.TaskDecide, Backends: []backend.Backend{honest},
 		Problems: []experiments.Problem{{Name: "a", Board: b, K: 1}, {Name: "b", Board: b, K: 2}}}}}
 	first, err := (&experiments.Runner{Spec: spec}).Run(context.Background())
 	if err != nil || len(first) != 2 || first[0].Key() != first[1].Key() {

@@ -1,12 +1,12 @@
 package experiments
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 )
 
@@ -43,7 +43,7 @@ type Diagonals struct {
 	Instances int
 	MinFree   int
 	Seed      uint64
-	Backends  []Backend
+	Backends  []backend.Backend
 }
 
 // DiagonalsName names instance i of order n with d diagonals.
@@ -80,7 +80,12 @@ func (x Diagonals) Grids() ([]Grid, error) {
 			}
 		}
 		for _, d := range ds {
-			g := Grid{Task: TaskDecide, Backends: onModel(x.Backends), MaxTimeouts: x.Instances/2 + 1}
+			// OnModel: the instances with no diagonal excluded (d = 0) are
+			// searched on the model as those with some are: the plain
+			// paths are other algorithms (row-by-row backtracking, dlx's
+			// own n-queens matrix, the plain CNF), whose costs are not
+			// comparable.
+			g := Grid{Task: TaskDecide, Backends: x.Backends, MaxTimeouts: x.Instances/2 + 1, OnModel: true}
 			for i, l := range lists {
 				if d > len(l) {
 					continue
@@ -126,59 +131,4 @@ func (x Diagonals) Spec() (Spec, error) {
 			"generator": "queens-diag-gen (Gent, Jefferson & Nightingale 2017), encode.GenerateDiagonals",
 		},
 	}, nil
-}
-
-// onModel returns the backends with their plain n-queens path replaced by
-// their model's, so that the instances with no diagonal excluded (d = 0)
-// are searched as those with some are: the plain paths are other
-// algorithms (row-by-row backtracking, dlx's own n-queens matrix, the
-// plain CNF), whose costs are not comparable. A backend without a model
-// path is kept as it is.
-func onModel(bs []Backend) []Backend {
-	out := make([]Backend, len(bs))
-	for i, b := range bs {
-		out[i] = b
-		if mb, ok := b.(ModelBackend); ok {
-			if a, ok := b.(interface{ Available() error }); !ok || a.Available() == nil {
-				out[i] = modelPath{mb}
-			}
-		}
-	}
-	return out
-}
-
-// modelPath is a model backend that solves plain n-queens boards on their
-// model too.
-type modelPath struct{ ModelBackend }
-
-// Run solves the plain board b on its model (encode.NewModel), handing
-// each solution to req.Visit as a placement.
-func (mp modelPath) Run(ctx context.Context, b encode.Board, req Request) (Outcome, error) {
-	m, err := encode.NewModel(encode.Problem{Variant: encode.Queens, Instance: encode.Instance{Board: b}})
-	if err != nil {
-		return Outcome{}, fmt.Errorf("experiments: backend %s: %w", mp.Name(), err)
-	}
-	visit := placementVisit(m, b.N, req)
-	return mp.RunModel(ctx, m, req, visit)
-}
-
-// placementVisit returns the visitor of a model search on the plain board
-// of order n that hands each solution to req.Visit as a placement, at most
-// req.Limit of them (0 = all); nil unless req asks for solutions.
-func placementVisit(m *encode.Model, n int, req Request) func([]int32) bool {
-	if req.Mode != Find {
-		return nil
-	}
-	found := 0
-	pl := make(encode.Placement, n)
-	return func(chosen []int32) bool {
-		found++
-		for _, x := range m.Solution(chosen) {
-			pl[x.R] = x.C
-		}
-		if req.Visit != nil && !req.Visit(pl) {
-			return false
-		}
-		return req.Limit == 0 || found < req.Limit
-	}
 }

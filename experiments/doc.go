@@ -2,10 +2,11 @@
 // problems, repeats and timeouts, checks every answer, and logs what it
 // measured for the results package.
 //
-// A Backend (backend.go) is one solver behind a common interface; each
-// registers itself by name from an init function in its own file, and
-// Lookup, Names and the capabilities in Caps let the harness and the
-// command line pick them.
+// The solvers are the backends of package backend, registered by name
+// from their adapter packages (backend/all imports every one); the runner
+// picks them by name or by task (ForTask), asks backend.Admit whether a
+// backend can take a cell (SupportsProblem) and runs it through
+// backend.Solve.
 //
 // A Spec is the design of an experiment: one or more Grids, each a Task
 // (count all solutions, find one, complete a board with queens already

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // dominationBackends are the two backends that establish the queen
@@ -58,7 +58,7 @@ func TestDominationTwoBackends(t *testing.T) {
 		_, inTable := sets[n]
 		counting := inTable || *long
 		for _, name := range dominationBackends {
-			b, err := experiments.Lookup(name)
+			b, err := backend.Lookup(name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,9 +67,9 @@ func TestDominationTwoBackends(t *testing.T) {
 			}
 			// solve: one minimum set, its size and the proof below it.
 			var one []encode.Cell
-			out, err := experiments.Solve(context.Background(), b, p, experiments.Request{Mode: experiments.Find, Limit: 1,
+			out, err := backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Find, Limit: 1,
 				VisitCells: func(cs []encode.Cell) bool { one = slices.Clone(cs); return false }})
-			if err != nil || out.Status != experiments.OK || out.Pieces != want || len(one) != want {
+			if err != nil || out.Status != backend.OK || out.Pieces != want || len(one) != want {
 				t.Errorf("n=%d %s: solve: %d queens %v, %+v %v; want γ = %d", n, name, len(one), one, out, err, want)
 			} else if err := encode.VerifyCells(encode.Problem{Variant: encode.Domination, Instance: p.Instance, Pieces: want}, one); err != nil {
 				t.Errorf("n=%d %s: solve's set %v: %v", n, name, one, err)
@@ -78,8 +78,8 @@ func TestDominationTwoBackends(t *testing.T) {
 			if want > 1 {
 				q := p
 				q.Pieces = want - 1
-				out, err = experiments.Solve(context.Background(), b, q, experiments.Request{Mode: experiments.Count})
-				if err != nil || out.Status != experiments.OK || out.Solutions != 0 {
+				out, err = backend.Solve(context.Background(), b, q, backend.Request{Mode: backend.Count})
+				if err != nil || out.Status != backend.OK || out.Solutions != 0 {
 					t.Errorf("n=%d %s: %d dominating sets of %d queens (%v %v), want 0", n, name, out.Solutions, want-1, out.Status, err)
 				}
 			}
@@ -102,13 +102,13 @@ func TestDominationTwoBackends(t *testing.T) {
 // (γ = want), checks γ and the count against A002564 where sets has it,
 // and lists every set, each verified; it records the count and the sorted
 // sets under the backend's name.
-func dominationCount(t *testing.T, b experiments.Backend, p encode.Problem, want int, counts map[string]uint64, listed map[string][]string, sets map[int]uint64) {
+func dominationCount(t *testing.T, b backend.Backend, p encode.Problem, want int, counts map[string]uint64, listed map[string][]string, sets map[int]uint64) {
 	t.Helper()
 	n, name := p.Board.N, b.Name()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	out, err := experiments.Solve(ctx, b, p, experiments.Request{Mode: experiments.Count})
+	out, err := backend.Solve(ctx, b, p, backend.Request{Mode: backend.Count})
 	cancel()
-	if err != nil || out.Status != experiments.OK {
+	if err != nil || out.Status != backend.OK {
 		t.Fatalf("n=%d %s: count: %+v %v", n, name, out, err)
 	}
 	if out.Pieces != want {
@@ -123,7 +123,7 @@ func dominationCount(t *testing.T, b experiments.Backend, p encode.Problem, want
 	q.Pieces = want
 	var bad error
 	var keys []string
-	_, err = experiments.Solve(context.Background(), b, q, experiments.Request{Mode: experiments.Find, Limit: 0,
+	_, err = backend.Solve(context.Background(), b, q, backend.Request{Mode: backend.Find, Limit: 0,
 		VisitCells: func(cs []encode.Cell) bool {
 			if err := encode.VerifyCells(q, cs); err != nil && bad == nil {
 				bad = fmt.Errorf("%v: %w", cs, err)
@@ -147,14 +147,14 @@ func BenchmarkDomination(b *testing.B) {
 	for _, n := range []int{8, 9, 10} {
 		p := encode.Problem{Variant: encode.Domination, Instance: encode.Instance{Board: encode.Empty(n)}}
 		for _, name := range dominationBackends {
-			be, err := experiments.Lookup(name)
+			be, err := backend.Lookup(name)
 			if err != nil {
 				b.Fatal(err)
 			}
 			b.Run(fmt.Sprintf("n=%d/backend=%s", n, name), func(b *testing.B) {
 				for b.Loop() {
-					out, err := experiments.Solve(context.Background(), be, p, experiments.Request{Mode: experiments.Count})
-					if err != nil || out.Status != experiments.OK {
+					out, err := backend.Solve(context.Background(), be, p, backend.Request{Mode: backend.Count})
+					if err != nil || out.Status != backend.OK {
 						b.Fatal(out.Status, err)
 					}
 				}

@@ -3,11 +3,11 @@ package experiments_test
 import (
 	"context"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // solveBoard runs a backend on a plain board through the harness.
-func solveBoard(ctx context.Context, be experiments.Backend, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
-	return experiments.Solve(ctx, be, encode.Problem{Instance: encode.Instance{Board: b}}, req)
+func solveBoard(ctx context.Context, be backend.Backend, b encode.Board, req backend.Request) (backend.Outcome, error) {
+	return backend.Solve(ctx, be, encode.Problem{Instance: encode.Instance{Board: b}}, req)
 }

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
@@ -20,27 +20,27 @@ func TestMemoryRefusal(t *testing.T) {
 	old := memlimit.Limit
 	defer func() { memlimit.Limit = old }()
 	memlimit.Limit = func() uint64 { return 1 << 30 }
-	if got := experiments.MemoryLimit(); got != 1<<30 {
+	if got := backend.MemoryLimit(); got != 1<<30 {
 		t.Fatalf("MemoryLimit = %d with a probe of 1 GiB", got)
 	}
 	for _, name := range []string{"construct", "minconflicts"} {
-		be, err := experiments.Lookup(name)
+		be, err := backend.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, err = be.Run(context.Background(), encode.Empty(1<<28), experiments.Request{Mode: experiments.Find, Limit: 1})
+		_, err = backend.SolveBoard(context.Background(), be, encode.Empty(1<<28), backend.Request{Mode: backend.Find, Limit: 1})
 		runtime.ReadMemStats(&after)
-		if !errors.Is(err, experiments.ErrTooBig) || !strings.Contains(err.Error(), "GB of memory; this process may use 1.1 GB") {
+		if !errors.Is(err, backend.ErrTooBig) || !strings.Contains(err.Error(), "GB of memory; this process may use 1.1 GB") {
 			t.Errorf("%s, n = 2^28 with 1 GiB: got %v, want a refusal with the estimate", name, err)
 		}
 		if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
 			t.Errorf("%s: allocated %d bytes before refusing", name, grew)
 		}
 		// 10⁶ queens need about 13 (construct) or 19 (minconflicts) MB.
-		got, out := mcFind(t, be, context.Background(), encode.Empty(1_000_000), experiments.Request{Limit: 1})
-		if len(got) != 1 || out.Status != experiments.OK {
+		got, out := mcFind(t, be, context.Background(), encode.Empty(1_000_000), backend.Request{Limit: 1})
+		if len(got) != 1 || out.Status != backend.OK {
 			t.Errorf("%s, n = 10⁶ within 1 GiB: %d solutions, %v", name, len(got), out.Status)
 		}
 	}
@@ -54,8 +54,8 @@ func TestConstructBackendDeadline(t *testing.T) {
 	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel()
 	visited := 0
-	out, err := be.Run(ctx, encode.Empty(10_000_000), experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(encode.Placement) bool { visited++; return true }})
-	if err != nil || out.Status != experiments.Timeout || out.Solutions != 0 || visited != 0 {
+	out, err := backend.SolveBoard(ctx, be, encode.Empty(10_000_000), backend.Request{Mode: backend.Find, Limit: 1, Visit: func(encode.Placement) bool { visited++; return true }})
+	if err != nil || out.Status != backend.Timeout || out.Solutions != 0 || visited != 0 {
 		t.Errorf("ended context: %+v, %v, %d visited; want Timeout and nothing", out, err, visited)
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 type nkRow struct {
@@ -108,13 +108,13 @@ func TestQueensPawnsOEIS(t *testing.T) {
 			names = append(names, "sat")
 		}
 		for _, name := range names {
-			b, err := experiments.Lookup(name)
+			b, err := backend.Lookup(name)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !row.unique {
-				out, err := experiments.Solve(context.Background(), b, p, experiments.Request{Mode: experiments.Count})
-				if err != nil || out.Status != experiments.OK {
+				out, err := backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Count})
+				if err != nil || out.Status != backend.OK {
 					t.Fatalf("k=%d n=%d %s: %+v %v", row.k, row.n, name, out, err)
 				}
 				if out.Solutions != row.value {
@@ -128,7 +128,7 @@ func TestQueensPawnsOEIS(t *testing.T) {
 			board := p
 			classes := map[string]bool{}
 			var bad error
-			_, err = experiments.Solve(context.Background(), b, p, experiments.Request{Mode: experiments.Find,
+			_, err = backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Find,
 				OnInstance: func(in encode.Instance) { board.Instance = in },
 				VisitCells: func(cs []encode.Cell) bool {
 					if err := encode.VerifyCells(board, cs); err != nil && bad == nil {
@@ -205,9 +205,9 @@ func TestQueensPawnsBrute(t *testing.T) {
 		want := bruteNK(n, k)
 		p := encode.Problem{Variant: encode.QueensPawns, Instance: encode.Instance{Board: encode.Empty(n)}, PawnCount: k}
 		for _, name := range []string{"backtrack", "dlx", "sat"} {
-			b, _ := experiments.Lookup(name)
-			out, err := experiments.Solve(context.Background(), b, p, experiments.Request{Mode: experiments.Count})
-			if err != nil || out.Status != experiments.OK || out.Solutions != want {
+			b, _ := backend.Lookup(name)
+			out, err := backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Count})
+			if err != nil || out.Status != backend.OK || out.Solutions != want {
 				t.Errorf("n=%d k=%d %s: %d (%v), brute force %d", n, k, name, out.Solutions, err, want)
 			}
 		}
@@ -231,9 +231,9 @@ func TestQueensPawnsBoard(t *testing.T) {
 	if m.Pieces != 7 {
 		t.Fatalf("pieces %d, want 7", m.Pieces)
 	}
-	b, _ := experiments.Lookup("dlx")
+	b, _ := backend.Lookup("dlx")
 	var got uint64
-	_, err = experiments.Solve(context.Background(), b, p, experiments.Request{Mode: experiments.Find, VisitCells: func(cs []encode.Cell) bool {
+	_, err = backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Find, VisitCells: func(cs []encode.Cell) bool {
 		got++
 		if err := encode.VerifyCells(p, cs); err != nil {
 			t.Error(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/internal/prob079"
@@ -48,13 +49,13 @@ func publishedForms(t testing.TB, row prob079.Instance) []publishedForm {
 // that find solutions and those that only count), each once (no aliases),
 // without the SAT solvers (gini and the external ones
 // are tested on these instances with the sat backends' own tests).
-func publishedBackends() []experiments.Backend {
-	return experiments.Registered(func(c experiments.Caps) bool {
+func publishedBackends() []backend.Backend {
+	return experiments.Registered(func(c backend.Caps) bool {
 		return c.Exact && (c.Find || c.Count) && c.AliasOf == "" && !c.External
 	})
 }
 
-func isSAT(b experiments.Backend) bool {
+func isSAT(b backend.Backend) bool {
 	return b.Name() == "sat" || strings.HasPrefix(b.Name(), "sat-")
 }
 
@@ -79,7 +80,7 @@ func TestPublished(t *testing.T) {
 	if err != nil || len(rows) != 24 {
 		t.Fatal(len(rows), err)
 	}
-	var backends []experiments.Backend
+	var backends []backend.Backend
 	for _, b := range publishedBackends() {
 		if !isSAT(b) {
 			backends = append(backends, b)
@@ -94,8 +95,8 @@ func TestPublished(t *testing.T) {
 			what := row.Board + " " + form.name
 			admitted := 0
 			for _, b := range backends {
-				find := experiments.Admit(b, form.p, experiments.Request{Mode: experiments.Find, Limit: 1}) == nil
-				count := experiments.Admit(b, form.p, experiments.Request{Mode: experiments.Count}) == nil
+				find := backend.Admit(b, form.p, backend.Request{Mode: backend.Find, Limit: 1}) == nil
+				count := backend.Admit(b, form.p, backend.Request{Mode: backend.Count}) == nil
 				if !find && !count {
 					continue
 				}
@@ -108,18 +109,18 @@ func TestPublished(t *testing.T) {
 					continue
 				}
 				ctx, cancel := context.WithTimeout(context.Background(), limit)
-				out, err := experiments.Solve(ctx, b, form.p, experiments.Request{Mode: experiments.Count})
+				out, err := backend.Solve(ctx, b, form.p, backend.Request{Mode: backend.Count})
 				cancel()
-				if err != nil || out.Status != experiments.OK || out.Solutions != row.Completions {
+				if err != nil || out.Status != backend.OK || out.Solutions != row.Completions {
 					t.Errorf("%s %s: counts %d (%v %v), answers.tsv %d", what, b.Name(), out.Solutions, out.Status, err, row.Completions)
 				}
-				if row.Completions > 1000 || experiments.Admit(b, form.p, experiments.Request{Mode: experiments.Find}) != nil {
+				if row.Completions > 1000 || backend.Admit(b, form.p, backend.Request{Mode: backend.Find}) != nil {
 					continue
 				}
 				var listed uint64
 				var bad error
 				ctx, cancel = context.WithTimeout(context.Background(), limit)
-				_, err = experiments.Solve(ctx, b, form.p, experiments.Request{Mode: experiments.Find, Limit: 0,
+				_, err = backend.Solve(ctx, b, form.p, backend.Request{Mode: backend.Find, Limit: 0,
 					VisitCells: func(cs []encode.Cell) bool {
 						listed++
 						if err := encode.VerifyCells(form.p, cs); err != nil && bad == nil {
@@ -148,17 +149,17 @@ func TestPublishedOrders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bt, err := experiments.Lookup("backtrack")
+	bt, err := backend.Lookup("backtrack")
 	if err != nil {
 		t.Fatal(err)
 	}
 	nodes := func(p encode.Problem, order string) uint64 {
-		req := experiments.Request{Mode: experiments.Count}
+		req := backend.Request{Mode: backend.Count}
 		if order != "" {
 			req.Options = map[string]string{"order": order}
 		}
-		out, err := experiments.Solve(context.Background(), bt, p, req)
-		if err != nil || out.Status != experiments.OK {
+		out, err := backend.Solve(context.Background(), bt, p, req)
+		if err != nil || out.Status != backend.OK {
 			t.Fatalf("order %q: %+v %v", order, out, err)
 		}
 		return out.Nodes
@@ -170,7 +171,7 @@ func TestPublishedOrders(t *testing.T) {
 		if auto != mrv || auto != nodes(qpos, "auto") || auto != nodes(param, "") || auto == rowsOrder {
 			t.Errorf("%s: nodes auto %d, mrv %d, rows %d, .param %d: want auto = mrv = .param ≠ rows", row.Board, auto, mrv, rowsOrder, nodes(param, ""))
 		}
-		if _, err := experiments.Solve(context.Background(), bt, param, experiments.Request{Mode: experiments.Count, Options: map[string]string{"order": "rows"}}); err == nil {
+		if _, err := backend.Solve(context.Background(), bt, param, backend.Request{Mode: backend.Count, Options: map[string]string{"order": "rows"}}); err == nil {
 			t.Errorf("%s: order rows on the .param form: no error", row.Param)
 		}
 	}
@@ -188,13 +189,13 @@ const publishedLimit = 5 * time.Minute
 // decidePublished finds one completion of the instance with b (or the
 // proof that there is none), verifies it and checks the answer against
 // answers.tsv; it reports whether the run ended normally.
-func decidePublished(t *testing.T, what string, b experiments.Backend, p encode.Problem, row prob079.Instance) bool {
+func decidePublished(t *testing.T, what string, b backend.Backend, p encode.Problem, row prob079.Instance) bool {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), publishedLimit)
 	defer cancel()
 	var bad error
 	found := 0
-	out, err := experiments.Solve(ctx, b, p, experiments.Request{Mode: experiments.Find, Limit: 1,
+	out, err := backend.Solve(ctx, b, p, backend.Request{Mode: backend.Find, Limit: 1,
 		VisitCells: func(cs []encode.Cell) bool {
 			found++
 			if err := encode.VerifyCells(p, cs); err != nil {
@@ -206,7 +207,7 @@ func decidePublished(t *testing.T, what string, b experiments.Backend, p encode.
 	case err != nil || bad != nil:
 		t.Errorf("%s %s: %v %v", what, b.Name(), err, bad)
 		return false
-	case out.Status != experiments.OK:
+	case out.Status != backend.OK:
 		t.Errorf("%s %s: %v after %v", what, b.Name(), out.Status, out.Elapsed)
 		return false
 	case (found > 0) != row.Sat:
@@ -230,14 +231,14 @@ func BenchmarkPublished(b *testing.B) {
 		name := strings.TrimSuffix(strings.TrimPrefix(row.Board, "nqc-"), ".qpos")
 		for _, form := range publishedForms(b, row) {
 			for _, be := range publishedBackends() {
-				req := experiments.Request{Mode: experiments.Find, Limit: 1}
-				if isSAT(be) || experiments.Admit(be, form.p, req) != nil {
+				req := backend.Request{Mode: backend.Find, Limit: 1}
+				if isSAT(be) || backend.Admit(be, form.p, req) != nil {
 					continue
 				}
 				b.Run("instance="+name+"/form="+form.name+"/backend="+be.Name(), func(b *testing.B) {
 					for b.Loop() {
-						out, err := experiments.Solve(context.Background(), be, form.p, req)
-						if err != nil || out.Status != experiments.OK {
+						out, err := backend.Solve(context.Background(), be, form.p, req)
+						if err != nil || out.Status != backend.OK {
 							b.Fatal(out.Status, err)
 						}
 					}

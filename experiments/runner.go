@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/results"
 )
@@ -132,7 +133,7 @@ func (gr *gridRun) giveUp(b string) bool {
 func (gr *gridRun) problem(ctx context.Context, p Problem) error {
 	key := p.Key()
 	cells := map[string]*cellState{}
-	for rep := 0; rep < gr.spec.Repeats; rep++ {
+	for rep := 0; rep < gr.spec.Repeats || gr.wantsMore(cells, rep); rep++ {
 		for _, b := range gr.g.Backends {
 			if ok, _ := SupportsProblem(b, gr.g.Task, p.Encode()); !ok {
 				continue
@@ -141,6 +142,9 @@ func (gr *gridRun) problem(ctx context.Context, p Problem) error {
 			if st == nil {
 				st = &cellState{}
 				cells[b.Name()] = st
+			}
+			if rep >= gr.spec.Repeats && !gr.repeatAgain(st) {
+				continue // --repeats auto: this cell is known well enough
 			}
 			if err := gr.cell(ctx, p, key, b, st, rep); err != nil {
 				return err
@@ -152,7 +156,7 @@ func (gr *gridRun) problem(ctx context.Context, p Problem) error {
 
 // cell takes repeat rep of backend b on problem p from Done, skips it, or
 // measures it (or records it as not run), logging each new record.
-func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b Backend, st *cellState, rep int) error {
+func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b backend.Backend, st *cellState, rep int) error {
 	s := gr.spec
 	k := results.Key{Variant: key.Variant, N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: gr.g.Task.String(), Repeat: rep}
 	if old, ok := gr.done.take(k, key.Board); ok {
@@ -160,12 +164,16 @@ func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b B
 		if old.Status == results.Timeout {
 			gr.noteTimeout(b.Name(), st, key)
 		}
-		gr.step()
+		if rep < s.Repeats {
+			gr.step()
+		}
 		return nil
 	}
 	if st.stopped || (rep > 0 && s.Timeout > 0 && st.spent+st.last > s.Timeout) {
 		st.stopped = true
-		gr.step()
+		if rep < s.Repeats {
+			gr.step()
+		}
 		return nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -180,7 +188,7 @@ func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b B
 		}
 	} else {
 		var interrupted bool
-		rec, interrupted = gr.r.measure(ctx, b, gr.g.Task, p, rep)
+		rec, interrupted = gr.r.measure(ctx, b, gr.g, p, rep)
 		if interrupted {
 			return fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
 		}
@@ -195,7 +203,9 @@ func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b B
 		}
 	}
 	gr.out = append(gr.out, rec)
-	gr.step()
+	if rep < s.Repeats {
+		gr.step() // the progress counts the fixed repeats
+	}
 	return nil
 }
 
@@ -205,6 +215,8 @@ type cellState struct {
 	last     time.Duration // time taken by its last repeat
 	stopped  bool          // no further repeat is started
 	timedOut bool          // a repeat reached the time limit
+	failed   bool          // a repeat was not OK
+	times    []float64     // the seconds of its OK repeats
 }
 
 // doneSet holds the records of Runner.Done, each to be taken once.
@@ -248,11 +260,16 @@ func (c *cellState) add(rec results.Record) {
 	if rec.Status == results.Timeout {
 		c.stopped = true
 	}
+	if rec.Status == results.OK {
+		c.times = append(c.times, rec.Seconds)
+	} else {
+		c.failed = true
+	}
 }
 
 // runResult is what a backend's goroutine hands back.
 type runResult struct {
-	out     Outcome
+	out     backend.Outcome
 	err     error
 	elapsed time.Duration
 	found   []encode.Placement
@@ -278,7 +295,8 @@ type onceEnd struct {
 // reaches the deadline or returns no status OK; the results end there. Running a batch in one goroutine keeps the harness's
 // cost per run (a goroutine, a context, a timer) out of the back-to-back
 // repeats of fast runs, which otherwise cost more than the runs themselves.
-func (r *Runner) once(ctx context.Context, b Backend, task Task, p Problem, rep, k int, budget time.Duration) (results []runResult, end onceEnd) {
+func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Problem, rep, k int, budget time.Duration) (results []runResult, end onceEnd) {
+	task := g.Task
 	s := r.Spec
 	// One child context per batch, always cancelled: a context made and
 	// dropped uncancelled stays among its parent's children for as long as
@@ -293,13 +311,13 @@ func (r *Runner) once(ctx context.Context, b Backend, task Task, p Problem, rep,
 		rctx, cancel = context.WithCancel(ctx)
 	}
 	defer cancel()
-	req := Request{Mode: Count, Seed: s.Seed + int64(rep), Workers: s.Workers}
+	req := backend.Request{Mode: backend.Count, Seed: s.Seed + int64(rep), Workers: s.Workers, OnModel: g.OnModel}
 	var mu sync.Mutex // Visit may be called from a parallel backend's workers
 	var found []encode.Placement
 	var foundCells [][]encode.Cell
 	prob := p.Encode()
 	if task != TaskCount {
-		req.Mode, req.Limit = Find, 1
+		req.Mode, req.Limit = backend.Find, 1
 		if prob.PlainQueens() {
 			req.Visit = func(pl encode.Placement) bool {
 				mu.Lock()
@@ -340,14 +358,14 @@ func (r *Runner) once(ctx context.Context, b Backend, task Task, p Problem, rep,
 			mu.Unlock()
 			res = runResult{}
 			start := time.Now()
-			res.out, res.err = Solve(rctx, b, prob, req)
+			res.out, res.err = backend.Solve(rctx, b, prob, req)
 			res.elapsed = time.Since(start)
 			spent += res.elapsed
 			mu.Lock()
 			res.found, res.foundCells = found, foundCells
 			mu.Unlock()
 			out = append(out, res)
-			if res.err != nil || res.out.Status != OK || rctx.Err() != nil {
+			if res.err != nil || res.out.Status != backend.OK || rctx.Err() != nil {
 				return
 			}
 		}
@@ -379,7 +397,8 @@ const maxBatch = 1 << 20
 // sizes b.N); the record then holds the mean time per run, and every run's
 // answer is checked. The garbage collector runs before the repeat, untimed.
 // interrupted reports that ctx itself was cancelled.
-func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, rep int) (rec results.Record, interrupted bool) {
+func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Problem, rep int) (rec results.Record, interrupted bool) {
+	task := g.Task
 	s := r.Spec
 	rec = results.Record{Problem: p.Key(), Backend: b.Name(), Mode: task.String(), Repeat: rep}
 	// Collect the garbage of earlier runs first, as testing.B does, so
@@ -388,7 +407,7 @@ func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, r
 	var total time.Duration
 	runs, k := 0, 1
 	for {
-		batch, end := r.once(ctx, b, task, p, rep, k, s.MinTime-total)
+		batch, end := r.once(ctx, b, g, p, rep, k, s.MinTime-total)
 		rctxErr, abandoned, intr := end.ctxErr, end.abandoned, end.interrupted
 		if intr {
 			return rec, true
@@ -434,7 +453,7 @@ func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, r
 		if runs > 1 {
 			rec.Runs = runs
 		}
-		if rec.Status != results.OK || total >= s.MinTime || len(batch) == 0 || batch[len(batch)-1].out.Status != OK || batch[len(batch)-1].err != nil {
+		if rec.Status != results.OK || total >= s.MinTime || len(batch) == 0 || batch[len(batch)-1].out.Status != backend.OK || batch[len(batch)-1].err != nil {
 			return rec, false
 		}
 		// The next batch: what is left of MinTime at the mean time per
@@ -446,7 +465,7 @@ func (r *Runner) measure(ctx context.Context, b Backend, task Task, p Problem, r
 }
 
 // check sets the status, answer and message of a finished run.
-func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res runResult, rctxErr error) {
+func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Problem, res runResult, rctxErr error) {
 	limit := fmt.Sprintf("time limit %v reached", r.Spec.Timeout)
 	switch {
 	case res.err != nil && rctxErr != nil && errors.Is(res.err, context.DeadlineExceeded):
@@ -455,10 +474,10 @@ func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res
 	case res.err != nil:
 		rec.Status, rec.Message = results.Error, res.err.Error()
 		return
-	case res.out.Status == Timeout || (res.out.Status == Interrupted && rctxErr != nil):
+	case res.out.Status == backend.Timeout || (res.out.Status == backend.Interrupted && rctxErr != nil):
 		rec.Status, rec.Message = results.Timeout, limit
 		return
-	case res.out.Status == Interrupted:
+	case res.out.Status == backend.Interrupted:
 		rec.Status, rec.Message = results.Error, "backend reported an interruption that did not happen"
 		return
 	}
@@ -487,11 +506,11 @@ func (r *Runner) check(rec *results.Record, b Backend, task Task, p Problem, res
 		rec.Status, rec.Message = results.Timeout, fmt.Sprintf("%s: the run took %v", limit, res.elapsed)
 		return
 	}
-	if res.out.Status == Unknown {
+	if res.out.Status == backend.Unknown {
 		rec.Status, rec.Message = results.Unknown, "gave up without an answer"
 		return
 	}
-	if res.out.Status != OK {
+	if res.out.Status != backend.OK {
 		rec.Status, rec.Message = results.Error, fmt.Sprintf("backend ended with status %v", res.out.Status)
 		return
 	}

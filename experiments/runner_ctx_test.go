@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 )
@@ -46,7 +47,7 @@ func TestRunnerReleasesContexts(t *testing.T) {
 		ctx := &plainCtx{done: make(chan struct{})}
 		before := runtime.NumGoroutine()
 		r := &experiments.Runner{Spec: experiments.Spec{Repeats: 2, Timeout: timeout, Grids: []experiments.Grid{{
-			Task: experiments.TaskComplete, Backends: []experiments.Backend{counter}, Problems: probs,
+			Task: experiments.TaskComplete, Backends: []backend.Backend{counter}, Problems: probs,
 		}}}}
 		recs, err := r.Run(ctx)
 		if err != nil || len(recs) != 80 {

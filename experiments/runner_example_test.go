@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
 )
@@ -25,7 +26,7 @@ func ExampleRunner() {
 		fmt.Println(err)
 		return
 	}
-	bt, err := experiments.Lookup("backtrack")
+	bt, err := backend.Lookup("backtrack")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -36,7 +37,7 @@ func ExampleRunner() {
 		Reference: ref,
 		Grids: []experiments.Grid{{
 			Task:     experiments.TaskCount,
-			Backends: []experiments.Backend{bt},
+			Backends: []backend.Backend{bt},
 			Problems: experiments.EmptyBoards([]int{4, 5, 6, 7, 8}),
 		}},
 	}}
@@ -65,12 +66,12 @@ func ExampleRunner() {
 // each of δ = 4 and 7 free rows, decided by dlx; the summary gives the
 // fraction that can be completed.
 func ExampleCompletion() {
-	dlx, err := experiments.Lookup("dlx")
+	dlx, err := backend.Lookup("dlx")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	c := experiments.Completion{Ns: []int{10}, Deltas: []int{4, 7}, Instances: 12, Seed: 1, Backends: []experiments.Backend{dlx}}
+	c := experiments.Completion{Ns: []int{10}, Deltas: []int{4, 7}, Instances: 12, Seed: 1, Backends: []backend.Backend{dlx}}
 	spec, err := c.Spec()
 	if err != nil {
 		fmt.Println(err)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
@@ -59,30 +60,31 @@ func rnSolutions(b encode.Board, limit int) []encode.Placement {
 // meet it.
 type rnFake struct {
 	name string
-	caps experiments.Caps
-	run  func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error)
+	caps backend.Caps
+	run  func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error)
 	hits atomic.Int64
 }
 
-func (f *rnFake) Name() string           { return f.name }
-func (f *rnFake) Caps() experiments.Caps { return f.caps }
-func (f *rnFake) Run(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+func (f *rnFake) Name() string       { return f.name }
+func (f *rnFake) Caps() backend.Caps { return f.caps }
+func (f *rnFake) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	b := prob.Board
 	f.hits.Add(1)
 	return f.run(ctx, b, req)
 }
 
-var rnAll = experiments.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
+var rnAll = backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
 
 // rnHonest counts and finds correctly; off, when non-nil, is added to the
 // count of order n (a wrong backend).
 func rnHonest(name string, off func(n int) uint64) *rnFake {
-	return &rnFake{name: name, caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
-		if req.Mode == experiments.Count {
+	return &rnFake{name: name, caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+		if req.Mode == backend.Count {
 			c := uint64(len(rnSolutions(b, 0)))
 			if off != nil {
 				c += off(b.N)
 			}
-			return experiments.Outcome{Solutions: c, Nodes: 1}, nil
+			return backend.Outcome{Solutions: c, Nodes: 1}, nil
 		}
 		sols := rnSolutions(b, req.Limit)
 		for _, s := range sols {
@@ -90,7 +92,7 @@ func rnHonest(name string, off func(n int) uint64) *rnFake {
 				break
 			}
 		}
-		return experiments.Outcome{Solutions: uint64(len(sols))}, nil
+		return backend.Outcome{Solutions: uint64(len(sols))}, nil
 	}}
 }
 
@@ -148,7 +150,7 @@ func TestRunnerCountsAgainstReference(t *testing.T) {
 		return 0
 	})
 	recs := rnRun(t, experiments.Spec{Repeats: 2, Seed: 1, Reference: ref, Grids: []experiments.Grid{{
-		Task: experiments.TaskCount, Backends: []experiments.Backend{honest, wrong}, Problems: experiments.EmptyBoards(rnRange(1, 8)),
+		Task: experiments.TaskCount, Backends: []backend.Backend{honest, wrong}, Problems: experiments.EmptyBoards(rnRange(1, 8)),
 	}}})
 	if len(recs) != 8*2*2 {
 		t.Fatalf("unexpected records: got %d want %d", len(recs), 8*2*2)
@@ -180,8 +182,8 @@ func TestRunnerCountsAgainstReference(t *testing.T) {
 // TestRunnerCrossCheck: without a reference, a wrong count is caught by
 // the other backends of its row when the records are summarised.
 func TestRunnerCrossCheck(t *testing.T) {
-	bs := []experiments.Backend{rnHonest("a", nil), rnHonest("b", nil), rnHonest("c", func(n int) uint64 { return uint64(n % 2) })}
-	if bt, err := experiments.Lookup("backtrack"); err == nil {
+	bs := []backend.Backend{rnHonest("a", nil), rnHonest("b", nil), rnHonest("c", func(n int) uint64 { return uint64(n % 2) })}
+	if bt, err := backend.Lookup("backtrack"); err == nil {
 		bs = append(bs, bt) // a real backend in the vote, when there is one
 	}
 	recs := rnRun(t, experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{
@@ -204,9 +206,9 @@ func TestRunnerCrossCheck(t *testing.T) {
 
 // rnSleeper waits for its context, as a well-behaved slow backend does.
 func rnSleeper(name string) *rnFake {
-	return &rnFake{name: name, caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	return &rnFake{name: name, caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		<-ctx.Done()
-		return experiments.Outcome{Status: experiments.StatusOf(ctx)}, nil
+		return backend.Outcome{Status: backend.StatusOf(ctx)}, nil
 	}}
 }
 
@@ -218,13 +220,13 @@ func TestRunnerTimeout(t *testing.T) {
 	slow := rnSleeper("slow")
 	release := make(chan struct{})
 	t.Cleanup(func() { close(release) })
-	stubborn := &rnFake{name: "stubborn", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	stubborn := &rnFake{name: "stubborn", caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		<-release // ignores ctx
-		return experiments.Outcome{}, nil
+		return backend.Outcome{}, nil
 	}}
 	fast := rnHonest("fast", nil)
 	r := &experiments.Runner{Grace: 100 * time.Millisecond, Spec: experiments.Spec{Repeats: 3, Timeout: 50 * time.Millisecond, Grids: []experiments.Grid{{
-		Task: experiments.TaskCount, Backends: []experiments.Backend{slow, stubborn, fast},
+		Task: experiments.TaskCount, Backends: []backend.Backend{slow, stubborn, fast},
 		Problems: experiments.EmptyBoards([]int{4, 5, 6}), StopAfterTimeout: true,
 	}}}}
 	start := time.Now()
@@ -284,25 +286,25 @@ func TestRunnerTimeout(t *testing.T) {
 func TestRunnerFind(t *testing.T) {
 	ref := rnReference(t)
 	honest := rnHonest("honest", nil)
-	liar := &rnFake{name: "liar", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	liar := &rnFake{name: "liar", caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		p := make(encode.Placement, b.N)
 		for i := range p {
 			p[i] = i // the main diagonal: every queen attacks the next
 		}
 		req.Visit(p)
-		return experiments.Outcome{Solutions: 1}, nil
+		return backend.Outcome{Solutions: 1}, nil
 	}}
-	giveUp := &rnFake{name: "giveup", caps: experiments.Caps{Find: true}, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
-		return experiments.Outcome{Status: experiments.Unknown}, nil
+	giveUp := &rnFake{name: "giveup", caps: backend.Caps{Find: true}, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+		return backend.Outcome{Status: backend.Unknown}, nil
 	}}
-	none := &rnFake{name: "none", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
-		return experiments.Outcome{}, nil
+	none := &rnFake{name: "none", caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+		return backend.Outcome{}, nil
 	}}
-	panicky := &rnFake{name: "panicky", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	panicky := &rnFake{name: "panicky", caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		panic("boom")
 	}}
 	recs := rnRun(t, experiments.Spec{Repeats: 1, Reference: ref, Grids: []experiments.Grid{{
-		Task: experiments.TaskFirst, Backends: []experiments.Backend{honest, liar, giveUp, none, panicky},
+		Task: experiments.TaskFirst, Backends: []backend.Backend{honest, liar, giveUp, none, panicky},
 		Problems: experiments.EmptyBoards([]int{3, 8}),
 	}}})
 	for _, c := range []struct {
@@ -318,7 +320,7 @@ func TestRunnerFind(t *testing.T) {
 		{"giveup", 8, results.Unknown, 0, "gave up"},
 		{"none", 3, results.OK, 0, ""},
 		{"none", 8, results.Mismatch, 0, "found no solution, but the reference table counts 92"},
-		{"panicky", 8, results.Error, 0, "experiments: backend panicky panicked: boom"},
+		{"panicky", 8, results.Error, 0, "backend panicky panicked: boom"},
 	} {
 		r := rnFind(recs, c.backend, c.n, 0)
 		if r.Status != c.status || r.Answer != c.answer || !strings.Contains(r.Message, c.msg) {
@@ -331,12 +333,12 @@ func TestRunnerFind(t *testing.T) {
 // record (its cell shows "—"), and the others run.
 func TestRunnerSkips(t *testing.T) {
 	counter := rnHonest("counter", nil)
-	finder := &rnFake{name: "finder", caps: experiments.Caps{Find: true, MaxN: 6}, run: rnHonest("", nil).run}
+	finder := &rnFake{name: "finder", caps: backend.Caps{Find: true, MaxN: 6}, run: rnHonest("", nil).run}
 	board := experiments.Problem{Name: "b.txt", Board: encode.Board{N: 6, Queens: []int{1}}}
 	recs := rnRun(t, experiments.Spec{Repeats: 1, Grids: []experiments.Grid{
-		{Task: experiments.TaskCount, Backends: []experiments.Backend{counter, finder}, Problems: experiments.EmptyBoards([]int{6})},
-		{Task: experiments.TaskFirst, Backends: []experiments.Backend{counter, finder}, Problems: append(experiments.EmptyBoards([]int{6, 7}), board)},
-		{Task: experiments.TaskComplete, Backends: []experiments.Backend{counter, finder}, Problems: []experiments.Problem{board}},
+		{Task: experiments.TaskCount, Backends: []backend.Backend{counter, finder}, Problems: experiments.EmptyBoards([]int{6})},
+		{Task: experiments.TaskFirst, Backends: []backend.Backend{counter, finder}, Problems: append(experiments.EmptyBoards([]int{6, 7}), board)},
+		{Task: experiments.TaskComplete, Backends: []backend.Backend{counter, finder}, Problems: []experiments.Problem{board}},
 	}})
 	var got []string
 	for _, r := range recs {
@@ -365,18 +367,18 @@ func TestRunnerResume(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var calls atomic.Int64
-	interrupter := &rnFake{name: "interrupter", caps: rnAll, run: func(rctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	interrupter := &rnFake{name: "interrupter", caps: rnAll, run: func(rctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		if calls.Add(1) == 4 {
 			cancel() // Ctrl-C during the fourth run
 			<-rctx.Done()
-			return experiments.Outcome{Status: experiments.StatusOf(rctx)}, nil
+			return backend.Outcome{Status: backend.StatusOf(rctx)}, nil
 		}
-		return experiments.Outcome{Solutions: uint64(len(rnSolutions(b, 0)))}, nil
+		return backend.Outcome{Solutions: uint64(len(rnSolutions(b, 0)))}, nil
 	}}
 	honest := rnHonest("honest", nil)
-	spec := func(b experiments.Backend) experiments.Spec {
+	spec := func(b backend.Backend) experiments.Spec {
 		return experiments.Spec{Repeats: 2, Grids: []experiments.Grid{{
-			Task: experiments.TaskCount, Backends: []experiments.Backend{honest, b}, Problems: experiments.EmptyBoards([]int{4, 5, 6}),
+			Task: experiments.TaskCount, Backends: []backend.Backend{honest, b}, Problems: experiments.EmptyBoards([]int{4, 5, 6}),
 		}}}
 	}
 	log, _, _, err := experiments.OpenLog(path, false)
@@ -473,7 +475,7 @@ func TestOpenLogCutLine(t *testing.T) {
 // TestRunnerParallelVisit: a backend that calls Visit from several
 // goroutines at once is handled (run with -race).
 func TestRunnerParallelVisit(t *testing.T) {
-	par := &rnFake{name: "par", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	par := &rnFake{name: "par", caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		sols := rnSolutions(b, 0)
 		var wg sync.WaitGroup
 		for _, s := range sols[:4] {
@@ -481,9 +483,9 @@ func TestRunnerParallelVisit(t *testing.T) {
 			go func() { defer wg.Done(); req.Visit(s) }()
 		}
 		wg.Wait()
-		return experiments.Outcome{Solutions: 4}, nil
+		return backend.Outcome{Solutions: 4}, nil
 	}}
-	recs := rnRun(t, experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{Task: experiments.TaskFirst, Backends: []experiments.Backend{par}, Problems: experiments.EmptyBoards([]int{8})}}})
+	recs := rnRun(t, experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{Task: experiments.TaskFirst, Backends: []backend.Backend{par}, Problems: experiments.EmptyBoards([]int{8})}}})
 	if recs[0].Status != results.OK || recs[0].Answer != 4 {
 		t.Errorf("unexpected record %+v", recs[0])
 	}
@@ -492,17 +494,17 @@ func TestRunnerParallelVisit(t *testing.T) {
 // TestRunnerBudget: a cell's repeats stop when another would not fit in
 // the time limit; a resumed run does not start them either.
 func TestRunnerBudget(t *testing.T) {
-	sleepy := &rnFake{name: "sleepy", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	sleepy := &rnFake{name: "sleepy", caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		select {
 		case <-time.After(600 * time.Millisecond):
-			return experiments.Outcome{Solutions: uint64(len(rnSolutions(b, 0)))}, nil
+			return backend.Outcome{Solutions: uint64(len(rnSolutions(b, 0)))}, nil
 		case <-ctx.Done():
-			return experiments.Outcome{Status: experiments.StatusOf(ctx)}, nil
+			return backend.Outcome{Status: backend.StatusOf(ctx)}, nil
 		}
 	}}
 	fast := rnHonest("fast", nil)
 	spec := experiments.Spec{Repeats: 4, Timeout: time.Second, Grids: []experiments.Grid{{
-		Task: experiments.TaskCount, Backends: []experiments.Backend{sleepy, fast}, Problems: experiments.EmptyBoards([]int{5}),
+		Task: experiments.TaskCount, Backends: []backend.Backend{sleepy, fast}, Problems: experiments.EmptyBoards([]int{5}),
 	}}}
 	var steps []int
 	r := &experiments.Runner{Spec: spec, Progress: func(d, total int) { steps = append(steps, d, total) }}
@@ -533,11 +535,11 @@ func TestRunnerBudget(t *testing.T) {
 func TestRunnerMinTime(t *testing.T) {
 	quick := rnHonest("quick", nil)
 	var flips atomic.Int64
-	flaky := &rnFake{name: "flaky", caps: rnAll, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
-		return experiments.Outcome{Solutions: 92 + uint64(flips.Add(1)%2)}, nil
+	flaky := &rnFake{name: "flaky", caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+		return backend.Outcome{Solutions: 92 + uint64(flips.Add(1)%2)}, nil
 	}}
 	recs := rnRun(t, experiments.Spec{Repeats: 2, MinTime: 5 * time.Millisecond, Grids: []experiments.Grid{{
-		Task: experiments.TaskCount, Backends: []experiments.Backend{quick, flaky}, Problems: experiments.EmptyBoards([]int{6}),
+		Task: experiments.TaskCount, Backends: []backend.Backend{quick, flaky}, Problems: experiments.EmptyBoards([]int{6}),
 	}}})
 	runs := 0
 	for _, rec := range recs {

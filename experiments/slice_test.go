@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/experiments"
 )
 
@@ -13,22 +14,22 @@ import (
 // completion sample of 5 instances (one unit), and a second n range.
 func sliceSpec(t *testing.T) experiments.Spec {
 	t.Helper()
-	bt, err := experiments.Lookup("backtrack")
+	bt, err := backend.Lookup("backtrack")
 	if err != nil {
 		t.Fatal(err)
 	}
-	bm, err := experiments.Lookup("bitmask")
+	bm, err := backend.Lookup("bitmask")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := experiments.Completion{Ns: []int{12}, Deltas: []int{5, 6}, Instances: 5, Seed: 3, Backends: []experiments.Backend{bt, bm}}
+	c := experiments.Completion{Ns: []int{12}, Deltas: []int{5, 6}, Instances: 5, Seed: 3, Backends: []backend.Backend{bt, bm}}
 	comp, err := c.Grids()
 	if err != nil {
 		t.Fatal(err)
 	}
-	grids := []experiments.Grid{{Task: experiments.TaskCount, Backends: []experiments.Backend{bt, bm}, Problems: experiments.EmptyBoards([]int{4, 5, 6, 7}), StopAfterTimeout: true}}
+	grids := []experiments.Grid{{Task: experiments.TaskCount, Backends: []backend.Backend{bt, bm}, Problems: experiments.EmptyBoards([]int{4, 5, 6, 7}), StopAfterTimeout: true}}
 	grids = append(grids, comp...)
-	grids = append(grids, experiments.Grid{Task: experiments.TaskFirst, Backends: []experiments.Backend{bm}, Problems: experiments.EmptyBoards([]int{8, 9, 10})})
+	grids = append(grids, experiments.Grid{Task: experiments.TaskFirst, Backends: []backend.Backend{bm}, Problems: experiments.EmptyBoards([]int{8, 9, 10})})
 	return experiments.Spec{Grids: grids, Repeats: 1, Seed: 1}
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/results"
 )
@@ -238,7 +239,7 @@ func parseOrder(s, all, what string) (int, error) {
 // Grid is one task over backends × problems.
 type Grid struct {
 	Task     Task
-	Backends []Backend
+	Backends []backend.Backend
 	Problems []Problem
 	// StopAfterTimeout: once a backend reaches the time limit on a problem,
 	// its cells for the later problems of the grid are recorded as
@@ -250,6 +251,9 @@ type Grid struct {
 	// of instances summarised by a median: once more than half have timed
 	// out, the median is a timeout whatever the others do.
 	MaxTimeouts int
+	// OnModel sets backend.Request.OnModel in every run: a backend with a
+	// model path searches plain n-queens boards on their model too.
+	OnModel bool
 }
 
 // Spec is the design of an experiment.
@@ -264,6 +268,9 @@ type Spec struct {
 	MinTime time.Duration
 	Seed    int64 // Request.Seed of repeat r is Seed+r
 	Workers int   // Request.Workers: 0 all cores, as qtool bench --workers 0 (DefaultSpec: DefaultWorkers)
+	// Auto, when non-nil, repeats a cell beyond Repeats until its time is
+	// known well enough (see AutoRepeats; qtool bench --repeats auto).
+	Auto *AutoRepeats
 	// Reference, when non-nil, checks the counts of empty boards.
 	Reference *Reference
 	// Settings are further settings for the report's environment, e.g.
@@ -283,6 +290,9 @@ func (s Spec) Validate() error {
 	}
 	if s.MinTime < 0 {
 		return fmt.Errorf("experiments: negative minimum time %v", s.MinTime)
+	}
+	if a := s.Auto; a != nil && (a.Target <= 0 || a.Max < s.Repeats || a.Budget <= 0) {
+		return fmt.Errorf("experiments: auto repeats: want a positive target and budget and at most ≥ %d repeats, got %+v", s.Repeats, *a)
 	}
 	if len(s.Grids) == 0 {
 		return errors.New("experiments: nothing to run: no grid")
@@ -309,8 +319,10 @@ func (s Spec) Validate() error {
 	return nil
 }
 
-// Env describes this machine and build for the report, with the settings
-// of the spec: repeats, time limit, workers and reference.
+// Env describes this machine and build for the report, with every
+// setting of the spec, resolved: repeats (or the auto method), time limit
+// ("none"), minimum time ("0 (single runs)"), workers ("2 (0 = all
+// cores)") and reference.
 func (s Spec) Env() results.Env {
 	e := results.CurrentEnv(s.Seed)
 	e.Settings = map[string]string{
@@ -322,6 +334,10 @@ func (s Spec) Env() results.Env {
 		e.Settings["timeout"] = s.Timeout.String()
 	}
 	e.Settings["workers"] = WorkersSetting(s.Workers)
+	if s.Auto != nil {
+		e.Settings["repeats"] = s.Auto.Setting(s.Repeats)
+	}
+	e.Settings["mintime"] = "0 (single runs)"
 	if s.MinTime > 0 {
 		e.Settings["mintime"] = s.MinTime.String()
 	}
@@ -333,54 +349,59 @@ func (s Spec) Env() results.Env {
 
 // Supports reports whether backend b can do task t on board p, and if not,
 // why.
-func Supports(b Backend, t Task, p encode.Board) (bool, string) {
+func Supports(b backend.Backend, t Task, p encode.Board) (bool, string) {
 	return SupportsProblem(b, t, encode.Problem{Instance: encode.Instance{Board: p}})
 }
 
-// SupportsProblem is Supports for any problem: the task's own conditions,
-// then the harness's Admit.
-func SupportsProblem(b Backend, t Task, p encode.Problem) (bool, string) {
-	ok, why := supportsTask(b, t, p.Board)
-	if !ok {
-		return ok, why
+// SupportsProblem is Supports for any problem: backend.Admit on the
+// task's request (TaskRequest), then whether the backend can run on this
+// machine (backend.Unavailable).
+func SupportsProblem(b backend.Backend, t Task, p encode.Problem) (bool, string) {
+	if err := backend.Admit(b, p, TaskRequest(t)); err != nil {
+		return false, err.(*backend.Refusal).Reason
 	}
-	req := Request{Mode: Count}
-	if t != TaskCount {
-		req = Request{Mode: Find, Limit: 1}
-	}
-	if err := Admit(b, p, req); err != nil {
-		return false, strings.TrimPrefix(err.Error(), "experiments: backend "+b.Name()+" ")
+	if err := backend.Unavailable(b); err != nil {
+		return false, "is unavailable: " + backend.UnavailableReason(err)
 	}
 	return true, ""
 }
 
-func supportsTask(b Backend, t Task, p encode.Board) (bool, string) {
-	c := b.Caps()
-	switch {
-	case t == TaskCount && !c.Count:
-		return false, "cannot count"
-	case t != TaskCount && !c.Find:
-		return false, "cannot find solutions"
-	case (t == TaskComplete || t == TaskDecide || p.Given() > 0) && !c.Complete:
-		return false, "cannot complete a board with queens placed"
-	case t == TaskDecide && !c.Exact:
-		return false, "cannot prove that no completion exists"
-	case c.MaxN > 0 && p.N > c.MaxN:
-		return false, fmt.Sprintf("accepts n ≤ %d", c.MaxN)
+// TaskRequest is the request of task t: a count, or one solution; a
+// completion instance asks for a backend that completes boards, and a
+// decision for one whose "none" is a proof.
+func TaskRequest(t Task) backend.Request {
+	req := backend.Request{Mode: backend.Find, Limit: 1}
+	switch t {
+	case TaskCount:
+		req = backend.Request{Mode: backend.Count}
+	case TaskComplete:
+		req.Completes = true
+	case TaskDecide:
+		req.Completes, req.Decide = true, true
 	}
-	if err := Unavailable(b); err != nil {
-		return false, "is unavailable: " + UnavailableReason(err)
-	}
-	return true, ""
+	return req
 }
 
 // Registered returns the registered backends whose capabilities satisfy
 // pred, in name order.
-func Registered(pred func(Caps) bool) []Backend {
-	var bs []Backend
-	for _, name := range Names() {
-		b, _ := Lookup(name)
+func Registered(pred func(backend.Caps) bool) []backend.Backend {
+	var bs []backend.Backend
+	for _, name := range backend.Names() {
+		b, _ := backend.Lookup(name)
 		if pred(b.Caps()) {
+			bs = append(bs, b)
+		}
+	}
+	return bs
+}
+
+// ForTask returns the registered backends that can do task t
+// (backend.Admit on its request), in name order, outside programs
+// (Caps.External) left out: they run only when named.
+func ForTask(t Task) []backend.Backend {
+	var bs []backend.Backend
+	for _, b := range Registered(func(c backend.Caps) bool { return !c.External }) {
+		if backend.Admit(b, encode.Problem{}, TaskRequest(t)) == nil {
 			bs = append(bs, b)
 		}
 	}
@@ -409,14 +430,14 @@ var (
 // without a backend is left out.
 func DefaultSpec() Spec {
 	s := Spec{Repeats: DefaultRepeats, Timeout: DefaultTimeout, MinTime: DefaultMinTime, Seed: DefaultSeed, Workers: DefaultWorkers}
-	add := func(task Task, ns []int, keep func(Caps) bool) {
-		if bs := Registered(func(c Caps) bool { return c.AliasOf == "" && !c.External && keep(c) }); len(bs) > 0 {
+	add := func(task Task, ns []int, keep func(backend.Caps) bool) {
+		if bs := Registered(func(c backend.Caps) bool { return c.AliasOf == "" && !c.External && keep(c) }); len(bs) > 0 {
 			s.Grids = append(s.Grids, Grid{Task: task, Backends: bs, Problems: EmptyBoards(ns), StopAfterTimeout: true})
 		}
 	}
-	add(TaskCount, DefaultCountN, func(c Caps) bool { return c.Count && !c.Enumerates })
-	add(TaskCount, DefaultEnumerationCountN, func(c Caps) bool { return c.Count && c.Enumerates })
-	add(TaskFirst, DefaultFirstN, func(c Caps) bool { return c.Find && !c.Count })
+	add(TaskCount, DefaultCountN, func(c backend.Caps) bool { return c.Count && !c.Enumerates })
+	add(TaskCount, DefaultEnumerationCountN, func(c backend.Caps) bool { return c.Count && c.Enumerates })
+	add(TaskFirst, DefaultFirstN, func(c backend.Caps) bool { return c.Find && !c.Count })
 	return s
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 )
@@ -129,11 +130,11 @@ func TestDefaultSpec(t *testing.T) {
 		t.Errorf("unexpected settings %+v", s)
 	}
 	var counting, enumerating, finding []string
-	for _, name := range experiments.Names() {
-		b, _ := experiments.Lookup(name)
+	for _, name := range backend.Names() {
+		b, _ := backend.Lookup(name)
 		c := b.Caps()
 		if c.AliasOf != "" {
-			if _, err := experiments.Lookup(c.AliasOf); err != nil {
+			if _, err := backend.Lookup(c.AliasOf); err != nil {
 				t.Errorf("%s is an alias of %q, which is not registered", name, c.AliasOf)
 			}
 			continue // measured once, under its own name
@@ -193,7 +194,7 @@ func TestDefaultSpec(t *testing.T) {
 }
 
 func TestSpecValidate(t *testing.T) {
-	ok := experiments.Grid{Task: experiments.TaskCount, Backends: []experiments.Backend{rnHonest("a", nil)}, Problems: experiments.EmptyBoards([]int{4})}
+	ok := experiments.Grid{Task: experiments.TaskCount, Backends: []backend.Backend{rnHonest("a", nil)}, Problems: experiments.EmptyBoards([]int{4})}
 	for _, c := range []struct {
 		s    experiments.Spec
 		want string

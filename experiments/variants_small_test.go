@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 )
@@ -38,20 +39,20 @@ func TestVariantsSmallBoards(t *testing.T) {
 				p := encode.Problem{Variant: v, Instance: encode.Instance{Board: encode.Empty(n), Blocked: blocked}}
 				best, count := bruteOptimum(p, free)
 				ran := 0
-				for _, b := range experiments.Registered(func(c experiments.Caps) bool { return c.Count && c.Solves(v) && c.Forbidden }) {
+				for _, b := range experiments.Registered(func(c backend.Caps) bool { return c.Count && c.Solves(v) && c.Forbidden }) {
 					if b.Name() != "backtrack" && b.Name() != "dlx" && b.Name() != "sat" {
 						continue
 					}
 					ran++
-					out, err := experiments.Solve(context.Background(), b, p, experiments.Request{Mode: experiments.Count})
-					if err != nil || out.Status != experiments.OK {
+					out, err := backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Count})
+					if err != nil || out.Status != backend.OK {
 						t.Fatalf("%v n=%d blocked %v %s: %+v %v", v, n, blocked, b.Name(), out, err)
 					}
 					if out.Solutions != count || (count > 0 && out.Pieces != best) {
 						t.Errorf("%v n=%d blocked %v %s: %d placements of %d pieces, brute force %d of %d", v, n, blocked, b.Name(), out.Solutions, out.Pieces, count, best)
 					}
 					var listed uint64
-					_, err = experiments.Solve(context.Background(), b, p, experiments.Request{Mode: experiments.Find,
+					_, err = backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Find,
 						VisitCells: func(cs []encode.Cell) bool {
 							listed++
 							q := p

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 )
@@ -66,9 +67,9 @@ var slowBackends = map[encode.Variant]map[string]int{
 
 // variantBackends returns the counting backends that solve v: without
 // -long only "sat" of the sat encodings.
-func variantBackends(v encode.Variant) []experiments.Backend {
-	var bs []experiments.Backend
-	for _, b := range experiments.Registered(func(c experiments.Caps) bool { return c.Count && c.Solves(v) && !c.External }) {
+func variantBackends(v encode.Variant) []backend.Backend {
+	var bs []backend.Backend
+	for _, b := range experiments.Registered(func(c backend.Caps) bool { return c.Count && c.Solves(v) && !c.External }) {
 		if !*long && strings.HasPrefix(b.Name(), "sat-") {
 			continue
 		}
@@ -97,9 +98,9 @@ func TestVariantsOEIS(t *testing.T) {
 			}
 			ran++
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-			out, err := experiments.Solve(ctx, b, p, experiments.Request{Mode: experiments.Count})
+			out, err := backend.Solve(ctx, b, p, backend.Request{Mode: backend.Count})
 			cancel()
-			if err != nil || out.Status != experiments.OK {
+			if err != nil || out.Status != backend.OK {
 				t.Fatalf("%v n=%d %s: %+v %v", row.variant, row.n, b.Name(), out, err)
 			}
 			if testing.Verbose() {
@@ -120,7 +121,7 @@ func TestVariantsOEIS(t *testing.T) {
 			}
 			var found uint64
 			var bad error
-			_, err = experiments.Solve(context.Background(), b, p, experiments.Request{Mode: experiments.Find, Limit: 0,
+			_, err = backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Find, Limit: 0,
 				VisitCells: func(cs []encode.Cell) bool {
 					found++
 					q := p
@@ -146,9 +147,9 @@ func TestVariantsOEIS(t *testing.T) {
 func TestKnightsCrossCheck(t *testing.T) {
 	for n := 1; n <= 5; n++ {
 		p := encode.Problem{Variant: encode.Knights, Instance: encode.Instance{Board: encode.Empty(n)}}
-		var first *experiments.Outcome
+		var first *backend.Outcome
 		for _, b := range variantBackends(encode.Knights) {
-			out, err := experiments.Solve(context.Background(), b, p, experiments.Request{Mode: experiments.Count})
+			out, err := backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Count})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -178,11 +178,22 @@ func (r *Report) legend() []string {
 	}
 	var ls []string
 	if len(bases) > 0 {
-		ls = append(ls,
-			"time: median ± half-width of the 95% confidence interval of the mean (Student's t over the repeats), relative to the median.",
-			"×r: median time relative to the base ("+strings.Join(bases, ", ")+"); ~: not significant (Welch's t-test on log times, p ≥ 0.05); ?: not tested (fewer than 2 repeats).",
-			"geomean: over the rows where both the backend and the base have times. —: not measured (the backend cannot do this, or the run was interrupted before it).",
-		)
+		cols := r.Layout.columns()
+		if slices.Contains(cols, ColCI) {
+			ls = append(ls, "time: median ± half-width of the 95% confidence interval of the mean (Student's t over the repeats), relative to the median.")
+		} else {
+			ls = append(ls, "time: median of the repeats.")
+		}
+		if slices.Contains(cols, ColRatio) {
+			ls = append(ls, "×r: median time relative to the base ("+strings.Join(bases, ", ")+"); ~: not significant (Welch's t-test on log times, p ≥ 0.05); ?: not tested (fewer than 2 repeats).")
+		}
+		ls = append(ls, "geomean: over the rows where both the backend and the base have times. —: not measured (the backend cannot do this, or the run was interrupted before it).")
+		for _, e := range r.Envs {
+			if v := e.Settings["repeats"]; strings.HasPrefix(v, "auto") {
+				ls = append(ls, "repeats "+v+"; a cell's number of repeats is in the JSON and CSV forms.")
+				break
+			}
+		}
 	}
 	if decide {
 		ls = append(ls, decideLegend...)

@@ -18,7 +18,7 @@ func init() { RegisterFormat(LaTeX, []string{"tex"}, (*Report).WriteLaTeX) }
 // median time ("1.23\,ms"), the half-width of its interval in % and its
 // ratio to the base are columns of their own under the backend's name
 // (Layout.Columns chooses them). A table that would have to shrink below
-// 75 % to fit the line (by an estimate of its width in a 10 pt font on a
+// 65 % to fit the line (by an estimate of its width in a 10 pt font on a
 // 345 pt line) is split into blocks of backends that do not, stacked,
 // each repeating the leading columns; a tabular still wider than the
 // line is scaled down to it (\qtoolfit, defined by the output:
@@ -109,7 +109,7 @@ const latexLine = 345.0
 
 // writeLaTeXGrid writes a table of times as booktabs tabulars, a
 // backend's statistics as columns under its name: one tabular when it
-// fits the line at 75 % or more (by latexWidth's estimate), else blocks
+// fits the line at 65 % or more (by latexWidth's estimate), else blocks
 // of backends (of problems, transposed) that do, stacked, each repeating
 // the leading columns; each tabular is scaled down to the line only if it
 // would overflow it (\qtoolfit).
@@ -138,7 +138,7 @@ func writeLaTeXGrid(w io.Writer, g grid) {
 			for _, x := range groupW[from:to] {
 				w += x
 			}
-			fits = fits && (w <= latexLine/0.75 || to-from == 1)
+			fits = fits && (w <= latexLine/0.65 || to-from == 1)
 			blocks = append(blocks, [2]int{from, to})
 		}
 		if fits {

@@ -102,8 +102,13 @@ func TestPlot(t *testing.T) {
 	if err := rep.SavePlot(t.TempDir() + "/plot.gif"); err == nil || !strings.Contains(err.Error(), ".svg, .png or .pdf") {
 		t.Errorf("SavePlot to .gif: got %v", err)
 	}
-	bad := results.NewReport(nil, []results.Record{rec(8, "a", 0, results.Timeout, 10, 0)}, "")
-	if err := bad.WritePlot(&png, "svg"); err == nil {
-		t.Errorf("plotting no times must fail")
+	if err := results.NewReport(nil, nil, "").WritePlot(&png, "svg"); err == nil {
+		t.Errorf("plotting no records must fail")
+	}
+	// A run that timed out is drawn, as a cross at its time, with a legend entry.
+	timedOut := results.NewReport(nil, []results.Record{rec(8, "a", 0, results.Timeout, 10, 0), rec(9, "a", 352, results.OK, 1, 0)}, "")
+	var marks bytes.Buffer
+	if err := timedOut.WritePlot(&marks, "svg"); err != nil || !strings.Contains(marks.String(), "timeout, error or gave up") {
+		t.Errorf("a timeout is not drawn: %v", err)
 	}
 }

@@ -127,9 +127,18 @@ func TestLaTeXPage(t *testing.T) {
 	if err != nil {
 		t.Skip("pdflatex not installed (Debian: texlive-latex-base, texlive-latex-recommended)")
 	}
-	for name, rep := range map[string]*results.Report{"mainjob": mainJob(t), "twelve": twelve(), "twelve-transposed": twelve()} {
+	for name, rep := range map[string]*results.Report{"mainjob": mainJob(t), "twelve": twelve(), "twelve-transposed": twelve(),
+		"mainjob-median-ratio": mainJob(t), "twelve-median": twelve()} {
 		if strings.HasSuffix(name, "transposed") {
 			rep.Layout.Transpose = true
+		}
+		// The layouts for a page: these must fit it in both directions.
+		fitsPage := false
+		switch {
+		case strings.HasSuffix(name, "-median-ratio"):
+			rep.Layout.Columns, fitsPage = []results.Column{results.ColMedian, results.ColRatio}, true
+		case strings.HasSuffix(name, "-median"):
+			rep.Layout.Columns, fitsPage = []results.Column{results.ColMedian}, true
 		}
 		dir := t.TempDir()
 		var buf bytes.Buffer
@@ -158,6 +167,9 @@ func TestLaTeXPage(t *testing.T) {
 		}
 		if m := regexp.MustCompile(`(?m)^Overfull \\hbox.*$`).FindAllString(string(log), -1); len(m) > 0 {
 			t.Errorf("%s: the table overflows the page: %s", name, strings.Join(m, "; "))
+		}
+		if m := regexp.MustCompile(`(?m)^.*Float too large.*$`).FindAllString(string(log), -1); fitsPage && len(m) > 0 {
+			t.Errorf("%s: the table is taller than the page: %s", name, strings.Join(m, "; "))
 		}
 		if *pages != "" {
 			ppm, err := exec.LookPath("pdftoppm")

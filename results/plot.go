@@ -1,17 +1,19 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
+	"image/color"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -20,19 +22,29 @@ import (
 )
 
 // Plots draws, with gonum/plot, one plot per table that has times: the
-// median seconds of the OK cells against n on a log scale, one line per
-// backend, error bars from the fastest to the slowest repeat. The n axis is
-// logarithmic too when the largest n is at least 50 times the smallest.
-// Cells that are not OK are left out (a line stops where its backend timed
-// out). Each plot's legend is in its top left corner; WritePlot draws the
-// plots side by side with the legends beside them instead.
+// median seconds of the OK cells on a log scale, one line per backend,
+// error bars from the fastest to the slowest repeat. The x axis follows
+// the grid: n when every row has an n of its own (logarithmic when the
+// largest is at least 50 times the smallest), else the rows in order
+// (the boards, sorted by n and name); a table of one problem is a strip
+// plot instead: a column per backend, a point per repeat and a box of
+// the quartiles. A cell that timed out, failed or gave up is a cross at
+// the time it ran (the time limit, for a timeout), with a legend entry.
+// Every backend has one colour and marker in every panel (keyed by
+// name), and the environment line is the plots' caption. Each plot's
+// legend is in its top left corner; WritePlot draws the plots side by
+// side with the legends beside them instead, the caption below.
 func (r *Report) Plots() ([]*plot.Plot, error) {
 	ps, legs, err := r.plots()
 	if err != nil {
 		return nil, err
 	}
+	caption := envCaption(r.Envs)
 	for i, p := range ps {
 		p.Legend = legs[i]
+		if caption != "" {
+			p.X.Label.Text += "\n" + caption
+		}
 	}
 	return ps, nil
 }
@@ -42,9 +54,10 @@ func (r *Report) Plots() ([]*plot.Plot, error) {
 func (r *Report) plots() ([]*plot.Plot, []plot.Legend, error) {
 	var ps []*plot.Plot
 	var legs []plot.Legend
+	st := r.styles()
 	for _, t := range r.Tables {
 		if t.Solubility != nil {
-			sp, sl := t.Solubility.plots()
+			sp, sl := t.Solubility.plots(st)
 			ps, legs = append(ps, sp...), append(legs, sl...)
 			continue
 		}
@@ -53,7 +66,7 @@ func (r *Report) plots() ([]*plot.Plot, []plot.Legend, error) {
 			ps, legs = append(ps, sp...), append(legs, sl...)
 			continue
 		}
-		if p, leg, ok := t.plot(); ok {
+		if p, leg, ok := t.plot(st); ok {
 			ps, legs = append(ps, p), append(legs, leg)
 		}
 	}
@@ -63,65 +76,221 @@ func (r *Report) plots() ([]*plot.Plot, []plot.Legend, error) {
 	return ps, legs, nil
 }
 
+// failMark is the glyph of a cell that is not OK.
+var failMark = draw.CrossGlyph{}
+
 // plot draws one table; ok is false when no cell has a time.
-func (t *Table) plot() (p *plot.Plot, leg plot.Legend, ok bool) {
+func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
+	if len(t.Rows) == 1 {
+		return t.stripPlot(st)
+	}
 	p = plot.New()
 	leg = plot.NewLegend()
 	leg.Top, leg.Left = true, true
 	p.Title.Text = t.title() + "\nmedian time; bars from the fastest to the slowest repeat"
-	p.X.Label.Text = "n"
 	p.Y.Label.Text = "seconds"
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = powerTicks{}
-	minN, maxN := math.Inf(1), math.Inf(-1)
-	lines := 0
+	byN, label, xOf := t.xAxis()
+	p.X.Label.Text = label
+	// A cell that was not run (its backend had timed out on an earlier
+	// problem) has no time of its own: its cross is drawn at the longest
+	// time any cell that is not OK ran, the time limit.
+	limit := 0.0
+	for _, row := range t.Rows {
+		for _, c := range row.Cells {
+			if c.Repeats > 0 && c.Status != OK {
+				limit = max(limit, c.spent)
+			}
+		}
+	}
+	minX, maxX := math.Inf(1), math.Inf(-1)
+	xs := map[float64]bool{}
+	lines, fails := 0, 0
 	for j, b := range t.Backends {
+		sty := st.of(b)
 		var pts []point
-		for _, row := range t.Rows { // rows are in increasing n
+		var failed plotter.XYs
+		for i, row := range t.Rows { // rows are in increasing n
 			c := row.Cells[j]
-			if c.Repeats == 0 || c.Status != OK {
+			if c.Repeats == 0 {
 				continue
 			}
-			x := float64(row.N)
+			x := xOf(i)
+			minX, maxX = math.Min(minX, x), math.Max(maxX, x)
+			xs[x] = true
+			if c.Status != OK {
+				y := c.spent
+				if y <= 0 {
+					y = limit
+				}
+				failed = append(failed, plotter.XY{X: x, Y: positive(y)})
+				continue
+			}
 			pts = append(pts, point{x: x, s: c.Seconds})
-			minN, maxN = math.Min(minN, x), math.Max(maxN, x)
 		}
-		if len(pts) == 0 {
-			continue
+		if len(pts) > 0 {
+			data := errorPoints(pts)
+			line, err1 := plotter.NewLine(data)
+			dots, err2 := plotter.NewScatter(data)
+			bars, err3 := plotter.NewYErrorBars(data)
+			if err1 == nil && err2 == nil && err3 == nil { // the points are finite and positive
+				line.Color, line.Dashes = sty.color, sty.dashes
+				dots.Color, dots.Shape = sty.color, sty.shape
+				bars.Color = sty.color
+				if !byN && len(t.Rows) > 12 {
+					line.Color = withAlpha(sty.color, 90) // many boards: the points matter, not the line
+				}
+				p.Add(line, dots, bars)
+				leg.Add(b, line, dots)
+				lines++
+			}
 		}
-		data := errorPoints(pts)
-		line, err1 := plotter.NewLine(data)
-		dots, err2 := plotter.NewScatter(data)
-		bars, err3 := plotter.NewYErrorBars(data)
-		if err1 != nil || err2 != nil || err3 != nil {
-			continue // cannot happen: the points are finite and positive
+		if len(failed) > 0 {
+			if marks, err := plotter.NewScatter(failed); err == nil {
+				marks.Color, marks.Shape, marks.Radius = sty.color, failMark, vg.Points(4)
+				p.Add(marks)
+				if len(pts) == 0 {
+					leg.Add(b, marks)
+				}
+				fails++
+			}
 		}
-		line.Color = plotutil.Color(j)
-		line.Dashes = plotutil.Dashes(j / len(plotutil.DefaultColors))
-		dots.Color, dots.Shape = line.Color, plotutil.Shape(j)
-		bars.Color = line.Color
-		p.Add(line, dots, bars)
-		leg.Add(b, line, dots)
-		lines++
 	}
-	if lines == 0 {
+	if lines == 0 && fails == 0 {
 		return nil, leg, false
 	}
+	if fails > 0 {
+		addFailLegend(&leg)
+	}
 	switch {
-	case maxN >= 50*minN:
+	case byN && maxX >= 10*minX:
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = powerTicks{}
-	case maxN-minN <= 30:
+		if len(xs) <= 12 {
+			p.X.Tick.Marker = valueTicks(xs)
+		}
+	case len(xs) <= 12:
+		p.X.Tick.Marker = valueTicks(xs)
+	case maxX-minX <= 30:
 		var ticks []plot.Tick
-		for n := minN; n <= maxN; n++ {
-			ticks = append(ticks, plot.Tick{Value: n, Label: strconv.Itoa(int(n))})
+		for x := minX; x <= maxX; x++ {
+			ticks = append(ticks, plot.Tick{Value: x, Label: strconv.Itoa(int(x))})
 		}
 		p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	}
-	if minN == maxN { // one n: give the axis some width
-		p.X.Min, p.X.Max = minN-1, maxN+1
+	if minX == maxX {
+		p.X.Min, p.X.Max = minX-1, maxX+1
 	}
 	return p, leg, true
+}
+
+// valueTicks labels the x values of the data.
+func valueTicks(xs map[float64]bool) plot.ConstantTicks {
+	var ticks []plot.Tick
+	for x := range xs {
+		ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', -1, 64)})
+	}
+	slices.SortFunc(ticks, func(a, b plot.Tick) int { return cmp.Compare(a.Value, b.Value) })
+	return ticks
+}
+
+// xAxis is the x axis of a time table's plot: n when every row has an n
+// of its own, else the rows in order (boards of one n: 1, 2, …).
+func (t *Table) xAxis() (byN bool, label string, x func(i int) float64) {
+	byN = true
+	seenN := map[int]bool{}
+	for _, row := range t.Rows {
+		byN = byN && !seenN[row.N]
+		seenN[row.N] = true
+	}
+	if byN {
+		return true, "n", func(i int) float64 { return float64(t.Rows[i].N) }
+	}
+	label = "board, in order of n and name (1 to " + strconv.Itoa(len(t.Rows)) + ")"
+	if !t.hasBoards() {
+		label = "problem, in the table's order"
+	}
+	return false, label, func(i int) float64 { return float64(i + 1) }
+}
+
+// addFailLegend adds the legend entry of the crosses.
+func addFailLegend(leg *plot.Legend) {
+	if key, err := plotter.NewScatter(plotter.XYs{{}}); err == nil {
+		key.Color, key.Shape, key.Radius = color.Gray{Y: 60}, failMark, vg.Points(4)
+		leg.Add("timeout, error or gave up (at the time it ran)", key)
+	}
+}
+
+// stripPlot draws a table of one problem: a column per backend, a point
+// per repeat, a box of the quartiles, a cross for a cell that is not OK.
+func (t *Table) stripPlot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
+	p = plot.New()
+	leg = plot.NewLegend()
+	leg.Top, leg.Left = true, true
+	row := t.Rows[0]
+	p.Title.Text = t.title() + ", " + row.Problem.String() + "\nevery repeat, and a box of the quartiles"
+	p.Y.Label.Text = "seconds"
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = powerTicks{}
+	var names []string
+	fails := 0
+	for j, b := range t.Backends {
+		c := row.Cells[j]
+		if c.Repeats == 0 {
+			continue
+		}
+		x := float64(len(names))
+		names = append(names, b)
+		sty := st.of(b)
+		if c.Status != OK {
+			if marks, err := plotter.NewScatter(plotter.XYs{{X: x, Y: positive(c.spent)}}); err == nil {
+				marks.Color, marks.Shape, marks.Radius = sty.color, failMark, vg.Points(4)
+				p.Add(marks)
+				leg.Add(b, marks)
+				fails++
+			}
+			continue
+		}
+		var xys plotter.XYs
+		vals := make(plotter.Values, len(c.times))
+		for i, s := range c.times {
+			// Spread the repeats a little sideways, so that equal times stay apart.
+			dx := 0.0
+			if len(c.times) > 1 {
+				dx = 0.3 * (float64(i)/float64(len(c.times)-1) - 0.5)
+			}
+			xys = append(xys, plotter.XY{X: x + dx, Y: positive(s)})
+			vals[i] = positive(s)
+		}
+		if box, err := plotter.NewBoxPlot(vg.Points(18), x, vals); err == nil && len(vals) >= 3 {
+			box.BoxStyle.Color = sty.color
+			box.MedianStyle.Color = sty.color
+			box.WhiskerStyle.Color = sty.color
+			box.GlyphStyle.Color = sty.color
+			p.Add(box)
+		}
+		if dots, err := plotter.NewScatter(xys); err == nil {
+			dots.Color, dots.Shape = sty.color, sty.shape
+			p.Add(dots)
+			leg.Add(b, dots)
+		}
+	}
+	if len(names) == 0 {
+		return nil, leg, false
+	}
+	if fails > 0 {
+		addFailLegend(&leg)
+	}
+	p.NominalX(names...)
+	p.X.Label.Text = "backend"
+	return p, leg, true
+}
+
+// withAlpha is c with opacity a (of 255).
+func withAlpha(c color.Color, a uint8) color.Color {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: a}
 }
 
 type point struct {
@@ -152,7 +321,8 @@ const plotsPerRow = 3
 
 // WritePlot writes the plots in format "svg", "png" (150 dpi) or "pdf":
 // one panel per mode (several for a decide table), side by side in rows
-// of three, each 10 cm high with its legend to its right.
+// of three, each 10 cm high with its legend to its right, and the
+// environment line (envCaption) as the caption below them.
 func (r *Report) WritePlot(w io.Writer, format string) error {
 	ps, legs, err := r.plots()
 	if err != nil {
@@ -173,7 +343,12 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 		width = max(width, rowWidth)
 	}
 	rows := (len(ps) + plotsPerRow - 1) / plotsPerRow
-	totalHeight := vg.Length(rows) * height
+	caption := envCaption(r.Envs)
+	var captionHeight vg.Length
+	if caption != "" {
+		captionHeight = 0.8 * vg.Centimeter
+	}
+	totalHeight := vg.Length(rows)*height + captionHeight
 	var c vg.CanvasWriterTo
 	switch format {
 	case "svg":
@@ -193,7 +368,7 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 			x = 0
 		}
 		// The first row is at the top.
-		bottom, top := totalHeight-(row+1)*height, -row*height
+		bottom, top := totalHeight-(row+1)*height, -row*height // the caption below the last row
 		right := width - x - plotWidth
 		widenLog(&p.X)
 		widenLog(&p.Y)
@@ -201,6 +376,12 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 		x += plotWidth
 		legs[i].Draw(draw.Crop(dc, x+pad, -(width - x - legWidth[i] + pad), bottom, top-pad))
 		x += legWidth[i]
+	}
+	if caption != "" {
+		sty := ps[0].X.Label.TextStyle
+		sty.Font.Size = vg.Points(9)
+		sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+		dc.FillText(sty, vg.Point{X: pad, Y: captionHeight / 2}, caption)
 	}
 	if _, err := c.WriteTo(w); err != nil {
 		return fmt.Errorf("results: plot: %w", err)

@@ -64,6 +64,7 @@ type Cell struct {
 	Message string      `json:"message,omitempty"`
 
 	times []float64
+	spent float64 // the longest run, for a cell that is not OK (a plot's mark)
 }
 
 // Mean is one entry of a table's geometric-mean line.
@@ -180,6 +181,7 @@ func newCell(backend string, recs []Record) Cell {
 		return c
 	}
 	for _, rec := range recs {
+		c.spent = max(c.spent, rec.Seconds)
 		if rec.Status.severity() > c.Status.severity() {
 			c.Status = rec.Status
 			c.Message = ""

@@ -16,7 +16,7 @@ import (
 // the median time to decide, a line per backend on a log scale (a line
 // stops where the median is a timeout). Every panel marks the published
 // 50 % point with a dashed vertical line.
-func (s *Solubility) plots() ([]*plot.Plot, []plot.Legend) {
+func (s *Solubility) plots(st styles) ([]*plot.Plot, []plot.Legend) {
 	var ps []*plot.Plot
 	var legs []plot.Legend
 	ns := s.orders()
@@ -69,6 +69,7 @@ func (s *Solubility) plots() ([]*plot.Plot, []plot.Legend) {
 		ymin, ymax := math.Inf(1), math.Inf(-1)
 		lines := 0
 		for j, b := range s.Backends {
+			sty := st.of(b)
 			var xys plotter.XYs
 			for _, r := range s.Rows {
 				if c := r.Cells[j]; r.N == n && c.Status == OK && c.HasMedian {
@@ -81,7 +82,7 @@ func (s *Solubility) plots() ([]*plot.Plot, []plot.Legend) {
 				continue
 			}
 			d := errorData{XYs: xys, YErrors: make(plotter.YErrors, len(xys))}
-			if addSeries(p, &leg, b, d, j) {
+			if addStyledSeries(p, &leg, b, d, sty) {
 				lines++
 			}
 		}
@@ -130,6 +131,23 @@ func addSeries(p *plot.Plot, leg *plot.Legend, name string, d errorData, k int) 
 	line.Dashes = plotutil.Dashes(k / len(plotutil.DefaultColors))
 	dots.Color, dots.Shape = line.Color, plotutil.Shape(k)
 	bars.Color = line.Color
+	p.Add(line, dots, bars)
+	leg.Add(name, line, dots)
+	return true
+}
+
+// addStyledSeries draws one backend's line with its points and bars in
+// its style.
+func addStyledSeries(p *plot.Plot, leg *plot.Legend, name string, d errorData, sty style) bool {
+	line, err1 := plotter.NewLine(d)
+	dots, err2 := plotter.NewScatter(d)
+	bars, err3 := plotter.NewYErrorBars(d)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return false
+	}
+	line.Color, line.Dashes = sty.color, sty.dashes
+	dots.Color, dots.Shape = sty.color, sty.shape
+	bars.Color = sty.color
 	p.Add(line, dots, bars)
 	leg.Add(name, line, dots)
 	return true

@@ -19,6 +19,7 @@ func rowColShape(m *encode.Model) (rowOf, colOf []int, rows, cols int, ok bool) 
 	}
 	rowOf = make([]int, len(m.Cells))
 	colOf = make([]int, len(m.Cells))
+	tight := map[encode.Family][]int{}
 	for i := range rowOf {
 		rowOf[i], colOf[i] = -1, -1
 	}
@@ -38,6 +39,10 @@ func rowColShape(m *encode.Model) (rowOf, colOf []int, rows, cols int, ok bool) 
 			}
 			*k++
 		case l.Lo == 0 && l.Hi <= 1:
+		case l.Lo == 1 && l.Hi == 1:
+			// A line that must hold one piece is implied when its family
+			// is made tight (see impliedTight); checked below.
+			tight[l.Family] = append(tight[l.Family], len(l.Cells))
 		default:
 			return nil, nil, 0, 0, false
 		}
@@ -45,12 +50,48 @@ func rowColShape(m *encode.Model) (rowOf, colOf []int, rows, cols int, ok bool) 
 	if rows == 0 || rows > 64 || cols > 64 || rows != cols {
 		return nil, nil, 0, 0, false
 	}
+	for f, sizes := range tight {
+		if !impliedTight(m, f, sizes, rows) {
+			return nil, nil, 0, 0, false
+		}
+	}
 	for i := range rowOf {
 		if rowOf[i] < 0 || colOf[i] < 0 {
 			return nil, nil, 0, 0, false
 		}
 	}
 	return rowOf, colOf, rows, cols, true
+}
+
+// impliedTight reports whether the lines of family f that must each hold
+// exactly one piece (of the sizes given) follow from the rows: every line of
+// the family is such a line, they are as many as the pieces, and they cover
+// every cell once, so that one piece a row fills each of them. rowCol, which
+// enforces only at most one on such lines, is then exact. The encoder makes a
+// family tight this way when exactly as many pieces as asked for fit (a
+// 1×1 board's one diagonal, the n+k queens boards).
+func impliedTight(m *encode.Model, f encode.Family, sizes []int, pieces int) bool {
+	if len(sizes) != pieces {
+		return false
+	}
+	seen := make([]bool, len(m.Cells))
+	covered := 0
+	for _, l := range m.Lines {
+		if l.Family != f {
+			continue
+		}
+		if l.Lo != 1 || l.Hi != 1 {
+			return false
+		}
+		for _, c := range l.Cells {
+			if seen[c] {
+				return false
+			}
+			seen[c] = true
+			covered++
+		}
+	}
+	return covered == len(m.Cells)
 }
 
 // rowColer is the bitboard search of rowCol.

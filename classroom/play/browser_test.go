@@ -136,15 +136,10 @@ func (p page) shot(name string) {
 	}
 }
 
-// TestPageInBrowser drives the page in headless Chromium as a person would:
-// n = 4, step through the search (the tenth step's board is the trace's),
-// continue to both solutions, finish (2 solutions), place two attacking
-// queens by clicking and see "illegal" with the pair highlighted, complete
-// a board with a backend, download its SVG; a second tab runs a search of
-// its own, and closing it stops that search.
-func TestPageInBrowser(t *testing.T) {
+// newBrowser starts headless Chromium for the test (or skips it): a tab
+// of 1280×900, for at most three minutes.
+func newBrowser(t *testing.T) page {
 	exe := chromium(t)
-	srv, url := serve(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Flag("headless", true),
@@ -161,14 +156,23 @@ func TestPageInBrowser(t *testing.T) {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 	}
-	// The whole test has three minutes; the browser ends with it.
 	tctx, cancelT := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancelT()
 	actx, cancelA := chromedp.NewExecAllocator(tctx, opts...)
-	defer cancelA()
 	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
-	p := page{t, bctx}
+	t.Cleanup(func() { cancelB(); cancelA(); cancelT() })
+	return page{t, bctx}
+}
+
+// TestPageInBrowser drives the page in headless Chromium as a person would:
+// n = 4, step through the search (the tenth step's board is the trace's),
+// continue to both solutions, finish (2 solutions), place two attacking
+// queens by clicking and see "illegal" with the pair highlighted, complete
+// a board with a backend, download its SVG; a second tab runs a search of
+// its own, and closing it stops that search.
+func TestPageInBrowser(t *testing.T) {
+	srv, url := serve(t)
+	p := newBrowser(t)
+	bctx := p.ctx
 
 	// The trace of the same search, from the same package that qtool trace
 	// prints with.
@@ -199,7 +203,7 @@ func TestPageInBrowser(t *testing.T) {
 	}
 	var labels []string
 	p.eval(`[document.querySelector('[data-sq="0,1"]').getAttribute('aria-label'), document.querySelector('[data-sq="0,0"]').getAttribute('aria-label'), document.getElementById('board').getAttribute('role'), document.getElementById('step').getAttribute('aria-label')]`, &labels)
-	if strings.Join(labels, "|") != "b1: queen|a1: attacked|grid|step (key s)" {
+	if strings.Join(labels, "|") != "queen on b1|a1, attacked by b1|grid|step (key s)" {
 		t.Errorf("accessible names: %q", labels)
 	}
 	p.shot("classroom-step10.png")

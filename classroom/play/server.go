@@ -29,9 +29,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 //go:embed assets
@@ -75,12 +76,12 @@ func New(port int) *Server {
 		s.hosts = map[string]bool{"127.0.0.1:" + p: true, "localhost:" + p: true}
 	}
 	for _, name := range []string{"dlx", "backtrack", "bitmask", "sat", "minconflicts"} {
-		be, err := experiments.Lookup(name)
+		be, err := backend.Lookup(name)
 		if err != nil {
 			continue
 		}
-		caps := be.Caps()
-		if caps.Find && caps.Complete && (caps.MaxN == 0 || caps.MaxN >= classroom.MaxN) {
+		largest := encode.Problem{Instance: encode.Instance{Board: encode.Empty(classroom.MaxN)}}
+		if backend.Admit(be, largest, backend.Request{Mode: backend.Find, Limit: 1, Completes: true}) == nil {
 			s.backends = append(s.backends, name)
 		}
 	}
@@ -93,6 +94,11 @@ func New(port int) *Server {
 	s.mux.HandleFunc("POST /api/complete", s.complete)
 	s.mux.HandleFunc("GET /api/board.svg", s.download)
 	s.mux.HandleFunc("GET /api/board.txt", s.download)
+	s.mux.HandleFunc("GET /api/tree.svg", s.tree)
+	s.mux.HandleFunc("GET /api/step.svg", s.step)
+	s.mux.HandleFunc("GET /api/step.png", s.step)
+	s.mux.HandleFunc("GET /api/growth", s.growth)
+	s.mux.HandleFunc("GET /api/bugs", s.bugs)
 	return s
 }
 
@@ -140,6 +146,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 }
 
 type infoReply struct {
+	Lang      string            `json:"lang"`
+	Languages []langName        `json:"languages"`
+	Messages  map[string]string `json:"messages"`
 	MaxN      int               `json:"maxN"`
 	Methods   []string          `json:"methods"`
 	Text      map[string]string `json:"text"`
@@ -147,9 +156,63 @@ type infoReply struct {
 	FinishMax map[string]int    `json:"finishMaxN"`
 }
 
+type langName struct {
+	Tag  string `json:"tag"`
+	Name string `json:"name"`
+}
+
+// language is the catalogue a request asks for: its lang parameter (a
+// query parameter or a JSON field), else its Accept-Language header.
+func language(r *http.Request, lang string) (*i18n.Catalogue, error) {
+	if lang != "" {
+		return i18n.Lookup(lang)
+	}
+	return i18n.FromAcceptLanguage(r.Header.Get("Accept-Language")), nil
+}
+
+// info describes the server to the page: GET /api/info[?lang=L] — the
+// language chosen and its messages, the methods and backends.
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, infoReply{MaxN: classroom.MaxN, Methods: classroom.Methods, Text: classroom.MethodText,
-		Backends: s.backends, FinishMax: finishMaxN})
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err == nil {
+		err = strictQuery(q, "lang")
+	}
+	var cat *i18n.Catalogue
+	if err == nil {
+		cat, err = language(r, q.Get("lang"))
+	}
+	if err != nil {
+		refuse(w, http.StatusBadRequest, "bad query: %v", strings.TrimPrefix(err.Error(), "i18n: "))
+		return
+	}
+	text := map[string]string{}
+	for _, m := range classroom.Methods {
+		text[m] = cat.T("method." + m)
+	}
+	var langs []langName
+	for _, l := range i18n.Languages {
+		langs = append(langs, langName{l, i18n.Names[l]})
+	}
+	writeJSON(w, http.StatusOK, infoReply{Lang: cat.Lang, Languages: langs, Messages: cat.Messages(), MaxN: classroom.MaxN,
+		Methods: classroom.Methods, Text: text, Backends: s.backends, FinishMax: finishMaxN})
+}
+
+// translate puts a verdict's message into the language of cat.
+func translate(cat *i18n.Catalogue, n int, v classroom.Verdict) string {
+	if cat.Lang == "en" {
+		return v.Message
+	}
+	switch {
+	case !v.Legal && len(v.Pair) == 2:
+		return cat.T("verdict.pair", classroom.Name(n, v.Pair[0][0], v.Pair[0][1]), classroom.Name(n, v.Pair[1][0], v.Pair[1][1]))
+	case !v.Legal:
+		return cat.T("verdict.illegal")
+	case v.Complete:
+		return cat.T("verdict.complete", n)
+	case v.Queens == 1:
+		return cat.T("verdict.one", n-1)
+	}
+	return cat.T("verdict.some", v.Queens, n-v.Queens)
 }
 
 // errorReply is the body of every refusal: what is wrong, in words.
@@ -189,11 +252,17 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any, keys ...string) boo
 type boardRequest struct {
 	N      int      `json:"n"`
 	Queens []square `json:"queens"`
+	Lang   string   `json:"lang"`
 }
 
 func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	var req boardRequest
-	if !readJSON(w, r, &req, "n", "queens") {
+	if !readJSON(w, r, &req, "n", "queens", "lang") {
+		return
+	}
+	cat, err := language(r, req.Lang)
+	if err != nil {
+		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "i18n: "))
 		return
 	}
 	v, err := classroom.Judge(req.N, squares(req.Queens))
@@ -201,6 +270,7 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "classroom: "))
 		return
 	}
+	v.Message = translate(cat, req.N, v)
 	writeJSON(w, http.StatusOK, v)
 }
 
@@ -208,6 +278,7 @@ type completeRequest struct {
 	N       int      `json:"n"`
 	Queens  []square `json:"queens"`
 	Backend string   `json:"backend"`
+	Lang    string   `json:"lang"`
 }
 
 // completeReply says how a completion went: found (Queens holds the whole
@@ -225,7 +296,12 @@ type completeReply struct {
 
 func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 	var req completeRequest
-	if !readJSON(w, r, &req, "n", "queens", "backend") {
+	if !readJSON(w, r, &req, "n", "queens", "backend", "lang") {
+		return
+	}
+	cat, err := language(r, req.Lang)
+	if err != nil {
+		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "i18n: "))
 		return
 	}
 	v, err := classroom.Judge(req.N, squares(req.Queens))
@@ -233,6 +309,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "classroom: "))
 		return
 	}
+	v.Message = translate(cat, req.N, v)
 	if !v.Legal {
 		writeJSON(w, http.StatusOK, completeReply{Status: "illegal", Message: v.Message, Verdict: &v})
 		return
@@ -245,7 +322,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, "backend %q cannot complete a board here (choose one of %s)", req.Backend, strings.Join(s.backends, ", "))
 		return
 	}
-	be, _ := experiments.Lookup(req.Backend)
+	be, _ := backend.Lookup(req.Backend)
 	b := encode.Board{N: req.N, Queens: make([]int, req.N)}
 	for i := range b.Queens {
 		b.Queens[i] = -1
@@ -256,7 +333,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), completeTimeout)
 	defer cancel()
 	var found encode.Placement
-	out, err := be.Run(ctx, b, experiments.Request{Mode: experiments.Find, Limit: 1, Seed: 1, Visit: func(p encode.Placement) bool {
+	out, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1, Seed: 1, Visit: func(p encode.Placement) bool {
 		found = append(encode.Placement(nil), p...)
 		return false
 	}})
@@ -274,17 +351,17 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 		for r, c := range found {
 			rep.Queens = append(rep.Queens, classroom.Square{r, c})
 		}
-		rep.Message = fmt.Sprintf("completed by %s in %s", req.Backend, out.Elapsed.Round(time.Microsecond))
-	case out.Status == experiments.OK && be.Caps().Exact:
+		rep.Message = cat.T("complete.found", req.Backend, out.Elapsed.Round(time.Microsecond).String())
+	case out.Status == backend.OK && be.Caps().Exact:
 		rep.Status = "none"
-		rep.Message = fmt.Sprintf("no completion: %s searched every possibility", req.Backend)
+		nodes := ""
 		if out.Nodes > 0 {
-			rep.Message += fmt.Sprintf(" (%d nodes)", out.Nodes)
+			nodes = cat.T("complete.nodes", out.Nodes)
 		}
-		rep.Message += " and found none"
+		rep.Message = cat.T("complete.none", req.Backend, nodes)
 	default:
 		rep.Status = "unknown"
-		rep.Message = fmt.Sprintf("%s gave up without an answer (%s); an exact backend such as dlx decides", req.Backend, out.Status)
+		rep.Message = cat.T("complete.unknown", req.Backend, fmt.Sprint(out.Status))
 	}
 	writeJSON(w, http.StatusOK, rep)
 }

@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -75,39 +74,21 @@ type noticeData struct {
 // &method=M[&queens=c0,c1,…][&seed=S][&events=steps|all]. See
 // docs/classroom.md.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
-	fl, ok := w.(http.Flusher)
+	send, ok := s.eventStream(w)
 	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	// A stream lasts while its tab is open: no read deadline (the request
-	// has no body; the server's read of the connection only watches for
-	// its close), and a write deadline per event, so that a client that
-	// stops reading is dropped.
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{}) //nolint:errcheck // a recorder in tests has no deadlines
-	send := func(m message) error {
-		data, err := json.Marshal(m.data)
-		if err != nil {
-			return err
-		}
-		if s.Timeouts.Write > 0 {
-			rc.SetWriteDeadline(time.Now().Add(s.Timeouts.Write)) //nolint:errcheck // as above
-		}
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", m.event, data); err != nil {
-			return err
-		}
-		fl.Flush()
-		return nil
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err == nil {
-		err = strictQuery(q, "n", "method", "queens", "seed", "events")
+		err = strictQuery(q, "n", "method", "queens", "seed", "events", "lang")
 	}
 	if err != nil {
 		send(message{"refused", noticeData{"bad query: " + err.Error()}}) //nolint:errcheck // going away
+		return
+	}
+	cat, err := language(r, q.Get("lang"))
+	if err != nil {
+		send(message{"refused", noticeData{strings.TrimPrefix(err.Error(), "i18n: ")}}) //nolint:errcheck // going away
 		return
 	}
 	method := q.Get("method")
@@ -158,17 +139,17 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	out := make(chan message, 8)
 	go func() {
 		defer close(out)
-		sess.search(ctx, b, classroom.Options{Seed: seed}, all, out)
+		sess.search(ctx, b, classroom.Options{Seed: seed, Lang: cat}, all, out)
 	}()
 	start := classroom.Frame{Kind: "start", N: b.N, Queens: b.Queens, Board: classroom.Draw(b.N, b.Queens, nil),
-		Text: "ready: step, run, next solution or finish"}
+		Text: cat.T("run.ready")}
 	if start.Queens == nil {
 		start.Queens = make([]int, b.N)
 		for i := range start.Queens {
 			start.Queens[i] = -1
 		}
 	}
-	if err := send(message{"hello", helloData{sess.id, b.N, method, classroom.MethodText[method], start}}); err != nil {
+	if err := send(message{"hello", helloData{sess.id, b.N, method, cat.T("method." + method), start}}); err != nil {
 		return
 	}
 	for m := range out {
@@ -229,7 +210,7 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	sess := s.sessions[c.Session]
 	s.mu.Unlock()
-	if sess == nil {
+	if sess == nil || sess.ctl == nil {
 		refuse(w, http.StatusNotFound, "no search %q is running (it ended or its tab was closed)", c.Session)
 		return
 	}
@@ -393,7 +374,7 @@ func (sess *session) search(ctx context.Context, b encode.Board, opts classroom.
 	}
 	d.Text = sum.Text
 	if d.FinishSeconds > 0 {
-		d.Text += fmt.Sprintf(", counted to the end in %v", took.Round(time.Microsecond))
+		d.Text += opts.Lang.T("run.finishIn", took.Round(time.Microsecond).String())
 	}
 	send(message{"done", d})
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
@@ -19,7 +20,7 @@ func init() {
 
 const benchUsage = `
 Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|first|complete|decide]
-                   [--repeats R] [--timeout D] [--mintime D] [--format F]
+                   [--repeats R|auto] [--timeout D] [--mintime D] [--format F]
                    [--plot FILE] [--log FILE] [--resume] [--base B] [--reference FILE]
                    [--columns LIST] [--transpose] [--width W]
        qtool bench --preset completion [--n 20,30,50,100] [--deltas LIST] [--instances M]
@@ -109,7 +110,7 @@ Examples:
 
 // benchLookup finds a backend by name; tests may add backends of their own
 // without registering them for every other test.
-var benchLookup = experiments.Lookup
+var benchLookup = findBackend
 
 type benchFlags struct {
 	backends, n, boards, mode string
@@ -127,6 +128,7 @@ type benchFlags struct {
 	seed                      int64
 	workers                   int
 	task                      string
+	auto                      autoFlags // --repeats auto
 }
 
 func runBench(ctx context.Context, c *cli, args []string) error {
@@ -136,7 +138,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.n, "n", "", "board orders, e.g. `4-12` or 1000,10000 (default 4-11)")
 	fs.StringVar(&f.boards, "boards", "", "`DIR` of board files (queens already placed) instead of --n")
 	fs.StringVar(&f.mode, "mode", "count", "`mode`: count (all solutions), first (one solution), complete (one completion of each board) or decide (can each board be completed?)")
-	fs.IntVar(&f.repeats, "repeats", experiments.DefaultRepeats, "runs of each cell `R`")
+	addRepeatsFlags(fs, &f.repeats, &f.auto)
 	fs.DurationVar(&f.timeout, "timeout", experiments.DefaultTimeout, "time limit `D` of one run, and budget of a cell's repeats (0 = none; 2s for --preset completion)")
 	fs.DurationVar(&f.mintime, "mintime", experiments.DefaultMinTime, "repeat shorter runs back to back for at least `D` and record the mean (0 = single runs)")
 	fs.StringVar(&f.format, "format", "text", formatUsage())
@@ -299,6 +301,9 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 		spec.Grids = []experiments.Grid{g}
 	}
 	spec.Repeats, spec.Timeout, spec.MinTime, spec.Seed, spec.Workers, spec.Reference = f.repeats, f.timeout, f.mintime, f.seed, f.workers, ref
+	if spec.Auto, err = f.auto.auto("bench", set); err != nil {
+		return spec, err
+	}
 	return checkSpec(f, spec)
 }
 
@@ -400,20 +405,7 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 		g.StopAfterTimeout = true
 	}
 	if f.backends == "" {
-		g.Backends = experiments.Registered(func(c experiments.Caps) bool {
-			if c.External {
-				return false // outside programs run only when named
-			}
-			switch task {
-			case experiments.TaskCount:
-				return c.Count
-			case experiments.TaskComplete:
-				return c.Find && c.Complete
-			case experiments.TaskDecide:
-				return c.Find && c.Complete && c.Exact
-			}
-			return c.Find
-		})
+		g.Backends = experiments.ForTask(task)
 		if len(g.Backends) == 0 {
 			return g, usageErrorf("bench: no registered backend can do mode %s", task)
 		}
@@ -430,8 +422,8 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 // backendList looks up the backends named in list (comma-separated,
 // duplicates ignored), each of which must be able to do task on at least
 // one of the boards; what names the task in the message.
-func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]experiments.Backend, error) {
-	var bs []experiments.Backend
+func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]backend.Backend, error) {
+	var bs []backend.Backend
 	seen := map[string]bool{}
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
@@ -443,7 +435,7 @@ func backendList(list string, task experiments.Task, boards []encode.Board, what
 		if err != nil {
 			return nil, usageErrorf("bench: %v", err)
 		}
-		if experiments.Unavailable(b) != nil {
+		if backend.Unavailable(b) != nil {
 			bs = append(bs, b) // its cells are skipped, with a note
 			continue
 		}
@@ -534,6 +526,13 @@ func benchVerdict(cmd string, rep *results.Report) error {
 func presetSpec(f benchFlags, set map[string]bool, spec experiments.Spec, ref *experiments.Reference) (experiments.Spec, error) {
 	if set["repeats"] {
 		spec.Repeats = f.repeats
+	}
+	auto, err := f.auto.auto("bench", set)
+	if err != nil {
+		return spec, err
+	}
+	if auto != nil {
+		spec.Auto = auto
 	}
 	if set["timeout"] {
 		spec.Timeout = f.timeout

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 )
@@ -112,7 +113,7 @@ func benchVariant(f benchFlags, set map[string]bool, g experiments.Grid) (experi
 			}
 		}
 	}
-	var keep []experiments.Backend
+	var keep []backend.Backend
 	for _, b := range g.Backends {
 		ok, why := experiments.SupportsProblem(b, g.Task, g.Problems[0].Encode())
 		switch {

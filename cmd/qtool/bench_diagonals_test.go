@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
 )
 
@@ -84,23 +84,23 @@ func TestBenchDiagonals(t *testing.T) {
 	}
 }
 
-// liar is backtrack on every problem, but answers "no solution" to every
-// problem with excluded diagonals: the preset must catch it.
-type liar struct{ experiments.ModelBackend }
+// liar declares backtrack's capabilities, but answers "no solution" to
+// every problem the preset asks (on the model): it must catch it.
+type liar struct{ backend.Backend }
 
 func (liar) Name() string { return "liar" }
-func (l liar) RunModel(ctx context.Context, m *encode.Model, req experiments.Request, visit func([]int32) bool) (experiments.Outcome, error) {
-	return experiments.Outcome{Status: experiments.OK}, nil
+func (l liar) Run(ctx context.Context, p encode.Problem, req backend.Request) (backend.Outcome, error) {
+	return backend.Outcome{Status: backend.OK}, nil
 }
 
 // TestBenchDiagonalsMismatch: a backend that answers wrongly makes the
 // preset's cells MISMATCH and its exit status 1.
 func TestBenchDiagonalsMismatch(t *testing.T) {
-	bt, err := experiments.Lookup("backtrack")
+	bt, err := backend.Lookup("backtrack")
 	if err != nil {
 		t.Fatal(err)
 	}
-	withFakes(t, liar{bt.(experiments.ModelBackend)})
+	withFakes(t, liar{bt})
 	out, errOut, code := qtool(t, "", "bench", "--preset", "diagonals", "--n", "8", "--excluded", "2", "--instances", "3", "--backends", "backtrack,dlx,liar", "--log", "")
 	if code != 1 || !strings.Contains(out, "MISMATCH") || !strings.Contains(errOut, "MISMATCH") {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)

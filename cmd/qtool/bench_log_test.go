@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
@@ -162,11 +163,11 @@ func TestBenchLateChecks(t *testing.T) {
 	if right.hits.Load() != 0 {
 		t.Errorf("%d runs were measured before a flag was refused", right.hits.Load())
 	}
-	slow := &benchFake{name: "test-slow", run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	slow := &benchFake{name: "test-slow", run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		for i := 0; i < 1e6; i++ { // some work that does not look at ctx
 			_ = i
 		}
-		return experiments.Outcome{Solutions: benchCount(b.N)}, nil
+		return backend.Outcome{Solutions: benchCount(b.N)}, nil
 	}}
 	withFakes(t, slow)
 	log := filepath.Join(dir, "ns.jsonl")
@@ -186,13 +187,13 @@ func TestBenchResumeHint(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var calls atomic.Int64
-	victim := &benchFake{name: "test-victim", run: func(rctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	victim := &benchFake{name: "test-victim", run: func(rctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		if calls.Add(1) == 3 {
 			cancel()
 			<-rctx.Done()
-			return experiments.Outcome{Status: experiments.StatusOf(rctx)}, nil
+			return backend.Outcome{Status: backend.StatusOf(rctx)}, nil
 		}
-		return experiments.Outcome{Solutions: benchCount(b.N)}, nil
+		return backend.Outcome{Solutions: benchCount(b.N)}, nil
 	}}
 	withFakes(t, victim)
 	args := []string{"bench", "--backends=test-victim", "--n", "5-7", "--repeats", "1", "--mintime", "0", "--reference", benchRef, "--log", log}

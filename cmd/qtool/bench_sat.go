@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	root "github.com/qtool-project/qtool"
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
@@ -24,8 +25,8 @@ func noteUnavailable(c *cli, spec experiments.Spec) {
 				continue
 			}
 			seen[b.Name()] = true
-			if err := experiments.Unavailable(b); err != nil {
-				fmt.Fprintf(c.stderr, "bench: note: backend %s is unavailable, its cells are skipped: %s\n", b.Name(), experiments.UnavailableReason(err))
+			if err := backend.Unavailable(b); err != nil {
+				fmt.Fprintf(c.stderr, "bench: note: backend %s is unavailable, its cells are skipped: %s\n", b.Name(), backend.UnavailableReason(err))
 			}
 		}
 	}
@@ -90,7 +91,7 @@ func satPresetSpec(f benchFlags, set map[string]bool, ref *experiments.Reference
 		}
 		sp.Boards = append(sp.Boards, hard...)
 	}
-	if dlx, err := experiments.Lookup("dlx"); err == nil {
+	if dlx, err := backend.Lookup("dlx"); err == nil {
 		sp.Reference = dlx
 	}
 	if spec, err = sp.Spec(); err != nil {

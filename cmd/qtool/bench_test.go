@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/internal/oracle"
 	"github.com/qtool-project/qtool/results"
 	"github.com/qtool-project/qtool/search"
@@ -25,15 +25,16 @@ import (
 // that no other test (which may check every registered backend) meets it.
 type benchFake struct {
 	name string
-	run  func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error)
+	run  func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error)
 	hits atomic.Int64
 }
 
 func (f *benchFake) Name() string { return f.name }
-func (f *benchFake) Caps() experiments.Caps {
-	return experiments.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
+func (f *benchFake) Caps() backend.Caps {
+	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true}
 }
-func (f *benchFake) Run(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+func (f *benchFake) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	b := prob.Board
 	f.hits.Add(1)
 	return f.run(ctx, b, req)
 }
@@ -44,19 +45,19 @@ func benchCount(n int) uint64 { return uint64(len(oracle.Completions(encode.Empt
 
 // counter is a fake that counts correctly, plus off(n).
 func counter(name string, off func(n int) uint64) *benchFake {
-	return &benchFake{name: name, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	return &benchFake{name: name, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		c := benchCount(b.N)
 		if off != nil {
 			c += off(b.N)
 		}
-		return experiments.Outcome{Solutions: c}, nil
+		return backend.Outcome{Solutions: c}, nil
 	}}
 }
 
-func withFakes(t *testing.T, fakes ...experiments.Backend) {
+func withFakes(t *testing.T, fakes ...backend.Backend) {
 	t.Helper()
 	old := benchLookup
-	benchLookup = func(name string) (experiments.Backend, error) {
+	benchLookup = func(name string) (backend.Backend, error) {
 		for _, f := range fakes {
 			if f.Name() == name {
 				return f, nil
@@ -135,13 +136,13 @@ func TestBenchResume(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var calls atomic.Int64
-	victim := &benchFake{name: "test-victim", run: func(rctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	victim := &benchFake{name: "test-victim", run: func(rctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		if calls.Add(1) == 5 {
 			cancel() // the user presses Ctrl-C during the fifth run
 			<-rctx.Done()
-			return experiments.Outcome{Status: experiments.StatusOf(rctx)}, nil
+			return backend.Outcome{Status: backend.StatusOf(rctx)}, nil
 		}
-		return experiments.Outcome{Solutions: benchCount(b.N)}, nil
+		return backend.Outcome{Solutions: benchCount(b.N)}, nil
 	}}
 	right := counter("test-right", nil)
 	withFakes(t, victim, right)
@@ -199,12 +200,12 @@ func TestBenchResume(t *testing.T) {
 // TestBenchTimeout: a run over the time limit is a TIMEOUT cell, promptly,
 // and the larger n are not run.
 func TestBenchTimeout(t *testing.T) {
-	sleeper := &benchFake{name: "test-sleeper", run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	sleeper := &benchFake{name: "test-sleeper", run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		if b.N < 6 {
-			return experiments.Outcome{Solutions: benchCount(b.N)}, nil
+			return backend.Outcome{Solutions: benchCount(b.N)}, nil
 		}
 		<-ctx.Done()
-		return experiments.Outcome{Status: experiments.StatusOf(ctx)}, nil
+		return backend.Outcome{Status: backend.StatusOf(ctx)}, nil
 	}}
 	withFakes(t, sleeper)
 	log := filepath.Join(t.TempDir(), "log.jsonl")
@@ -456,13 +457,13 @@ func TestBenchCompletion(t *testing.T) {
 // decider is a fake that decides correctly by brute force, independent of
 // every backend, and hands over the completion it finds.
 func decider(name string) *benchFake {
-	return &benchFake{name: name, run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	return &benchFake{name: name, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		p := benchComplete(b)
 		if p == nil {
-			return experiments.Outcome{}, nil
+			return backend.Outcome{}, nil
 		}
 		req.Visit(p)
-		return experiments.Outcome{Solutions: 1}, nil
+		return backend.Outcome{Solutions: 1}, nil
 	}}
 }
 
@@ -479,13 +480,13 @@ func benchComplete(b encode.Board) encode.Placement {
 // completion, or hands over a placement that moves a given queen, is a
 // MISMATCH in every group where it erred, and the exit status is 1.
 func TestBenchCompletionMismatch(t *testing.T) {
-	liar := &benchFake{name: "test-liar", run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
-		return experiments.Outcome{}, nil // "no completion", always
+	liar := &benchFake{name: "test-liar", run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+		return backend.Outcome{}, nil // "no completion", always
 	}}
-	cheat := &benchFake{name: "test-cheat", run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	cheat := &benchFake{name: "test-cheat", run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		p := benchComplete(b)
 		if p == nil {
-			return experiments.Outcome{}, nil
+			return backend.Outcome{}, nil
 		}
 		for r := range p { // a legal placement that ignores the given queens
 			if b.Queen(r) >= 0 {
@@ -495,7 +496,7 @@ func TestBenchCompletionMismatch(t *testing.T) {
 			}
 		}
 		req.Visit(p)
-		return experiments.Outcome{Solutions: 1}, nil
+		return backend.Outcome{Solutions: 1}, nil
 	}}
 	withFakes(t, liar, cheat, decider("test-right"))
 	dir := t.TempDir()
@@ -533,11 +534,11 @@ func TestBenchCompletionResume(t *testing.T) {
 	defer cancel()
 	var calls atomic.Int64
 	right := decider("test-right")
-	victim := &benchFake{name: "test-victim", run: func(rctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	victim := &benchFake{name: "test-victim", run: func(rctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		if calls.Add(1) == 7 {
 			cancel() // Ctrl-C during the seventh decision
 			<-rctx.Done()
-			return experiments.Outcome{Status: experiments.StatusOf(rctx)}, nil
+			return backend.Outcome{Status: backend.StatusOf(rctx)}, nil
 		}
 		return right.run(rctx, b, req)
 	}}
@@ -590,9 +591,9 @@ func TestBenchCompletionResume(t *testing.T) {
 // never a time; once more than half the instances of a group have timed
 // out, the backend is not run on the rest.
 func TestBenchCompletionTimeout(t *testing.T) {
-	sleeper := &benchFake{name: "test-sleeper", run: func(ctx context.Context, b encode.Board, req experiments.Request) (experiments.Outcome, error) {
+	sleeper := &benchFake{name: "test-sleeper", run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
 		<-ctx.Done()
-		return experiments.Outcome{Status: experiments.StatusOf(ctx)}, nil
+		return backend.Outcome{Status: backend.StatusOf(ctx)}, nil
 	}}
 	withFakes(t, sleeper)
 	out, errOut, code := qtool(t, "", "bench", "--preset", "completion", "--backends", "dlx,test-sleeper", "--n", "8",

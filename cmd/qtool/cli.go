@@ -67,6 +67,9 @@ func parseFlags(c *cli, fs *flag.FlagSet, args []string) ([]string, error) {
 					msg = msg[strings.Index(msg, "for flag ")+len("for flag "):i] + " " + msg[i+2:]
 				}
 			}
+			if m := unknownFlag(fs, msg); m != "" {
+				msg = m
+			}
 			return nil, usageErrorf("%s: %s (see qtool %s --help)", fs.Name(), msg, fs.Name())
 		}
 		rest := fs.Args()

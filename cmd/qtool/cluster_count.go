@@ -6,10 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/cluster"
-	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -24,7 +25,7 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	var n, shards int
 	intFlag(fs, &n, "n", 0, "board order `N`")
 	intFlag(fs, &shards, "shards", 0, "split the count into `M` shards, one array task each")
-	backend := fs.String("backend", "", "counting backend `B` that can shard (default: qtool count's)")
+	backendName := fs.String("backend", "", "counting backend `B` that can shard (default: qtool count's)")
 	every := fs.Duration("checkpoint-every", 0, "interval `D` between a task's checkpoint writes (default: qtool count's)")
 	unique := fs.Bool("unique", false, "also count fundamental solutions")
 	operands, err := parseFlags(c, fs, args)
@@ -46,16 +47,19 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	}
 	// Checkpoints where the backend can write them: the named one, or the
 	// one qtool count picks for an empty board.
-	checkpoints := n <= constellationMaxN
-	if *backend != "" {
-		be, err := experiments.Lookup(*backend)
+	checkpoints := n <= search.ConstellationMaxN
+	if *backendName != "" {
+		be, err := backend.Lookup(*backendName)
 		if err != nil {
 			return usageErrorf("cluster submit count: %v", err)
 		}
-		if !be.Caps().Count || !be.Caps().Shards {
-			return usageErrorf("cluster submit count: backend %s cannot split a count into shards; use --backend %s", *backend, strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Count && c.Shards }), " or "))
+		prob := encode.Problem{Instance: encode.Instance{Board: encode.Empty(n)}}
+		req := backend.Request{Mode: backend.Count, Shard: &backend.Shard{Index: 0, Count: shards}, Unique: *unique}
+		if r := refusal(be, prob, req); r != nil {
+			return usageErrorf("cluster submit count: %s", refusalText(r, prob))
 		}
-		checkpoints = be.Caps().Parts
+		req.Checkpoint = &backend.Checkpoint{}
+		checkpoints = refusal(be, prob, req) == nil
 	}
 	if *every < 0 || (*every > 0 && !checkpoints) {
 		return usageErrorf("cluster submit count: --checkpoint-every needs a positive interval and a backend that checkpoints")
@@ -63,10 +67,10 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	cmd := []string{"count", "-n", strconv.Itoa(n), "--shard", "{task}/{tasks}", "--workers", strconv.Itoa(o.CPUs), "--json"}
 	split := map[string]string{"n": strconv.Itoa(n), "shards": strconv.Itoa(shards)}
 	title := fmt.Sprintf("count n=%d in %d shards", n, shards)
-	if *backend != "" {
-		cmd = append(cmd, "--backend", *backend)
-		split["backend"] = *backend
-		title += " by " + *backend
+	if *backendName != "" {
+		cmd = append(cmd, "--backend", *backendName)
+		split["backend"] = *backendName
+		title += " by " + *backendName
 	}
 	if *unique {
 		cmd = append(cmd, "--unique")

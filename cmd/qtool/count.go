@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -90,14 +90,15 @@ type countRecord struct {
 	Pawns         *int `json:"pawns,omitempty"`
 	PawnsSearched bool `json:"pawns_searched,omitempty"`
 	// Split and Parts: see count_checkpoint.go.
-	Split *experiments.Split `json:"split,omitempty"`
-	Parts []experiments.Part `json:"parts,omitempty"`
+	Split *backend.Split `json:"split,omitempty"`
+	Parts []backend.Part `json:"parts,omitempty"`
 }
 
 func runCount(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("count", countUsage)
 	var p problemFlags
 	p.add(fs)
+	fs.Lookup("backend").Usage = backendFlagHelp(backend.Count)
 	p.addProblem(fs)
 	unique := fs.Bool("unique", false, "also count fundamental solutions (classes under rotation and reflection)")
 	shard := fs.String("shard", "", "count only slice `i/m` of a deterministic split (0 ≤ i < m)")
@@ -111,25 +112,15 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("count: unexpected argument %q (see qtool count --help)", operands[0])
 	}
-	prob, be, err := p.loadProblem(c, setFlags(fs), experiments.Count, 0)
+	prob, err := p.loadProblem(c, setFlags(fs))
 	if err != nil {
 		return err
 	}
 	b := prob.Board
-	if *unique {
-		be = uniqueDefault(&p, be)
-	}
-	caps := be.Caps()
-	if !caps.Count {
-		return usageErrorf("backend %s cannot count; counting backends: %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Count }), ", "))
-	}
-	req := p.request(experiments.Count)
+	req := p.request(backend.Count)
 	if *unique {
 		if !prob.PlainQueens() {
 			return usageErrorf("--unique counts fundamental solutions of plain n-queens only")
-		}
-		if !caps.Unique {
-			return usageErrorf("backend %s cannot count fundamental solutions; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Unique }), " or "))
 		}
 		if b.Given() > 0 {
 			return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
@@ -137,16 +128,15 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		req.Unique = true
 	}
 	if *shard != "" {
-		s, err := parseShard(*shard)
-		if err != nil {
+		if req.Shard, err = parseShard(*shard); err != nil {
 			return err
 		}
-		if !caps.Shards {
-			return usageErrorf("backend %s cannot split a count into shards; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Shards }), " or "))
-		}
-		req.Shard = s
 	}
-	if err := ck.apply(be, &req); err != nil {
+	if err := ck.apply(&req); err != nil {
+		return err
+	}
+	be, err := p.lookupBackend(prob, req)
+	if err != nil {
 		return err
 	}
 	if err := admit(be, prob, req); err != nil {
@@ -160,7 +150,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	rctx, cancel := withTimeout(ctx, p.timeout)
 	defer cancel()
 	start := time.Now()
-	out, err := experiments.Solve(rctx, be, prob, req)
+	out, err := backend.Solve(rctx, be, prob, req)
 	if bar != nil {
 		bar.done()
 	}
@@ -173,7 +163,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	rec := countRecord{
 		N: b.N, Backend: be.Name(), Board: boardName(p.board), Given: b.Given(),
 		Solutions: out.Solutions, Seconds: out.Elapsed.Seconds(),
-		Status: out.Status.String(), Complete: out.Status == experiments.OK, Stats: out.Stats,
+		Status: out.Status.String(), Complete: out.Status == backend.OK, Stats: out.Stats,
 	}
 	if out.Nodes > 0 {
 		rec.Nodes = &out.Nodes
@@ -184,7 +174,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if req.Shard != nil {
 		rec.Shard, rec.Shards = &req.Shard.Index, &req.Shard.Count
 	}
-	rec.Method = caps.CountMethod
+	rec.Method = be.Caps().CountMethod
 	if !prob.PlainQueens() {
 		rec.Problem = prob.Variant.String()
 		rec.Blocked, rec.Excluded = len(prob.Blocked), len(prob.Excluded)
@@ -228,7 +218,7 @@ func boardName(path string) string {
 	return path
 }
 
-func printCount(w io.Writer, r countRecord, s experiments.Status) {
+func printCount(w io.Writer, r countRecord, s backend.Status) {
 	var rows [][2]string
 	add := func(k, v string) { rows = append(rows, [2]string{k, v}) }
 	add("n", strconv.Itoa(r.N))
@@ -298,22 +288,12 @@ func printCount(w io.Writer, r countRecord, s experiments.Status) {
 	}
 }
 
-func backendsWith(pred func(experiments.Caps) bool) []string {
-	var names []string
-	for _, n := range experiments.Names() {
-		if b, err := experiments.Lookup(n); err == nil && pred(b.Caps()) {
-			names = append(names, n)
-		}
-	}
-	return names
-}
-
-func parseShard(s string) (*experiments.Shard, error) {
+func parseShard(s string) (*backend.Shard, error) {
 	is, ms, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(is)
 	m, err2 := strconv.Atoi(ms)
 	if !ok || err1 != nil || err2 != nil || m < 1 || i < 0 || i >= m {
 		return nil, usageErrorf("--shard %q: want i/m with 0 ≤ i < m, e.g. 3/16", s)
 	}
-	return &experiments.Shard{Index: i, Count: m}, nil
+	return &backend.Shard{Index: i, Count: m}, nil
 }

@@ -5,8 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/qtool-project/qtool/experiments"
-	"github.com/qtool-project/qtool/search"
+	"github.com/qtool-project/qtool/backend"
 )
 
 // checkpointFlags are count's --checkpoint, --resume and --checkpoint-every.
@@ -27,40 +26,33 @@ type checkpointFlags struct {
 func (f *checkpointFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&f.path, "checkpoint", "", "record progress in `FILE` (written atomically at intervals and when the count stops)")
 	fs.BoolVar(&f.resume, "resume", false, "continue from the --checkpoint file if it exists (same n and shard)")
-	fs.DurationVar(&f.every, "checkpoint-every", experiments.DefaultCheckpointEvery, "interval `D` between checkpoint writes")
+	fs.DurationVar(&f.every, "checkpoint-every", backend.DefaultCheckpointEvery, "interval `D` between checkpoint writes")
 }
 
-// apply puts the checkpoint request into req after checking that the
-// backend can honour it.
-func (f *checkpointFlags) apply(be experiments.Backend, req *experiments.Request) error {
+// apply puts the checkpoint request into req (whether the backend can
+// honour it is backend.Admit's question).
+func (f *checkpointFlags) apply(req *backend.Request) error {
 	if f.path == "" {
 		if f.resume {
 			return usageErrorf("--resume needs --checkpoint FILE")
 		}
 		return nil
 	}
-	if !be.Caps().Parts {
-		return usageErrorf("backend %s cannot checkpoint a count; use --backend %s", be.Name(), strings.Join(backendsWith(func(c experiments.Caps) bool { return c.Parts }), " or "))
-	}
 	if f.every <= 0 {
 		return usageErrorf("--checkpoint-every must be positive, got %v", f.every)
 	}
-	req.Checkpoint = &experiments.Checkpoint{Path: f.path, Resume: f.resume, Every: f.every}
+	req.Checkpoint = &backend.Checkpoint{Path: f.path, Resume: f.resume, Every: f.every}
 	return nil
 }
 
-// constellationMaxN is the largest empty board the default counter, the
-// constellation backend, takes; bitmask counts beyond.
-const constellationMaxN = search.ConstellationMaxN
-
-// plainError drops the package names ("experiments: ", "checkpoint: ",
+// plainError drops the package names ("backend: ", "experiments: ", "checkpoint: ",
 // "search: ") from the front of a library error, so that the command line
 // speaks to users; errors.Is still sees the original.
 func plainError(err error) error {
 	msg := err.Error()
 	for {
 		cut := false
-		for _, p := range []string{"experiments: ", "checkpoint: ", "search: "} {
+		for _, p := range []string{"backend: ", "experiments: ", "checkpoint: ", "search: "} {
 			if rest, ok := strings.CutPrefix(msg, p); ok {
 				msg, cut = rest, true
 			}

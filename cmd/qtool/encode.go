@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
@@ -128,9 +127,8 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if !ok {
 		return usageErrorf("encode: --to %q: want one of %s", *to, strings.Join(encoderNames(), ", "))
 	}
-	p.backend = "dlx" // any backend that takes every problem: load checks only the board
 	set := setFlags(fs)
-	prob, _, err := p.loadProblem(c, set, experiments.Count, 0)
+	prob, err := p.loadProblem(c, set)
 	if err != nil {
 		return err
 	}

@@ -7,9 +7,9 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/dlx"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // The variants of --problem other than plain n-queens, written by qtool
@@ -41,18 +41,19 @@ func problemPieces(ctx context.Context, prob encode.Problem, pieces int, given b
 		}
 		return pieces, nil
 	}
-	be, err := experiments.Lookup(defaultModelBackend(prob))
+	req := backend.Request{Mode: backend.Find, Limit: 1, Workers: 1}
+	be, err := backend.Lookup(backend.Default(prob, req))
 	if err != nil {
 		return 0, usageErrorf("encode: %v", err)
 	}
-	out, err := experiments.Solve(ctx, be, prob, experiments.Request{Mode: experiments.Find, Limit: 1, Workers: 1})
+	out, err := backend.Solve(ctx, be, prob, req)
 	if err != nil {
 		return 0, usageErrorf("encode: finding the number of pieces: %v", err)
 	}
 	switch {
-	case out.Status == experiments.Interrupted:
+	case out.Status == backend.Interrupted:
 		return 0, withCode(exitInterrupted, errors.New("encode: interrupted while finding the number of pieces; nothing was written (give --pieces M to write the matrix for M pieces)"))
-	case out.Status != experiments.OK:
+	case out.Status != backend.OK:
 		return 0, withCode(exitTimeout, fmt.Errorf("encode: the number of pieces was not found (%s); nothing was written", statusWord(out.Status)))
 	case out.Solutions == 0:
 		return 0, withCode(exitNo, fmt.Errorf("encode: the %v problem of this board has no solution of any size; nothing was written", prob.Variant))

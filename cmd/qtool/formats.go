@@ -2,8 +2,12 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
+	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
 )
 
@@ -57,4 +61,68 @@ func (l layoutFlags) layout(cmd string) (results.Layout, error) {
 		lay.Width = -1
 	}
 	return lay, nil
+}
+
+// repeatsValue is --repeats: a number of runs of each cell, or auto
+// (AutoRepeats: at least the default number, then until the interval is
+// narrow enough).
+type repeatsValue struct {
+	n    *int
+	auto *bool
+}
+
+func (v repeatsValue) String() string {
+	if v.auto != nil && *v.auto {
+		return "auto"
+	}
+	if v.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*v.n)
+}
+
+func (v repeatsValue) Set(s string) error {
+	if strings.EqualFold(s, "auto") {
+		*v.auto = true
+		*v.n = experiments.DefaultRepeats
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("want a number of runs or auto")
+	}
+	*v.n, *v.auto = n, false
+	return nil
+}
+
+// autoFlags are --repeats auto's settings.
+type autoFlags struct {
+	on     bool
+	target float64 // percent
+	max    int
+	budget time.Duration
+}
+
+func addRepeatsFlags(fs *flag.FlagSet, repeats *int, a *autoFlags) {
+	*repeats = experiments.DefaultRepeats
+	fs.Var(repeatsValue{n: repeats, auto: &a.on}, "repeats", fmt.Sprintf("runs of each cell `R`, or auto: at least %d, then until the 95%% interval is within --precision of the median, at most --max-repeats, or --repeat-budget of runs", experiments.DefaultRepeats))
+	fs.Float64Var(&a.target, "precision", 100*experiments.DefaultAutoTarget, "--repeats auto: the half-width `P` of the 95% interval to reach, in % of the median")
+	intFlag(fs, &a.max, "max-repeats", experiments.DefaultAutoMax, "--repeats auto: at most `R` runs of a cell")
+	fs.DurationVar(&a.budget, "repeat-budget", experiments.DefaultAutoBudget, "--repeats auto: stop repeating a cell once its runs took `D`")
+}
+
+// auto is the AutoRepeats of the flags, nil without --repeats auto.
+func (a autoFlags) auto(cmd string, set map[string]bool) (*experiments.AutoRepeats, error) {
+	if !a.on {
+		for _, name := range []string{"precision", "max-repeats", "repeat-budget"} {
+			if set[name] {
+				return nil, usageErrorf("%s: --%s applies to --repeats auto only", cmd, name)
+			}
+		}
+		return nil, nil
+	}
+	if a.target <= 0 || a.target >= 100 || a.max < experiments.DefaultRepeats || a.budget <= 0 {
+		return nil, usageErrorf("%s: --repeats auto wants 0 < --precision < 100, --max-repeats ≥ %d and a positive --repeat-budget", cmd, experiments.DefaultRepeats)
+	}
+	return &experiments.AutoRepeats{Target: a.target / 100, Max: a.max, Budget: a.budget}, nil
 }

@@ -69,6 +69,7 @@ Usage:
   qtool COMMAND [flags] [args]
   qtool COMMAND --help        flags and examples of one command
   qtool help boards           the forms of a board file
+  qtool help backends         the backends, grouped
   qtool --version             the version and the revision it was built from
 
 Commands:
@@ -86,12 +87,41 @@ input; 3 time limit reached (partial result marked incomplete); 130 interrupted
 (SIGINT, Ctrl-C); 143 terminated (SIGTERM), both after writing what was finished.
 `
 
-func usageText() string {
+// commandNames lists the commands in name order.
+func commandNames() []string {
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	return names
+}
+
+// helpTopics are the topics of qtool help TOPIC besides the commands.
+var helpTopics = map[string]func() string{
+	"boards":   func() string { return strings.TrimLeft(boardsHelp, "\n") },
+	"backends": backendsHelp,
+}
+
+// helpTopic prints qtool help TOPIC: a topic, or a command's --help; an
+// unknown topic is bad usage (exit 2), with the nearest names.
+func helpTopic(ctx context.Context, c *cli, topic string) error {
+	if text, ok := helpTopics[topic]; ok {
+		fmt.Fprint(c.stdout, text())
+		return nil
+	}
+	if cmd, ok := commands[topic]; ok {
+		return cmd.run(ctx, c, []string{"--help"})
+	}
+	known := commandNames()
+	for t := range helpTopics {
+		known = append(known, t)
+	}
+	return usageErrorf("help: no topic %q%s (topics: boards, backends, or a command)", topic, didYouMean(topic, known, ""))
+}
+
+func usageText() string {
+	names := commandNames()
 	var b strings.Builder
 	for _, n := range names {
 		fmt.Fprintf(&b, "  %-8s %s\n", n, commands[n].summary)
@@ -128,20 +158,14 @@ func dispatch(ctx context.Context, c *cli, args []string) error {
 		return printVersion(c.stdout)
 	case "-h", "-help", "--help", "help":
 		if len(args) > 1 && args[0] == "help" {
-			if args[1] == "boards" {
-				fmt.Fprint(c.stdout, strings.TrimLeft(boardsHelp, "\n"))
-				return nil
-			}
-			if cmd, ok := commands[args[1]]; ok {
-				return cmd.run(ctx, c, []string{"--help"})
-			}
+			return helpTopic(ctx, c, args[1])
 		}
 		fmt.Fprint(c.stdout, usageText())
 		return nil
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		return usageErrorf("unknown command %q (run qtool --help for the list)", args[0])
+		return usageErrorf("unknown command %q%s (run qtool --help for the list)", args[0], didYouMean(args[0], commandNames(), ""))
 	}
 	return cmd.run(ctx, c, args[1:])
 }

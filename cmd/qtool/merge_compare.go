@@ -79,15 +79,19 @@ func comparePrint(c *cli, a, b *split.Side, asJSON bool) error {
 	if res.First != nil {
 		res.First.Describe = describePart(res.Split, res.First.ID)
 	}
+	counted := countsUnique(a) && countsUnique(b)
+	if !counted {
+		res.Unique = 0
+	}
 	if asJSON {
-		if err := writeJSON(c.stdout, res); err != nil {
+		if err := writeJSON(c.stdout, compareOut{res, counted}); err != nil {
 			return err
 		}
 	} else {
 		fmt.Fprintf(c.stdout, "split        %s\n", res.Split)
 		fmt.Fprintf(c.stdout, "subproblems  %d (in A or B)\n", res.Subproblems)
 		if res.Same {
-			fmt.Fprintf(c.stdout, "same         every subproblem agrees: %d solutions, %d unique\n", res.Solutions, res.Unique)
+			fmt.Fprintf(c.stdout, "same         every subproblem agrees: %d solutions, %s\n", res.Solutions, uniqueText(counted, res.Unique))
 		} else {
 			f := res.First
 			fmt.Fprintf(c.stdout, "differ       %d subproblems\n", res.Differ)
@@ -98,6 +102,33 @@ func comparePrint(c *cli, a, b *split.Side, asJSON bool) error {
 		return withCode(exitNo, nil)
 	}
 	return nil
+}
+
+// compareOut is merge --compare's JSON record: the comparison, and
+// whether both counters counted fundamental solutions.
+type compareOut struct {
+	*split.Comparison
+	UniqueCounted bool `json:"unique_counted"`
+}
+
+// countsUnique reports whether a side's counter counted fundamental
+// solutions per subproblem: some subproblem with solutions has unique
+// ones (the join's are all 0: it does not count them).
+func countsUnique(s *split.Side) bool {
+	for _, p := range s.Parts {
+		if p.Solutions > 0 && p.Unique > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// uniqueText is "1787 unique", or "unique: not counted".
+func uniqueText(counted bool, unique uint64) string {
+	if !counted {
+		return "unique: not counted"
+	}
+	return fmt.Sprintf("%d unique", unique)
 }
 
 func partText(p *split.Part) string {

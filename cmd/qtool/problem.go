@@ -5,12 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // problemFlags are the flags that name a problem and a backend, shared by
@@ -38,7 +37,7 @@ type problemFlags struct {
 func (p *problemFlags) add(fs *flag.FlagSet) {
 	intFlag(fs, &p.n, "n", 0, "board order `N` (optional with --board)")
 	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin); completes that board")
-	fs.StringVar(&p.backend, "backend", "", "backend `B`: "+strings.Join(experiments.Names(), ", ")+" (default bitmask for n ≤ 64; above, dlx, or minconflicts to find one solution)")
+	fs.StringVar(&p.backend, "backend", "", "backend `B`: "+strings.Join(backend.Names(), ", ")+" (default: the join or the domain split to count an empty board up to n = 27, bitmask up to n = 64, then dlx, or minconflicts for one solution of an empty board; backtrack for the other problems)")
 	fs.DurationVar(&p.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
 	intFlag(fs, &p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
 	fs.Int64Var(&p.seed, "seed", 1, "random `seed` for randomised backends")
@@ -48,45 +47,45 @@ func (p *problemFlags) add(fs *flag.FlagSet) {
 }
 
 // loadProblem reads the problem (--problem, -n or --board, recognised by
-// content: see encode.ParseInstance) and looks up the backend.
-func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments.Mode, limit int) (encode.Problem, experiments.Backend, error) {
+// content: see encode.ParseInstance).
+func (p *problemFlags) loadProblem(c *cli, set map[string]bool) (encode.Problem, error) {
 	prob, err := p.variant(set)
 	if err != nil {
-		return prob, nil, err
+		return prob, err
 	}
 	var b encode.Board
 	if err := checkTimeout(p.timeout); err != nil {
-		return prob, nil, err
+		return prob, err
 	}
 	if p.workers < 0 {
-		return prob, nil, usageErrorf("--workers must be 0 (all cores) or more, got %d", p.workers)
+		return prob, usageErrorf("--workers must be 0 (all cores) or more, got %d", p.workers)
 	}
 	if p.board != "" {
 		f, name, err := openInput(c, p.board)
 		if err != nil {
-			return prob, nil, err
+			return prob, err
 		}
 		prob.Instance, err = encode.ParseInstanceWith(f, name, p.readOptions(set))
 		f.Close()
 		if err != nil {
-			return prob, nil, usageErrorf("%w", err)
+			return prob, usageErrorf("%w", err)
 		}
 		b = prob.Board
 		if set["n"] && p.n != b.N {
-			return prob, nil, usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", p.n, name, b.N, b.N)
+			return prob, usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", p.n, name, b.N, b.N)
 		}
 	} else {
 		if set["diagonals"] {
-			return prob, nil, usageErrorf("--diagonals takes the first K excluded diagonals of a --board file")
+			return prob, usageErrorf("--diagonals takes the first K excluded diagonals of a --board file")
 		}
 		if !set["n"] {
-			return prob, nil, usageErrorf("give the board order with -n N, or a board with --board FILE")
+			return prob, usageErrorf("give the board order with -n N, or a board with --board FILE")
 		}
 		if p.n < 1 {
-			return prob, nil, usageErrorf("-n must be at least 1, got %d", p.n)
+			return prob, usageErrorf("-n must be at least 1, got %d", p.n)
 		}
 		if p.n > encode.MaxN {
-			return prob, nil, usageErrorf("-n %d is larger than qtool handles (%d)", p.n, encode.MaxN)
+			return prob, usageErrorf("-n %d is larger than qtool handles (%d)", p.n, encode.MaxN)
 		}
 		b = encode.Empty(p.n)
 		prob.Board = b
@@ -96,74 +95,30 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool, mode experiments
 		boardFile = fmt.Sprintf("-n %d", b.N)
 	}
 	if err := checkPawns(prob, boardFile); err != nil {
-		return prob, nil, err
+		return prob, err
 	}
+	if err := checkSolver(p.solver); err != nil {
+		return prob, err
+	}
+	return prob, nil
+}
+
+// lookupBackend returns the backend of the run: --backend, or the default
+// for the problem and the request (backend.Default).
+func (p *problemFlags) lookupBackend(prob encode.Problem, req backend.Request) (backend.Backend, error) {
 	name := p.backend
 	if name == "" {
-		name = defaultBackend(b, mode, limit)
-		if !prob.PlainQueens() {
-			name = defaultModelBackend(prob)
-		}
+		name = backend.Default(prob, req)
 	}
-	be, err := experiments.Lookup(name)
+	be, err := findBackend(name)
 	if err != nil {
-		return prob, nil, usageErrorf("%v", err)
+		return nil, usageErrorf("%v", err)
 	}
-	caps := be.Caps()
-	if caps.MaxN > 0 && b.N > caps.MaxN {
-		return prob, nil, usageErrorf("backend %s handles n ≤ %d, not %d (try --backend %s)", name, caps.MaxN, b.N, suggestFor(b.N))
-	}
-	if b.Given() > 0 && !caps.Complete {
-		return prob, nil, usageErrorf("backend %s cannot complete a board with queens already placed", name)
-	}
-	if err := checkVariant(be, prob); err != nil {
-		return prob, nil, err
-	}
-	if p.order != "" && !slices.Contains(caps.Options, "order") {
-		return prob, nil, usageErrorf("--order applies to the backends with a branching order (%s), not %s", strings.Join(backendsWith(func(c experiments.Caps) bool { return slices.Contains(c.Options, "order") }), ", "), name)
-	}
-	if p.amo != "" && !slices.Contains(caps.Options, "amo") {
-		return prob, nil, usageErrorf("--amo applies to the backends with an at-most-one encoding (%s), not %s", strings.Join(backendsWith(func(c experiments.Caps) bool { return slices.Contains(c.Options, "amo") }), ", "), name)
-	}
-	if err := checkSolver(p.solver, name); err != nil {
-		return prob, nil, err
-	}
-	return prob, be, nil
+	return be, nil
 }
 
-// defaultBackend picks the backend for a run without --backend: the
-// bitmask counter up to n = 64; above, dancing links for counting and for
-// completing a board, and min-conflicts to find one solution of an empty
-// board.
-func defaultBackend(b encode.Board, mode experiments.Mode, limit int) string {
-	name := "bitmask"
-	if mode == experiments.Count && b.Given() == 0 && b.N <= constellationMaxN {
-		name = defaultEmptyCounter(b.N)
-	}
-	if b.N > 64 {
-		name = "dlx"
-		if mode == experiments.Find && limit == 1 && b.Given() == 0 {
-			name = "minconflicts"
-		}
-	}
-	if _, err := experiments.Lookup(name); err != nil {
-		return "backtrack"
-	}
-	return name
-}
-
-func suggestFor(n int) string {
-	if n > 64 {
-		return "backtrack, dlx or sat; minconflicts or construct to find one solution"
-	}
-	if n <= constellationMaxN {
-		return "domains or bitmask"
-	}
-	return "bitmask"
-}
-
-func (p *problemFlags) request(mode experiments.Mode) experiments.Request {
-	req := experiments.Request{Mode: mode, Seed: p.seed, Workers: p.workers}
+func (p *problemFlags) request(mode backend.Mode) backend.Request {
+	req := backend.Request{Mode: mode, Seed: p.seed, Workers: p.workers}
 	if p.amo != "" {
 		req.Options = map[string]string{"amo": p.amo}
 	}
@@ -191,34 +146,34 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 // endStatus turns how a run ended into the command's exit: nil for a final
 // answer, exit 3 for a time limit or a method that gave up, 130 for an
 // interrupt. The result has been printed already.
-func endStatus(s experiments.Status) error {
+func endStatus(s backend.Status) error {
 	switch s {
-	case experiments.Timeout, experiments.Unknown:
+	case backend.Timeout, backend.Unknown:
 		return withCode(exitTimeout, nil)
-	case experiments.Interrupted:
+	case backend.Interrupted:
 		return withCode(exitInterrupted, nil)
 	}
 	return nil
 }
 
 // runErr maps a backend failure; a context that ended turns into a status.
-func runErr(ctx context.Context, backend string, err error) error {
+func runErr(ctx context.Context, name string, err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		if experiments.StatusOf(ctx) == experiments.Timeout {
-			return withCode(exitTimeout, fmt.Errorf("%s: time limit reached", backend))
+		if backend.StatusOf(ctx) == backend.Timeout {
+			return withCode(exitTimeout, fmt.Errorf("%s: time limit reached", name))
 		}
-		return withCode(exitInterrupted, fmt.Errorf("%s: interrupted", backend))
+		return withCode(exitInterrupted, fmt.Errorf("%s: interrupted", name))
 	}
 	return usageErrorf("%v", err)
 }
 
-func statusWord(s experiments.Status) string {
+func statusWord(s backend.Status) string {
 	switch s {
-	case experiments.Timeout:
+	case backend.Timeout:
 		return "timeout (incomplete: time limit reached)"
-	case experiments.Interrupted:
+	case backend.Interrupted:
 		return "interrupted (incomplete)"
-	case experiments.Unknown:
+	case backend.Unknown:
 		return "unknown (not found within the budget; no proof that none exists)"
 	}
 	return s.String()

@@ -17,6 +17,7 @@ type progress struct {
 	desc  string
 	bar   *progressbar.ProgressBar
 	total uint64
+	ended bool // done was called: later updates (a backend's straggling workers) draw nothing
 }
 
 func newProgress(w io.Writer, desc string) *progress { return &progress{w: w, desc: desc} }
@@ -24,6 +25,9 @@ func newProgress(w io.Writer, desc string) *progress { return &progress{w: w, de
 func (p *progress) update(done, total uint64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.ended {
+		return
+	}
 	if p.bar == nil || total != p.total {
 		if p.bar != nil {
 			p.bar.Exit()
@@ -42,10 +46,15 @@ func (p *progress) update(done, total uint64) {
 	p.bar.Set64(int64(done))
 }
 
+// done erases the bar, however the run ended: finished, timed out,
+// interrupted or failed (the bar's own clear-on-finish acts only on a
+// bar that reached its total).
 func (p *progress) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.ended = true
 	if p.bar != nil {
+		p.bar.Clear()
 		p.bar.Exit()
 		p.bar = nil
 	}

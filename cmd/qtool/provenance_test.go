@@ -98,3 +98,23 @@ func TestPresetSATHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchRepeatsAuto: --repeats auto states its method in the header
+// and the table's note, and refuses its settings without it.
+func TestBenchRepeatsAuto(t *testing.T) {
+	out, errOut, code := qtool(t, "", "bench", "--backends", "backtrack", "--n", "5", "--repeats", "auto", "--precision", "50", "--repeat-budget", "1s", "--log", "")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"repeats: auto: 3 to 30 a cell, until the 95% interval is within ±50% of the median or the cell's runs took 1s", "\nrepeats auto: 3 to 30"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if _, errOut, code := qtool(t, "", "bench", "--backends", "backtrack", "--n", "5", "--precision", "5", "--log", ""); code != exitUsage || !strings.Contains(errOut, "--repeats auto only") {
+		t.Errorf("--precision without auto: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := qtool(t, "", "bench", "--repeats", "sometimes"); code != exitUsage || !strings.Contains(errOut, "auto") {
+		t.Errorf("--repeats sometimes: exit %d %s", code, errOut)
+	}
+}

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/internal/memlimit"
 	"github.com/qtool-project/qtool/sat"
 )
@@ -60,12 +60,12 @@ Examples:
 
 // satBytesPerLiteral is what gini and the Go runtime take per literal read
 // (the 0s that end clauses included), for bounding a formula by memory:
-// about 80 bytes a binary clause (experiments.SATMemoryEstimate) over its
+// about 80 bytes a binary clause (satbackend.SATMemoryEstimate) over its
 // three numbers, rounded up.
 const satBytesPerLiteral = 32
 
 // satBytesPerVar is what gini and the Go runtime take per variable, up to
-// the largest variable used (experiments.SATMemoryEstimate's figure).
+// the largest variable used (satbackend.SATMemoryEstimate's figure).
 const satBytesPerVar = 500
 
 // satModelSlack is how many more variables than the clauses mention the
@@ -182,7 +182,7 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 		if err := writeModel(rctx, w, s, vars); err != nil {
 			fmt.Fprintf(w, "c %s while printing the model: the v lines above are INCOMPLETE\n", endWord(rctx))
 			w.Flush()
-			if experiments.StatusOf(rctx) == experiments.Timeout {
+			if backend.StatusOf(rctx) == backend.Timeout {
 				return withCode(exitTimeout, nil)
 			}
 			return withCode(exitInterrupted, nil)
@@ -196,7 +196,7 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 
 // endWord says why rctx ended: "time limit reached" or "interrupted".
 func endWord(rctx context.Context) string {
-	if experiments.StatusOf(rctx) == experiments.Timeout {
+	if backend.StatusOf(rctx) == backend.Timeout {
 		return "time limit reached"
 	}
 	return "interrupted"
@@ -210,7 +210,7 @@ func satUnknown(rctx context.Context, w *bufio.Writer) error {
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	if experiments.StatusOf(rctx) == experiments.Timeout {
+	if backend.StatusOf(rctx) == backend.Timeout {
 		return nil
 	}
 	return withCode(exitInterrupted, nil)

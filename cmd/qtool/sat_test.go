@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // satRun drives the command line and returns stdout, stderr and the exit
@@ -219,7 +219,7 @@ func TestSATExternalSolvers(t *testing.T) {
 	if len(solvers) == 0 {
 		t.Skip("none of minisat, picosat, cadical is installed (apt-get install minisat picosat cadical)")
 	}
-	oracle, err := experiments.Lookup("backtrack")
+	oracle, err := backend.Lookup("backtrack")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,8 +236,8 @@ func TestSATExternalSolvers(t *testing.T) {
 				b.WriteGrid(&grid)
 				board := filepath.Join(dir, "board.txt")
 				os.WriteFile(board, grid.Bytes(), 0o644)
-				want, err := oracle.Run(context.Background(), b, experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
-				if err != nil || want.Status != experiments.OK {
+				want, err := backend.SolveBoard(context.Background(), oracle, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(encode.Placement) bool { return false }})
+				if err != nil || want.Status != backend.OK {
 					t.Fatalf("oracle: %v %v", err, want.Status)
 				}
 				wantCode := exitUnsatisfiable

@@ -8,8 +8,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 func init() {
@@ -68,7 +68,13 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	prob, be, err := o.p.loadProblem(c, set, experiments.Find, o.limit)
+	prob, err := o.p.loadProblem(c, set)
+	if err != nil {
+		return err
+	}
+	req := o.p.request(backend.Find)
+	req.Limit = o.limit
+	be, err := o.p.lookupBackend(prob, req)
 	if err != nil {
 		return err
 	}
@@ -90,6 +96,7 @@ func parseSolveFlags(c *cli, args []string) (*solveOptions, map[string]bool, err
 	o := &solveOptions{}
 	fs := flagSet("solve", solveUsage)
 	o.p.add(fs)
+	fs.Lookup("backend").Usage = backendFlagHelp(backend.Find)
 	o.p.addProblem(fs)
 	intFlag(fs, &o.limit, "limit", 1, "print at most `K` solutions (0 = all)")
 	fs.StringVar(&o.format, "format", "", "output `form`: grid, list or algebraic (default grid up to n = 64, list above)")
@@ -115,7 +122,7 @@ func parseSolveFlags(c *cli, args []string) (*solveOptions, map[string]bool, err
 
 // checkQueens chooses the default form for board b and checks that the
 // form, --unique and --limit suit the board and what backend be can do.
-func (o *solveOptions) checkQueens(b encode.Board, be experiments.Backend) error {
+func (o *solveOptions) checkQueens(b encode.Board, be backend.Backend) error {
 	if o.format == "" {
 		o.format = "grid"
 		if b.N > 64 {
@@ -128,20 +135,8 @@ func (o *solveOptions) checkQueens(b encode.Board, be experiments.Backend) error
 	if o.format == "algebraic" && b.N > 26 {
 		return usageErrorf("--format algebraic needs n ≤ 26, got %d", b.N)
 	}
-	caps := be.Caps()
-	if !caps.Find {
-		return usageErrorf("backend %s cannot find solutions", be.Name())
-	}
-	if o.unique {
-		if b.Given() > 0 {
-			return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
-		}
-		if !caps.All {
-			return usageErrorf("--unique needs a backend that enumerates all solutions, not %s", be.Name())
-		}
-	}
-	if (o.limit == 0 || o.limit > 1) && !caps.All {
-		return usageErrorf("backend %s finds one solution; use --limit 1", be.Name())
+	if o.unique && b.Given() > 0 {
+		return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
 	}
 	return nil
 }
@@ -152,7 +147,7 @@ type solveRun struct {
 	o       *solveOptions
 	c       *cli
 	b       encode.Board
-	be      experiments.Backend
+	be      backend.Backend
 	bw      *bufio.Writer
 	out     *outFile // nil when the solutions go to stdout
 	rec     solveRecord
@@ -162,7 +157,7 @@ type solveRun struct {
 }
 
 // solveQueens runs the search for plain n-queens and writes what it finds.
-func (o *solveOptions) solveQueens(ctx context.Context, c *cli, prob encode.Problem, be experiments.Backend) error {
+func (o *solveOptions) solveQueens(ctx context.Context, c *cli, prob encode.Problem, be backend.Backend) error {
 	s := &solveRun{o: o, c: c, b: prob.Board, be: be}
 	w := c.stdout
 	if o.outPath != "" {
@@ -204,8 +199,8 @@ func (s *solveRun) emit(q encode.Placement, classSize int) error {
 
 // request is the backend's request: with --unique it collects every
 // solution's class, else it verifies and prints up to --limit solutions.
-func (s *solveRun) request() experiments.Request {
-	req := s.o.p.request(experiments.Find)
+func (s *solveRun) request() backend.Request {
+	req := s.o.p.request(backend.Find)
 	if s.o.unique {
 		s.classes = map[string]*class{}
 		req.Limit = 0
@@ -236,15 +231,18 @@ func (s *solveRun) request() experiments.Request {
 
 // run searches under --timeout and, with --unique, prints the classes'
 // representatives in order.
-func (s *solveRun) run(ctx context.Context, prob encode.Problem) (experiments.Outcome, error) {
+func (s *solveRun) run(ctx context.Context, prob encode.Problem) (backend.Outcome, error) {
 	req := s.request()
 	rctx, cancel := withTimeout(ctx, s.o.p.timeout)
 	defer cancel()
 	start := time.Now()
-	if err := admit(s.be, prob, req); err != nil {
-		return experiments.Outcome{}, err
+	if r := refusal(s.be, prob, req); r != nil {
+		if r.Need == backend.NeedAll && s.o.unique {
+			return backend.Outcome{}, usageErrorf("--unique needs a backend that enumerates all solutions, not %s", s.be.Name())
+		}
+		return backend.Outcome{}, usageErrorf("%s", refusalText(r, prob))
 	}
-	res, err := experiments.Solve(rctx, s.be, prob, req)
+	res, err := backend.Solve(rctx, s.be, prob, req)
 	if err != nil {
 		s.bw.Flush()
 		return res, runErr(rctx, s.be.Name(), err)
@@ -283,7 +281,7 @@ func (s *solveRun) emitClasses() error {
 
 // finish fills the record from the outcome, marks an incomplete listing
 // as such, and flushes and commits the output.
-func (s *solveRun) finish(res experiments.Outcome) error {
+func (s *solveRun) finish(res backend.Outcome) error {
 	rec := &s.rec
 	rec.Solutions = uint64(s.printed)
 	rec.Seconds = res.Elapsed.Seconds()
@@ -294,9 +292,9 @@ func (s *solveRun) finish(res experiments.Outcome) error {
 	}
 	// A search that stopped because it printed what was asked for is
 	// complete; one that ran out of time before is not.
-	rec.Complete = res.Status == experiments.OK || (s.o.limit > 0 && s.printed >= s.o.limit && !s.o.unique)
+	rec.Complete = res.Status == backend.OK || (s.o.limit > 0 && s.printed >= s.o.limit && !s.o.unique)
 	if rec.Complete {
-		rec.Status = experiments.OK.String()
+		rec.Status = backend.OK.String()
 	}
 	if !rec.Complete && (!s.o.p.json || s.out != nil) {
 		// The listing itself says that it is not all of them.
@@ -317,7 +315,7 @@ func (s *solveRun) finish(res experiments.Outcome) error {
 
 // report prints the record (--json) or the one-line summary, and returns
 // the run's exit status.
-func (s *solveRun) report(res experiments.Outcome) error {
+func (s *solveRun) report(res backend.Outcome) error {
 	rec := &s.rec
 	if s.o.p.json {
 		return errOr(writeJSON(s.c.stdout, *rec), endStatusIf(rec.Complete, res.Status))
@@ -334,13 +332,13 @@ func (s *solveRun) report(res experiments.Outcome) error {
 }
 
 // whyIncomplete says in a few words why a search stopped short.
-func whyIncomplete(s experiments.Status) string {
+func whyIncomplete(s backend.Status) string {
 	switch s {
-	case experiments.Timeout:
+	case backend.Timeout:
 		return "time limit reached"
-	case experiments.Interrupted:
+	case backend.Interrupted:
 		return "interrupted"
-	case experiments.Unknown:
+	case backend.Unknown:
 		return "the method gave up"
 	}
 	return s.String()
@@ -361,7 +359,7 @@ func noSolution(b encode.Board) string {
 	return fmt.Sprintf("no solution: the %d-queens problem has none", b.N)
 }
 
-func endStatusIf(complete bool, s experiments.Status) error {
+func endStatusIf(complete bool, s backend.Status) error {
 	if complete {
 		return nil
 	}

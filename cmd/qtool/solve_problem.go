@@ -5,8 +5,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // problemSolveRecord is the JSON form of solve --problem.
@@ -34,7 +34,7 @@ type problemSolveRecord struct {
 // solutions are sets of squares, printed as grids (the piece's letter,
 // 'x' a blocked square), "r,c" lists or chess squares, each checked by
 // encode.VerifyCells.
-func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Problem, be experiments.Backend, limit int, format, outPath string) error {
+func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Problem, be backend.Backend, limit int, format, outPath string) error {
 	n := prob.Board.N
 	if format == "" {
 		format = "grid"
@@ -48,7 +48,7 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	if format == "algebraic" && n > 26 {
 		return usageErrorf("--format algebraic needs n ≤ 26, got %d", n)
 	}
-	req := p.request(experiments.Find)
+	req := p.request(backend.Find)
 	req.Limit = limit
 	if err := admit(be, prob, req); err != nil {
 		return err
@@ -98,7 +98,7 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	}
 	rctx, cancel := withTimeout(ctx, p.timeout)
 	defer cancel()
-	res, err := experiments.Solve(rctx, be, prob, req)
+	res, err := backend.Solve(rctx, be, prob, req)
 	if err != nil {
 		bw.Flush()
 		return runErr(rctx, be.Name(), err)
@@ -120,10 +120,10 @@ func solveProblem(ctx context.Context, c *cli, p *problemFlags, prob encode.Prob
 	if res.Nodes > 0 {
 		rec.Nodes = &res.Nodes
 	}
-	rec.Complete = res.Status == experiments.OK || (limit > 0 && printed >= limit)
+	rec.Complete = res.Status == backend.OK || (limit > 0 && printed >= limit)
 	rec.Status = res.Status.String()
 	if rec.Complete {
-		rec.Status = experiments.OK.String()
+		rec.Status = backend.OK.String()
 	}
 	none := fmt.Sprintf("no solution: this %v problem on the %d×%d board has none", prob.Variant, n, n)
 	if !rec.Complete && (!p.json || out != nil) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
 )
 
@@ -18,6 +19,7 @@ func init() {
 const traceUsage = `
 Usage: qtool trace [-n N] [--backend B] [--until solution|end] [--board FILE]
                    [--events steps|all] [--steps K] [--format text|json]
+                   [--gif FILE] [--frames DIR] [--tree FILE] [--lang L]
 
 Shows a real search step by step: after each step (a queen placed, a dead
 end, a solution) a small board with the queens (Q), the squares they attack
@@ -28,11 +30,20 @@ backtracking up to the first solution, is the classic ten-step walk-through
 of the 4-queens problem (its ranks are the walk-through's columns).
 Boards are drawn rank 1 (row 0) at the top; n is at most 32.
 
+For slides: --gif FILE writes the boards shown as an animated GIF (at most
+1000 frames), --frames DIR writes each as a numbered picture,
+DIR/step-0001.svg and DIR/step-0001.png on, and --tree FILE draws the
+search tree up to where the trace stopped as SVG (backtrack and dlx; the
+whole tree for n up to 8, a window around the current path above).
+--lang writes the text (and the tree's words) in en, de, ca or zh-Hans.
+
 Examples:
   qtool trace
   qtool trace -n 4 --backend backtrack --until end
   qtool trace -n 6 --events all --steps 5
   qtool trace --board examples/classroom-6.txt --until end
+  qtool trace -n 4 --gif queens4.gif --tree tree4.svg --frames steps4
+  qtool trace -n 4 --lang de
 `
 
 func runTrace(ctx context.Context, c *cli, args []string) error {
@@ -46,6 +57,10 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	intFlag(fs, &steps, "steps", 0, "stop after `K` steps (0 = no limit)")
 	format := fs.String("format", "text", "`text` boards or json, one frame a line (the protocol of qtool play)")
 	seed := fs.Int64("seed", 1, "random `seed` for minconflicts")
+	gifOut := fs.String("gif", "", "write the boards shown as an animated GIF to `FILE`")
+	framesOut := fs.String("frames", "", "write each board shown as DIR/step-NNNN.svg and .png (`DIR` is made if missing)")
+	treeOut := fs.String("tree", "", "write the search tree up to the last event shown as SVG to `FILE`")
+	lang := fs.String("lang", "en", "language `L` of the text: "+strings.Join(i18n.Languages, ", "))
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -65,6 +80,13 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	}
 	if steps < 0 {
 		return usageErrorf("--steps must be 0 (no limit) or more, got %d", steps)
+	}
+	cat, err := i18n.Lookup(*lang)
+	if err != nil {
+		return usageErrorf("--lang: %s", strings.TrimPrefix(err.Error(), "i18n: "))
+	}
+	if *treeOut != "" && *backend == "minconflicts" {
+		return usageErrorf("--tree: minconflicts is a local search and has no search tree (use backtrack or dlx)")
 	}
 	b := encode.Empty(n)
 	if *board != "" {
@@ -89,23 +111,33 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	w := bufio.NewWriter(c.stdout)
 	defer w.Flush()
 	if *format == "text" {
-		what := "the empty"
+		what := cat.T("trace.emptyBoard")
 		if b.Given() > 0 {
-			what = fmt.Sprintf("a %s", plural(b.Given(), "queen")+" given,")
+			k := "pl.queen.other"
+			if b.Given() == 1 {
+				k = "pl.queen.one"
+			}
+			what = cat.T("trace.given", cat.T(k, b.Given()))
 		}
-		fmt.Fprintf(w, "qtool trace: %s, on %s %d×%d board\n", classroom.MethodText[*backend], what, b.N, b.N)
-		fmt.Fprintf(w, "Q queen · x attacked · . free · ? being tested · ! queen under attack\n\n")
+		fmt.Fprintln(w, cat.T("trace.head", cat.T("method."+*backend), what, b.N, b.N))
+		fmt.Fprintf(w, "%s\n\n", cat.T("trace.legend"))
 	}
 	var werr error
 	atSolution := false
 	seen := 0 // steps so far
-	sum, err := classroom.Run(ctx, *backend, b, classroom.Options{Seed: *seed}, func(e classroom.Event) bool {
+	pics := newTracePictures(*gifOut, *framesOut, b.N, cat)
+	var lastAt uint64
+	sum, err := classroom.Run(ctx, *backend, b, classroom.Options{Seed: *seed, Lang: cat}, func(e classroom.Event) bool {
+		lastAt = e.At()
 		if *events == "all" || e.Major {
 			f := e.Frame()
 			if *format == "json" {
 				werr = writeJSON(w, f)
 			} else {
-				werr = classroom.WriteText(w, f)
+				werr = classroom.WriteTextLang(w, f, cat)
+			}
+			if werr == nil {
+				werr = pics.add(f)
 			}
 			if werr != nil {
 				return false
@@ -123,10 +155,20 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	if werr != nil {
 		return werr
 	}
+	if err == nil {
+		if err := pics.finish(); err != nil {
+			return err
+		}
+		if *treeOut != "" {
+			if err := writeTraceTree(ctx, *treeOut, *backend, b, lastAt, cat); err != nil {
+				return err
+			}
+		}
+	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			if *format == "text" {
-				fmt.Fprintf(w, "interrupted after %s (trace incomplete)\n", plural(sum.Steps, "step"))
+				fmt.Fprintln(w, cat.T("trace.interrupted", steps1(cat, sum.Steps)))
 			}
 			w.Flush()
 			return withCode(exitInterrupted, nil)
@@ -136,10 +178,18 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	if *format == "text" && !sum.Complete {
 		switch {
 		case atSolution:
-			fmt.Fprintf(w, "stopped at the first solution after %s (--until end goes on to the end)\n", plural(sum.Steps, "step"))
+			fmt.Fprintln(w, cat.T("trace.atSolution", steps1(cat, sum.Steps)))
 		default:
-			fmt.Fprintf(w, "stopped after %s (--steps %d); the search was not finished\n", plural(sum.Steps, "step"), steps)
+			fmt.Fprintln(w, cat.T("trace.atSteps", steps1(cat, sum.Steps), steps))
 		}
 	}
 	return nil
+}
+
+// steps1 writes "1 step" or "K steps" in the language of cat.
+func steps1(cat *i18n.Catalogue, k int) string {
+	if k == 1 {
+		return cat.T("pl.step.one", k)
+	}
+	return cat.T("pl.step.other", k)
 }

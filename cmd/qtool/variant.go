@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 // variantNames lists the --problem names.
@@ -79,37 +78,6 @@ func checkPawns(prob encode.Problem, name string) error {
 
 func (p *problemFlags) readOptions(set map[string]bool) encode.ReadOptions {
 	return encode.ReadOptions{LimitDiagonals: set["diagonals"], Diagonals: p.diagonals}
-}
-
-// defaultModelBackend is the backend of a problem other than plain
-// n-queens without --backend: backtracking on the most constrained line,
-// which every variant has.
-func defaultModelBackend(encode.Problem) string { return "backtrack" }
-
-// checkVariant says, in the user's words, why a backend cannot take the
-// problem; the backends that can are named from the registry.
-func checkVariant(be experiments.Backend, prob encode.Problem) error {
-	caps := be.Caps()
-	able := func(pred func(experiments.Caps) bool) string {
-		return strings.Join(backendsWith(pred), ", ")
-	}
-	if !caps.Solves(prob.Variant) {
-		return usageErrorf("backend %s does not solve --problem %v; backends that do: %s", be.Name(), prob.Variant,
-			able(func(c experiments.Caps) bool { return c.Solves(prob.Variant) }))
-	}
-	if !prob.Plain() && !caps.Forbidden {
-		return usageErrorf("backend %s does not take blocked squares or excluded diagonals; backends that do: %s", be.Name(),
-			able(func(c experiments.Caps) bool { return c.Forbidden && c.Solves(prob.Variant) }))
-	}
-	return nil
-}
-
-// admit is the harness's check of the whole request, in the user's words.
-func admit(be experiments.Backend, prob encode.Problem, req experiments.Request) error {
-	if err := experiments.Admit(be, prob, req); err != nil {
-		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "experiments: "))
-	}
-	return nil
 }
 
 // pieceLetter is the letter of a variant's piece in a grid.

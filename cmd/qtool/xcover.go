@@ -10,8 +10,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
+	dlxbackend "github.com/qtool-project/qtool/backend/dlx"
+
 	"github.com/qtool-project/qtool/dlx"
-	"github.com/qtool-project/qtool/experiments"
 )
 
 func init() {
@@ -34,7 +36,10 @@ once. Two extensions, as Knuth's programs read them:
                          "v|name": it must be in lo..hi of the chosen options
 The search is Algorithm X (dlx1) without them, C (dlx2) with colours, M
 (dlx3) with bounds; --algorithm forces one (C and M also solve the plain
-problems; M counts updates as dlx3 does).
+problems; M counts updates as dlx3 does). --algorithm ss is Knuth's SSXCC
+(TAOCP 7.2.2.3, "dancing cells": sparse sets instead of links, forced
+moves), for problems with or without colours; its nodes and updates are
+ssxcc's (it counts no cleansings).
 
 Each solution is printed as its option lines, in the order chosen, with a
 blank line between solutions, then a summary: solutions, nodes, updates
@@ -56,6 +61,7 @@ Examples:
   qtool xcover examples/pentominoes.dlx --limit 1
   qtool xcover examples/langford7.dlx --json
   qtool xcover examples/dlx/colours.dlx
+  qtool xcover examples/pentominoes.dlx --count --algorithm ss
   qtool xcover examples/dlx/multiplicities.dlx --json
   qtool encode -n 13 --to dlx | qtool xcover - --count --workers 2
 `
@@ -129,19 +135,19 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	if writeErr != nil {
 		return fmt.Errorf("xcover: writing: %v", writeErr)
 	}
-	status := experiments.OK
+	status := backend.OK
 	if err != nil {
 		if rctx.Err() == nil {
 			return usageErrorf("%v", err)
 		}
-		status = experiments.StatusOf(rctx)
+		status = backend.StatusOf(rctx)
 	}
 	rec := xcoverRecord{
 		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
 		Algorithm: alg.String(), Workers: opt.workers,
 		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
 		Seconds: elapsed.Seconds(), Status: status.String(),
-		Complete: status == experiments.OK && (opt.limit == 0 || st.Solutions < opt.limit),
+		Complete: status == backend.OK && (opt.limit == 0 || st.Solutions < opt.limit),
 		Limit:    opt.limit,
 	}
 	if err := xcoverReport(out, rec, status, opt, cfg.Visit != nil && st.Solutions > 0); err != nil {
@@ -160,7 +166,7 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 	fs.BoolVar(&opt.asJSON, "json", false, "print one JSON object: solutions, nodes, updates, cleansings, seconds, status")
 	fs.DurationVar(&opt.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
 	intFlag(fs, &opt.workers, "workers", 1, "search with `K` goroutines (0 = one per processor)")
-	algorithm := fs.String("algorithm", "auto", "`A`: X (dlx1), C (dlx2, colours), M (dlx3, multiplicities) or auto")
+	algorithm := fs.String("algorithm", "auto", "`A`: X (dlx1), C (dlx2, colours), M (dlx3, multiplicities), ss (ssxcc, sparse sets) or auto")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return opt, err
@@ -182,7 +188,7 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 	// walk above the split): the search runs with at most one each.
 	opt.workers = dlx.EffectiveWorkers(opt.workers)
 	if opt.algorithm, err = dlx.ParseAlgorithm(*algorithm); err != nil {
-		return opt, usageErrorf("xcover: --algorithm: want X, C, M or auto, got %q", *algorithm)
+		return opt, usageErrorf("xcover: --algorithm: want X, C, M, ss or auto, got %q", *algorithm)
 	}
 	opt.limit = uint64(*limit)
 	opt.file = operands[0]
@@ -202,7 +208,7 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, s
 	if opt.file == "-" {
 		r = newContextReader(ctx, f)
 	}
-	p, err := dlx.ParseContext(ctx, r, name, dlx.ParseLimits{MaxNodes: experiments.DLXMaxNodes(opt.workers)})
+	p, err := dlx.ParseContext(ctx, r, name, dlx.ParseLimits{MaxNodes: dlxbackend.DLXMaxNodes(opt.workers)})
 	if err != nil {
 		var pe *dlx.Error
 		switch {
@@ -211,7 +217,7 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, s
 			fmt.Fprintln(c.stderr, "dlx: "+err.Error())
 			return nil, name, withCode(exitUsage, nil)
 		case ctx.Err() != nil:
-			s := experiments.StatusOf(ctx)
+			s := backend.StatusOf(ctx)
 			fmt.Fprintf(c.stderr, "qtool: xcover: reading %s stopped: %s; nothing searched\n", name, statusWord(s))
 			return nil, name, endStatus(s)
 		}
@@ -251,7 +257,7 @@ func solutionPrinter(out *bufio.Writer, p *dlx.Problem, writeErr *error) func([]
 }
 
 // xcoverReport prints the record as JSON or as the summary.
-func xcoverReport(out *bufio.Writer, rec xcoverRecord, status experiments.Status, opt xcoverOptions, listed bool) error {
+func xcoverReport(out *bufio.Writer, rec xcoverRecord, status backend.Status, opt xcoverOptions, listed bool) error {
 	if opt.asJSON {
 		if err := writeJSON(out, rec); err != nil {
 			return err
@@ -269,10 +275,10 @@ func xcoverReport(out *bufio.Writer, rec xcoverRecord, status experiments.Status
 }
 
 // printXcover prints the summary of a run as aligned lines.
-func printXcover(w io.Writer, r xcoverRecord, s experiments.Status) {
+func printXcover(w io.Writer, r xcoverRecord, s backend.Status) {
 	sol := strconv.FormatUint(r.Solutions, 10)
 	switch {
-	case s == experiments.OK && r.Limit > 0 && r.Solutions >= r.Limit:
+	case s == backend.OK && r.Limit > 0 && r.Solutions >= r.Limit:
 		sol += " (the limit; there may be more)"
 	case !r.Complete:
 		sol = "≥ " + sol + " (incomplete)"

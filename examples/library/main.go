@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
+	_ "github.com/qtool-project/qtool/backend/all" // registers every backend
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
@@ -17,14 +19,14 @@ import (
 
 func main() {
 	ctx := context.Background()
-	dlx, err := experiments.Lookup("dlx")
+	dlx, err := backend.Lookup("dlx")
 	if err != nil {
 		log.Fatal(err)
 	}
 
 	// Count the solutions of the 8-queens problem with dancing links.
 	empty := encode.Problem{Instance: encode.Instance{Board: encode.Empty(8)}}
-	out, err := experiments.Solve(ctx, dlx, empty, experiments.Request{Mode: experiments.Count, Workers: experiments.DefaultWorkers})
+	out, err := backend.Solve(ctx, dlx, empty, backend.Request{Mode: backend.Count, Workers: experiments.DefaultWorkers})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -36,24 +38,24 @@ func main() {
 		log.Fatal(err)
 	}
 	var completion encode.Placement
-	req := experiments.Request{Mode: experiments.Find, Limit: 1, Visit: func(p encode.Placement) bool {
+	req := backend.Request{Mode: backend.Find, Limit: 1, Visit: func(p encode.Placement) bool {
 		completion = append(encode.Placement(nil), p...)
 		return false
 	}}
-	if _, err := experiments.Solve(ctx, dlx, encode.Problem{Instance: encode.Instance{Board: board}}, req); err != nil {
+	if _, err := backend.Solve(ctx, dlx, encode.Problem{Instance: encode.Instance{Board: board}}, req); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println("completion:", completion, "verified:", encode.Verify(board, completion) == nil)
 
 	// Compare two backends on n = 6..9 with qtool bench's defaults (3
 	// repeats, 10 s a run, one worker, counts checked against the OEIS).
-	backtrack, err := experiments.Lookup("backtrack")
+	backtrack, err := backend.Lookup("backtrack")
 	if err != nil {
 		log.Fatal(err)
 	}
 	spec := experiments.NewSpec(experiments.Grid{
 		Task:     experiments.TaskCount,
-		Backends: []experiments.Backend{backtrack, dlx},
+		Backends: []backend.Backend{backtrack, dlx},
 		Problems: experiments.EmptyBoards([]int{6, 7, 8, 9}),
 	})
 	recs, err := (&experiments.Runner{Spec: spec}).Run(ctx)

@@ -13,7 +13,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // CPU returns the processor's model name from /proc/cpuinfo, or "".
@@ -50,8 +52,9 @@ const ModulePath = "github.com/qtool-project/qtool"
 // "+dirty" when the tree had changes): from the build's stamp
 // (debug.ReadBuildInfo's vcs.revision), or else, for a binary that go run
 // or go test built without one, from git in the source tree this package
-// was compiled from, when that tree is still there and its go.mod declares
-// qtool's module; else Unknown. It never asks git about the current
+// was compiled from, when that tree is still there, its go.mod declares
+// qtool's module and its revision is not newer than the executable;
+// else Unknown. It never asks git about the current
 // directory, which may be any other repository (a paper's, say).
 func Commit() string {
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -110,10 +113,31 @@ func gitRevision(dir string) string {
 		return ""
 	}
 	rev := lines[1]
+	// A revision committed after this executable was built is not the
+	// one it was built from (a binary built, then the tree moved on).
+	if ct, err := exec.Command("git", "-C", dir, "log", "-1", "--format=%ct", "HEAD").Output(); err == nil {
+		if sec, err := strconv.ParseInt(strings.TrimSpace(string(ct)), 10, 64); err == nil && !builtAfter(time.Unix(sec, 0)) {
+			return ""
+		}
+	}
 	if st, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
 		rev += "+dirty"
 	}
 	return rev
+}
+
+// builtAfter reports whether this executable was written at or after t
+// (within a second), true when that cannot be told.
+func builtAfter(t time.Time) bool {
+	exe, err := os.Executable()
+	if err != nil {
+		return true
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return true
+	}
+	return !fi.ModTime().Before(t.Add(-time.Second))
 }
 
 // sameDir reports whether a and b name the same directory.

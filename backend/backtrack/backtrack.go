@@ -1,0 +1,66 @@
+package backtrack
+
+import (
+	"context"
+
+	"github.com/qtool-project/qtool/backend"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
+)
+
+func init() { backend.Register(backtrackBackend{}) }
+
+// backtrackBackend is search.Backtrack: plain backtracking with flag arrays,
+// instrumented (nodes and squares tested), for any n and any board.
+type backtrackBackend struct{}
+
+func (backtrackBackend) Name() string { return "backtrack" }
+
+func (backtrackBackend) Caps() backend.Caps {
+	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
+		Problems: encode.Variants(), Forbidden: true, Options: []string{"order"}}
+}
+
+// Run enumerates the completions of b row by row (search.Backtrack), or
+// branching on the most constrained free row or column (search.Lines):
+// Request.Options["order"] is "rows", "mrv" or "auto" (the default: rows
+// on an empty board, mrv when queens are given; see backtrackOrder).
+// Run solves problem prob: a plain n-queens board on the backend's own
+// path (runBoard), any other problem, or a plain one with Request.OnModel,
+// on its model (runModel).
+func (bt backtrackBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	if !prob.PlainQueens() || req.OnModel {
+		m, visit, err := backend.ModelContext(ctx, bt, prob, req)
+		if err != nil {
+			return backend.Outcome{}, err
+		}
+		return bt.runModel(ctx, m, req, visit)
+	}
+	return bt.runBoard(ctx, prob.Board, req)
+}
+
+func (backtrackBackend) runBoard(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+	if mrv, err := backtrackOrder(b, req); err != nil || mrv {
+		if err != nil {
+			return backend.Outcome{}, err
+		}
+		return runMRV(ctx, b, req)
+	}
+	var visit func(encode.Placement) bool
+	if req.Mode == backend.Find {
+		found := 0
+		visit = func(p encode.Placement) bool {
+			found++
+			if req.Visit != nil && !req.Visit(p) {
+				return false
+			}
+			return req.Limit == 0 || found < req.Limit
+		}
+	}
+	st, err := search.Backtrack(ctx, b, visit)
+	out := backend.Outcome{
+		Solutions: st.Solutions, Nodes: st.Nodes,
+		Stats: map[string]uint64{"tests": st.Tests},
+	}
+	return out, err
+}

@@ -1,0 +1,243 @@
+package sat
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/qtool-project/qtool/backend"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
+)
+
+func init() {
+	backend.Register(satBackend{name: "sat", amo: encode.DefaultAMO})
+	for _, a := range encode.AMOEncodings() {
+		backend.Register(satBackend{name: "sat-" + a.String(), amo: a, fixed: true})
+	}
+}
+
+// Memory that gini and the Go runtime take for a formula, at the peak of a
+// first solve: measured with /usr/bin/time on the empty boards of order
+// 1000 (product: 12.0 million clauses, 1.3 million variables, 1.6 GB;
+// product-bimander: 40.0 million clauses, 1.1 million variables, 3.7 GB)
+// and rounded up. Learned clauses and garbage-collection slack included.
+const (
+	satBytesPerClause = 80
+	satBytesPerVar    = 500
+)
+
+// SATMemoryEstimate returns the peak memory, in bytes, that the sat
+// backends expect to need for a formula of the given size.
+func SATMemoryEstimate(vars, clauses int) uint64 {
+	return satBytesPerClause*uint64(clauses) + satBytesPerVar*uint64(vars)
+}
+
+// SATMemoryLimit returns the memory the sat backends allow a formula:
+// MemoryLimit, which the command line sets from the machine's probe.
+var SATMemoryLimit = backend.MemoryLimit
+
+// satBackend solves a board with the CDCL solver gini: the CNF of
+// encode.CNF (in dense numbering, so that only the free squares have
+// variables) loaded into a sat.Solver. It counts by enumerating the models
+// with blocking clauses over the square variables. The backend "sat" uses
+// encode.DefaultAMO and honours Request.Options["amo"]; "sat-ENC" always
+// uses encoding ENC. Request.Options["pairwise-up-to"] sets
+// encode.CNFOptions.PairwiseUpTo, the size up to which groups are written
+// pairwise.
+//
+// To find one completion of a board with queens given and at most
+// SATCubeMaxFree free rows it uses cube and conquer (Heule, Kullmann,
+// Wieringa and Biere, HVC 2011, doi:10.1007/978-3-642-34188-5_8;
+// sat.Solver.CubeAndConquer): a lookahead branching on the most
+// constrained free row or column splits the problem into cubes that one
+// incremental gini instance decides under assumptions. Request.Options
+// ["cube"] is "off" (gini on the whole formula), "on", or the number of
+// open rows and columns at which a node becomes a cube (SATCubeLeaf by
+// default). Counting and finding more than one completion always go to
+// gini on the whole formula.
+type satBackend struct {
+	name  string
+	amo   encode.AMOEncoding
+	fixed bool // the encoding is part of the name
+}
+
+func (sb satBackend) Name() string { return sb.name }
+
+func (sb satBackend) Caps() backend.Caps {
+	c := backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
+		Problems: encode.Variants(), Forbidden: true, Options: []string{"amo", "pairwise-up-to", "solver", "cube", "diagonal-counts"},
+		CountMethod: "enumeration of models", Enumerates: true}
+	if !sb.fixed {
+		c.AliasOf = "sat-" + sb.amo.String() // the default encoding
+	}
+	return c
+}
+
+// encoding returns the at-most-one encoding a request asks for.
+func (sb satBackend) encoding(req backend.Request) (encode.AMOEncoding, error) {
+	name := req.Options["amo"]
+	if name == "" {
+		return sb.amo, nil
+	}
+	a, err := encode.ParseAMO(name)
+	if err != nil {
+		return 0, fmt.Errorf("backend %s: %w", sb.name, err)
+	}
+	if sb.fixed && a != sb.amo {
+		return 0, fmt.Errorf("backend %s always uses the %v encoding, not %v (use backend sat with amo %v)", sb.name, sb.amo, a, a)
+	}
+	return a, nil
+}
+
+// Run counts or finds the completions of b. Outcome.Stats holds the size
+// of the formula ("variables", "clauses", before any blocking clause) and
+// "solver-calls", the number of incremental solves; with cube and conquer
+// also "lookahead-nodes", "lookahead-refuted" (nodes the lookahead refuted
+// itself), "cubes" (handed to gini) and "cube-backjumps". A count is always by
+// enumeration of models, one solver call and one blocking clause (the
+// negation of the model's queens) each, so its cost grows with the number
+// of completions, not of free rows. When the context ends first the
+// Outcome is partial, with Status Timeout or Interrupted, and its count a
+// lower bound. A formula whose SATMemoryEstimate, computed in closed form
+// (encode.CNFSize) before anything is built, exceeds SATMemoryLimit is
+// refused: with 25 GB of memory, the empty board beyond n = 573 with the
+// pairwise encoding, 2295 with product-bimander, 4465 with product.
+// Run solves problem prob: a plain n-queens board on the backend's own
+// path (runBoard), any other problem, or a plain one with Request.OnModel,
+// on its model (runModel).
+func (sb satBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
+	if !prob.PlainQueens() || req.OnModel {
+		m, visit, err := backend.ModelContext(ctx, sb, prob, req)
+		if err != nil {
+			return backend.Outcome{}, err
+		}
+		return sb.runModel(ctx, m, req, visit)
+	}
+	return sb.runBoard(ctx, prob.Board, req)
+}
+
+func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+	amo, err := sb.encoding(req)
+	if err != nil {
+		return backend.Outcome{}, err
+	}
+	if solver := req.Options["solver"]; solver != "" && solver != "gini" {
+		eb, ok := externalBackends[solver+"-"+amo.String()]
+		if !ok {
+			return backend.Outcome{}, fmt.Errorf("backend %s: unknown solver %q (want gini, %s)", sb.name, solver, strings.Join(ExternalSolvers(), ", "))
+		}
+		return eb.runBoard(ctx, b, req)
+	}
+	opts, err := satOptions(sb.name, b, req, amo)
+	if err != nil {
+		return backend.Outcome{}, err
+	}
+	cube, err := satCubeOptions(sb.name, b, req)
+	if err != nil {
+		return backend.Outcome{}, err
+	}
+	f, err := encode.CNFWith(b, opts)
+	if err != nil {
+		return backend.Outcome{}, fmt.Errorf("backend %s: %w", sb.name, err)
+	}
+	out := backend.Outcome{Stats: map[string]uint64{
+		"variables":    uint64(f.Vars()),
+		"clauses":      uint64(f.Clauses()),
+		"solver-calls": 0,
+	}}
+	if ctx.Err() != nil { // before gini allocates room for the formula
+		return out, nil
+	}
+	s := sat.NewSize(f.Vars(), f.Clauses())
+	done := func() (backend.Outcome, error) {
+		out.Stats["solver-calls"] = uint64(s.Solves())
+		return out, nil
+	}
+	if f.EncodeContext(ctx, s) != nil {
+		return done()
+	}
+	limit := uint64(0)
+	var visit func() bool
+	var decodeErr error
+	if req.Mode == backend.Find {
+		if req.Limit > 0 {
+			limit = uint64(req.Limit)
+		}
+		visit = func() bool {
+			p, err := f.Decode(s.Value)
+			if err != nil {
+				decodeErr = err
+				return false
+			}
+			if req.Visit != nil {
+				return req.Visit(p)
+			}
+			return true
+		}
+	}
+	var n uint64
+	if req.Mode == backend.Find && limit == 1 && cube.on {
+		st, cs := satCubes(ctx, s, f, cube)
+		out.Stats["cubes"] = uint64(cs.Cubes)
+		out.Stats["lookahead-nodes"] = uint64(cs.Nodes)
+		out.Stats["lookahead-refuted"] = uint64(cs.Refuted)
+		out.Stats["cube-backjumps"] = uint64(cs.Backjump)
+		if st == sat.Sat {
+			n = 1
+			if visit != nil {
+				visit()
+			}
+		}
+	} else {
+		// Every model puts one queen in each free row and so makes the
+		// same number of square variables true: the blocking clause of a
+		// model can be the negation of its queens alone
+		// (sat.Solver.EnumerateSets).
+		n, _ = s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
+	}
+	if decodeErr != nil {
+		return out, fmt.Errorf("backend %s: %w", sb.name, decodeErr)
+	}
+	out.Solutions = n
+	return done() // a search cut short (sat.Unknown) ended with ctx: Solve sets the Status
+}
+
+// satOptions checks board b and the request's options for a sat backend
+// named name with encoding amo, and refuses a formula too large for the
+// machine's memory by its size in closed form (encode.CNFSize), before
+// anything is built.
+func satOptions(name string, b encode.Board, req backend.Request, amo encode.AMOEncoding) (encode.CNFOptions, error) {
+	if err := b.Validate(); err != nil {
+		return encode.CNFOptions{}, err
+	}
+	opts := encode.CNFOptions{AMO: amo, Dense: true}
+	if v, ok := req.Options["pairwise-up-to"]; ok {
+		cut, err := strconv.Atoi(v)
+		if err != nil || cut < 2 {
+			return opts, fmt.Errorf("backend %s: pairwise-up-to %q: want an integer ≥ 2", name, v)
+		}
+		opts.PairwiseUpTo = cut
+	}
+	// Completion boards get the diagonal counts by default: measured on the
+	// published instances (docs/sat.md), they let gini decide more of them
+	// within the same processor time; on the empty board they would only
+	// add a large counter.
+	opts.DiagonalCounts = b.Given() > 0
+	if v, ok := req.Options["diagonal-counts"]; ok {
+		on, err := strconv.ParseBool(v)
+		if err != nil {
+			return opts, fmt.Errorf("backend %s: diagonal-counts %q: want true or false", name, v)
+		}
+		opts.DiagonalCounts = on
+	}
+	vars, clauses, err := encode.CNFSize(b, opts)
+	if err != nil {
+		return opts, fmt.Errorf("backend %s: %w", name, err)
+	}
+	if need, have := SATMemoryEstimate(vars, clauses), SATMemoryLimit(); need > have {
+		return opts, fmt.Errorf("backend %s: the %v encoding of this board has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB; try another encoding (amo product is the smallest) or backend minconflicts or construct", name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
+	}
+	return opts, nil
+}

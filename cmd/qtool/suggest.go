@@ -1,0 +1,254 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/qtool-project/qtool/backend"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/experiments"
+)
+
+// suggest returns the known names nearest to s (case ignored): those at
+// the smallest edit distance (editDistance), when it is small for the
+// length of s — at most 2, and less than half of s — or those that s is a
+// prefix of; nil when none is near.
+func suggest(s string, known []string) []string {
+	low := strings.ToLower(s)
+	best, bestD := []string(nil), 3
+	for _, k := range known {
+		d := editDistance(low, strings.ToLower(k))
+		if d > bestD || 2*d >= len([]rune(low)) && d > 0 {
+			continue
+		}
+		if d < bestD {
+			best, bestD = nil, d
+		}
+		best = append(best, k)
+	}
+	if best == nil && len(low) >= 2 {
+		for _, k := range known {
+			if strings.HasPrefix(strings.ToLower(k), low) {
+				best = append(best, k)
+			}
+		}
+		if len(best) > 4 {
+			best = nil
+		}
+	}
+	sort.Strings(best)
+	return best
+}
+
+// didYouMean is " (did you mean x?)", " (did you mean x or y?)", or "".
+func didYouMean(s string, known []string, prefix string) string {
+	near := suggest(s, known)
+	if len(near) == 0 {
+		return ""
+	}
+	for i := range near {
+		near[i] = prefix + near[i]
+	}
+	if len(near) == 1 {
+		return " (did you mean " + near[0] + "?)"
+	}
+	return " (did you mean " + strings.Join(near[:len(near)-1], ", ") + " or " + near[len(near)-1] + "?)"
+}
+
+// editDistance is the optimal-string-alignment distance between a and b,
+// in runes: Levenshtein's insertions, deletions and substitutions, and
+// transpositions of neighbours ("dxl" is 1 from "dlx"; Damerau 1964).
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// findBackend finds a registered backend by name, case ignored; an
+// unknown name is an error that suggests the nearest names and points to
+// qtool help backends.
+func findBackend(name string) (backend.Backend, error) {
+	if b, err := backend.Lookup(name); err == nil {
+		return b, nil
+	}
+	for _, known := range backend.Names() {
+		if strings.EqualFold(known, name) {
+			return backend.Lookup(known)
+		}
+	}
+	return nil, fmt.Errorf("unknown backend %q%s; qtool help backends lists them", name, didYouMean(name, backend.Names(), ""))
+}
+
+// unknownFlag adds a suggestion to the flag package's "flag provided but
+// not defined: -x" message, "" when it is not that message.
+func unknownFlag(fs *flag.FlagSet, msg string) string {
+	name, ok := strings.CutPrefix(msg, "flag provided but not defined: ")
+	if !ok {
+		return ""
+	}
+	name = strings.TrimLeft(name, "-")
+	var known []string
+	fs.VisitAll(func(f *flag.Flag) { known = append(known, f.Name) })
+	return msg + didYouMean(name, known, "--")
+}
+
+// backendGroups lists the registered backends for the help, grouped: the
+// built-in ones on one line; each SAT solver with its at-most-one
+// encodings (SOLVER-ENC) on one line, marked external or built in.
+func backendGroups() []string {
+	names := backend.Names()
+	encs := encode.AMOEncodings()
+	isVariant := func(name, base string) bool {
+		for _, a := range encs {
+			if name == base+"-"+a.String() {
+				return true
+			}
+		}
+		return false
+	}
+	var builtin, lines []string
+	grouped := map[string]bool{}
+	for _, solver := range experiments.SATSolvers() {
+		base := strings.TrimSuffix(experiments.SATBackendName(solver, encs[0]), "-"+encs[0].String())
+		if !slices.Contains(names, base) {
+			continue
+		}
+		k := 0
+		for _, n := range names {
+			if isVariant(n, base) {
+				grouped[n] = true
+				k++
+			}
+		}
+		grouped[base] = true
+		kind := solver + ", built in"
+		if b, err := backend.Lookup(base); err == nil && b.Caps().External {
+			kind = "external program"
+			if backend.Unavailable(b) != nil {
+				kind += ", not installed"
+			}
+		}
+		lines = append(lines, fmt.Sprintf("%s, %s-ENC (%s; %d encodings)", base, base, kind, k))
+	}
+	for _, n := range names {
+		if !grouped[n] {
+			builtin = append(builtin, n)
+		}
+	}
+	return append([]string{strings.Join(builtin, ", ")}, lines...)
+}
+
+// backendsHelp is qtool help backends.
+func backendsHelp() string {
+	var b strings.Builder
+	b.WriteString("Backends (names are case-insensitive)\n\n")
+	g := backendGroups()
+	var encs []string
+	for _, a := range encode.AMOEncodings() {
+		encs = append(encs, a.String())
+	}
+	fmt.Fprintf(&b, "Built in:\n  %s\n\nSAT solvers, one backend per at-most-one encoding ENC (SOLVER alone: %s):\n", wrapList(g[0], 76, "  "), encode.DefaultAMO)
+	for _, l := range g[1:] {
+		fmt.Fprintf(&b, "  %s\n", l)
+	}
+	fmt.Fprintf(&b, "  ENC: %s\n", wrapList(strings.Join(encs, ", "), 70, "       "))
+	b.WriteString("\nThe table of what each can do (count, find, complete a board, prove none) is in the README.\n")
+	return b.String()
+}
+
+// wrapList wraps a comma-separated list at width, indenting the lines
+// after the first.
+func wrapList(s string, width int, indent string) string {
+	var out strings.Builder
+	col := 0
+	for i, w := range strings.Split(s, ", ") {
+		if i > 0 {
+			out.WriteString(",")
+			col++
+			if col+1+len(w) > width {
+				out.WriteString("\n" + indent)
+				col = len(indent)
+			} else {
+				out.WriteString(" ")
+				col++
+			}
+		}
+		out.WriteString(w)
+		col += len(w)
+	}
+	return out.String()
+}
+
+// backendFlagHelp is the help of --backend for mode: where the names
+// are listed, and the default, described from backend.Default itself.
+func backendFlagHelp(mode backend.Mode) string {
+	return "backend `B` (qtool help backends lists them; case does not matter); default: " + defaultBackendText(mode)
+}
+
+// defaultBackendText describes what backend.Default picks for mode, over
+// the orders of an empty board and of a board with queens given.
+func defaultBackendText(mode backend.Mode) string {
+	ranges := func(board func(n int) encode.Board, req backend.Request) string {
+		const top = 80
+		pick := func(n int) string {
+			return backend.Default(encode.Problem{Instance: encode.Instance{Board: board(n)}}, req)
+		}
+		var parts []string
+		start, cur := 1, pick(1)
+		flush := func(end int) {
+			switch {
+			case end < top:
+				parts = append(parts, fmt.Sprintf("%s for n ≤ %d", cur, end))
+			case start == 1:
+				parts = append(parts, cur)
+			default:
+				parts = append(parts, cur+" above")
+			}
+		}
+		for n := 2; n <= top; n++ {
+			if d := pick(n); d != cur {
+				flush(n - 1)
+				start, cur = n, d
+			}
+		}
+		flush(top)
+		return strings.Join(parts, ", ")
+	}
+	empty := func(n int) encode.Board { return encode.Empty(n) }
+	given := func(n int) encode.Board {
+		q := slices.Repeat([]int{-1}, n)
+		q[0] = 0
+		return encode.Board{N: n, Queens: q}
+	}
+	req := backend.Request{Mode: mode}
+	if mode == backend.Count {
+		unique := req
+		unique.Unique = true
+		return "on an empty board " + ranges(empty, req) + "; with --unique " + ranges(empty, unique) + "; on a board with queens given " + ranges(given, req)
+	}
+	first := req
+	first.Limit = 1
+	return "on an empty board " + ranges(empty, req) + " (one solution: " + ranges(empty, first) + "); on a board with queens given " + ranges(given, first)
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/classroom/i18n"
+	"github.com/qtool-project/qtool/internal/safeout"
+)
+
+func init() {
+	register(command{name: "worksheet", summary: "a printable PDF of n-queens completion puzzles, solutions on the last page", run: runWorksheet})
+}
+
+const worksheetUsage = `
+Usage: qtool worksheet -n N --puzzles K --out FILE.pdf [--difficulty D]
+                       [--blank B] [--unique] [--seed S] [--lang L]
+                       [--timeout D]
+
+Writes a printable PDF (A4) of K completion puzzles on the N×N board (N 4
+to 16, K 1 to 60): each a solution with some rows emptied, to be completed
+by hand, six a page, with the queens given also written out; then the
+solutions, twenty a page. --difficulty easy, medium or hard leaves about a
+third, a half or two thirds of the rows empty (--blank B says exactly how
+many); --unique keeps only puzzles with exactly one completion (checked by
+an exhaustive search). The same --seed gives the same sheet. --lang writes
+the sheet in en, de, ca or zh-Hans (Chinese needs a font with Chinese
+characters, Debian's fonts-droid-fallback).
+
+Examples:
+  qtool worksheet -n 8 --puzzles 6 --out worksheet.pdf
+  qtool worksheet -n 6 --puzzles 4 --difficulty hard --unique --lang de --out blatt.pdf
+`
+
+// maxPuzzles bounds a worksheet: ten pages of puzzles.
+const maxPuzzles = 60
+
+func runWorksheet(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("worksheet", worksheetUsage)
+	var n, k, blank int
+	intFlag(fs, &n, "n", 8, "board order `N`, 4 to 16")
+	intFlag(fs, &k, "puzzles", 6, "number of puzzles `K`, 1 to 60")
+	intFlag(fs, &blank, "blank", 0, "empty rows `B` per puzzle (0: from --difficulty)")
+	difficulty := fs.String("difficulty", "medium", "`D`: easy, medium or hard")
+	unique := fs.Bool("unique", false, "only puzzles with exactly one completion")
+	seed := fs.Uint64("seed", 1, "random `seed`")
+	out := fs.String("out", "", "the PDF `FILE` to write (required)")
+	lang := fs.String("lang", "en", "language `L` of the sheet: "+strings.Join(i18n.Languages, ", "))
+	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) > 0 {
+		return usageErrorf("worksheet: unexpected argument %q (see qtool worksheet --help)", operands[0])
+	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	switch {
+	case *out == "":
+		return usageErrorf("worksheet: --out FILE.pdf is required")
+	case n < 4 || n > classroom.MaxPuzzleN:
+		return usageErrorf("-n must be 4 to %d for a worksheet, got %d", classroom.MaxPuzzleN, n)
+	case k < 1 || k > maxPuzzles:
+		return usageErrorf("--puzzles must be 1 to %d, got %d", maxPuzzles, k)
+	case blank < 0 || blank > n:
+		return usageErrorf("--blank must be 0 (from --difficulty) to %d, got %d", n, blank)
+	}
+	cat, err := i18n.Lookup(*lang)
+	if err != nil {
+		return usageErrorf("--lang: %v", strings.TrimPrefix(err.Error(), "i18n: "))
+	}
+	if cat.Lang == "zh-Hans" && classroom.CJKFont() == "" {
+		return usageErrorf("--lang zh-Hans needs a font with Chinese characters (Debian: fonts-droid-fallback); none is installed")
+	}
+	if blank == 0 {
+		if blank, err = classroom.Blank(n, *difficulty); err != nil {
+			return usageErrorf("--difficulty: %v", strings.TrimPrefix(err.Error(), "classroom: "))
+		}
+	} else {
+		*difficulty = ""
+	}
+	rctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
+	ps, err := classroom.MakePuzzles(rctx, n, k, blank, *unique, *seed)
+	if err != nil {
+		if rctx.Err() != nil {
+			fmt.Fprintf(c.stderr, "worksheet: stopped after %d of %d puzzles; nothing was written\n", len(ps), k)
+			if errors.Is(rctx.Err(), context.DeadlineExceeded) {
+				return withCode(exitTimeout, nil)
+			}
+			return withCode(exitInterrupted, nil)
+		}
+		return usageErrorf("worksheet: %s", strings.TrimPrefix(err.Error(), "classroom: "))
+	}
+	cmd := fmt.Sprintf("qtool worksheet -n %d --puzzles %d --blank %d --seed %d --lang %s", n, k, blank, *seed, cat.Lang)
+	if *unique {
+		cmd += " --unique"
+	}
+	opt := classroom.WorksheetOptions{Cat: cat, Difficulty: *difficulty, Command: cmd}
+	if err := safeout.WriteFile(*out, func(w io.Writer) error { return classroom.WriteWorksheet(w, ps, opt) }); err != nil {
+		return usageErrorf("worksheet: %v", err)
+	}
+	uniq := ""
+	if *unique {
+		uniq = ", each with one completion"
+	}
+	_, err = fmt.Fprintf(c.stdout, "%s: %d puzzles of order %d with %d empty rows%s, and their solutions\n", *out, k, n, blank, uniq)
+	return err
+}
