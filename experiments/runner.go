@@ -471,6 +471,9 @@ func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Prob
 	case res.err != nil && rctxErr != nil && errors.Is(res.err, context.DeadlineExceeded):
 		rec.Status, rec.Message = results.Timeout, limit
 		return
+	case errors.Is(res.err, backend.ErrWrongAnswer):
+		rec.Status, rec.Message = results.Mismatch, res.err.Error()
+		return
 	case res.err != nil:
 		rec.Status, rec.Message = results.Error, res.err.Error()
 		return

@@ -90,8 +90,19 @@ placements of M pieces: for domination, the dominating sets of M queens
 (minimal or not, none below the optimum); for kings and the other maximum
 problems, the non-attacking placements of M pieces (none above it).
 
+--to minizinc, lp, mps, asp and opb write the same model for other
+communities' solvers: a MiniZinc model (one variable a row and
+alldifferent where every row holds one piece, 0/1 variables otherwise;
+minizinc --solver gecode prints "placed: r,c ..." lines), a 0/1 integer
+program in the CPLEX LP or fixed MPS format (cbc, glpsol --lp/--mps),
+facts and a program for gringo | clasp (answers as q(R,C) atoms), and a
+pseudo-Boolean problem in OPB (clasp, PB solvers). Square i of the comments'
+list is variable x<i> (X<i> in MPS); the given pieces are left out.
+
 Examples:
   qtool encode -n 8 --to dlx > queens8.dlx
+  qtool encode -n 8 --to minizinc > queens8.mzn
+  qtool encode -n 7 --problem toroidal --to asp > toroidal7.lp
   qtool encode --board examples/board.txt --to dimacs --amo sequential > board.cnf
   qtool encode -n 6 --problem domination --to dlx > domination6.dlx
   qtool encode -n 5 --problem domination --pieces 3 --to dlx --out domination5.dlx
