@@ -27,7 +27,7 @@ func (dlxBackend) Name() string { return "dlx" }
 
 func (dlxBackend) Caps() backend.Caps {
 	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
-		Problems: dlxVariants, Forbidden: true}
+		Problems: dlxVariants, Forbidden: true, Options: []string{"order"}}
 }
 
 // progressScale is the unit of the progress reports: millionths of dlx's
@@ -151,6 +151,9 @@ func (dlxBackend) runBoard(ctx context.Context, b encode.Board, req backend.Requ
 		return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
 	}
 	cfg := dlx.Config{Workers: workers}
+	if err := valueOption(&cfg, req); err != nil {
+		return backend.Outcome{}, err
+	}
 	if req.Progress != nil {
 		cfg.Progress = func(pr dlx.Progress) {
 			req.Progress(uint64(pr.Done*progressScale), progressScale)
