@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/qtool-project/qtool/encode"
@@ -14,8 +15,22 @@ import (
 // req.VisitCells otherwise, and stops the search after req.Limit of them
 // (0 = all). The visitor is nil unless req asks for solutions.
 func Model(b Backend, p encode.Problem, req Request) (*encode.Model, func(chosen []int32) bool, error) {
-	m, err := encode.NewModel(p)
+	return ModelContext(context.Background(), b, p, req)
+}
+
+// ModelContext is Model that refuses, before anything is built, a problem
+// whose model and the backend's share of it (ModelSizer) do not fit in
+// the process's memory, and that stops building when ctx ends, returning
+// ctx's error (encode.NewModelContext).
+func ModelContext(ctx context.Context, b Backend, p encode.Problem, req Request) (*encode.Model, func(chosen []int32) bool, error) {
+	if err := checkModelMemory(b, p, req); err != nil {
+		return nil, nil, err
+	}
+	m, err := encode.NewModelContext(ctx, p)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
 		return nil, nil, fmt.Errorf("backend %s: %w", b.Name(), err)
 	}
 	if req.Mode != Find {

@@ -24,6 +24,9 @@ func Lookup(name string) (Backend, error) {
 	if b, ok := registry[name]; ok {
 		return b, nil
 	}
+	if b, ok, err := lookupPrefix(name); ok {
+		return b, err
+	}
 	return nil, fmt.Errorf("backend: unknown backend %q (known: %s)", name, strings.Join(Names(), ", "))
 }
 

@@ -147,6 +147,11 @@ type Config struct {
 	// met once (any active item may be branched on, TAOCP 7.2.2.1,
 	// Algorithm M); the node counts are no longer dlx3's. X and C ignore it.
 	ShortFirst bool
+	// Value and Seed choose the order in which Algorithm X tries the
+	// options of the item it branches on (value.go); C and M, several
+	// workers and Trace use the list order.
+	Value ValueOrder
+	Seed  int64
 	// Pick, when positive, keeps only the solutions of exactly Pick
 	// options: the search never chooses more, and the last option is
 	// counted without descending (it must bring every item short of its

@@ -16,6 +16,9 @@ import (
 func (p *Problem) runX(ctx context.Context, cfg Config, sp *split) (Stats, error) {
 	xs := &xsearch{search: newSearch(ctx, cfg, sp), nd: slices.Clone(p.nodes), cl: slices.Clone(p.items)}
 	xs.choice = make([]uint32, p.primary+1) // choice[l]: the option node tried at level l
+	if sp == nil {                          // a split enumerates its subproblems in the list order
+		xs.vo = newValueOrder(cfg.Value, cfg.Seed, p.primary+1)
+	}
 	if cfg.Visit != nil {
 		xs.sol = make([]int, 0, p.primary)
 	}
@@ -62,7 +65,9 @@ forward: // X2: enter a new level
 	}
 	// X4: cover it.
 	updates += cover(base, cbase, best)
-	cur = at(base, best).down
+	if cur = at(base, best).down; xs.vo != nil {
+		cur = xs.vo.first(xs.nd, level, best) // Config.Value (value.go)
+	}
 	*choiceAt(chp, level) = cur
 
 advance: // X5: try option cur
@@ -107,7 +112,9 @@ deadEnd:
 
 recover: // X6: undo option cur and try the next one
 	uncoverOthers(base, cbase, cur)
-	cur = at(base, cur).down
+	if cur = at(base, cur).down; xs.vo != nil {
+		cur = xs.vo.next(level, best)
+	}
 	*choiceAt(chp, level) = cur
 	goto advance
 
@@ -194,6 +201,7 @@ type xsearch struct {
 	choice []uint32
 	sol    []int
 	err    error
+	vo     *valueOrder // nil: the list order
 }
 
 // checkpoint looks at the context and reports progress; it reports whether

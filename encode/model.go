@@ -1,9 +1,11 @@
 package encode
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"sort"
+
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // Line is a line of a Model: a set of free cells (indices into
@@ -55,6 +57,15 @@ var ErrNeedPieces = errors.New("encode: the number of pieces is not chosen (see 
 // Place variant asked for another number of pieces than n, or a model
 // beyond MaxModelCells.
 func NewModel(p Problem) (*Model, error) {
+	return NewModelContext(context.Background(), p)
+}
+
+// NewModelContext is NewModel that gives up when ctx ends (checked every
+// row of the board and every 65536 squares of a line family), returning
+// ctx's error, and that refuses, before it allocates anything large, a
+// model whose closed-form size (Problem.ModelSize) does not fit in the
+// process's memory (internal/memlimit).
+func NewModelContext(ctx context.Context, p Problem) (*Model, error) {
 	if err := p.Instance.Validate(); err != nil {
 		return nil, err
 	}
@@ -84,6 +95,10 @@ func NewModel(p Problem) (*Model, error) {
 	if uint64(n)*uint64(n) > 4*MaxModelCells && p.Variant.Goal() != Place {
 		return nil, fmt.Errorf("encode: the model of this %v problem would have %d cells, more than %d", p.Variant, uint64(n)*uint64(n), MaxModelCells)
 	}
+	size := p.ModelSize()
+	if err := memlimit.Check(fmt.Sprintf("the model of the %v problem on n = %d (%d squares, %d line entries, %d lines)", p.Variant, n, size.Cells, size.Entries, size.Lines), size.Bytes()); err != nil {
+		return nil, fmt.Errorf("encode: %w", err)
+	}
 	m := &Model{Problem: p, N: n, Pieces: pieces}
 
 	// The lines the given pieces fill, and how many each holds.
@@ -92,6 +107,12 @@ func NewModel(p Problem) (*Model, error) {
 		line int
 	}
 	given := map[key]int{}
+	givenOn := func(f Family, l int) int {
+		if len(given) == 0 {
+			return 0
+		}
+		return given[key{f, l}]
+	}
 	for r := range n {
 		if c := p.Board.Queen(r); c >= 0 {
 			m.Given = append(m.Given, Cell{r, c})
@@ -141,13 +162,16 @@ func NewModel(p Problem) (*Model, error) {
 		if skipRow[r] {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for _, c := range freeCols {
 			if p.Board.Queen(r) == c || blocked[Cell{r, c}] || g.pawnAt(Cell{r, c}) || exSum[r+c] || exDif[r-c+n-1] {
 				continue
 			}
 			full := false
 			for _, ru := range rules {
-				g.linesOf(ru.Family, r, c, func(l int) { full = full || given[key{ru.Family, l}] >= ru.Hi })
+				g.linesOf(ru.Family, r, c, func(l int) { full = full || givenOn(ru.Family, l) >= ru.Hi })
 			}
 			if full {
 				continue
@@ -163,48 +187,46 @@ func NewModel(p Problem) (*Model, error) {
 	free := pieces - len(m.Given)
 	for _, ru := range rules {
 		tight := false
-		members := map[int][]int32{}
-		for i, x := range m.Cells {
-			g.linesOf(ru.Family, x.R, x.C, func(l int) { members[l] = append(members[l], int32(i)) })
+		start, all, err := lineMembers(ctx, g, ru.Family, m.Cells)
+		if err != nil {
+			return nil, err
 		}
+		members := func(l int) []int32 { return all[start[l]:start[l+1]:start[l+1]] }
 		if partitions(ru.Family) && m.Infeasible == "" {
 			// Every free cell is on one line of the family: the pieces
 			// that fit are at most the sum of the lines' capacities.
 			room := 0
-			for l, cs := range members {
-				room += max(0, min(ru.Hi-given[key{ru.Family, l}], len(cs)))
+			for l := range len(start) - 1 {
+				if k := int(start[l+1] - start[l]); k > 0 {
+					room += max(0, min(ru.Hi-givenOn(ru.Family, l), k))
+				}
 			}
 			if room < free {
 				m.Infeasible = fmt.Sprintf("the %ss hold at most %d more pieces, %d asked for", ru.Family, room, free)
 			}
 			// Exactly as many as asked for fit: every line is full (the
 			// n+k queens boards whose pawns leave n+k row segments).
-			tight = room == free
+			// (Where rows or columns already fix the number of
+			// pieces, nothing is gained: the lines stay as they are.)
+			tight = room == free && !m.totalImplied()
 		}
-		idx := make([]int, 0, len(members))
-		for l := range members {
-			idx = append(idx, l)
-		}
-		if ru.Lo > 0 {
-			// A line that must hold a piece is a line even without a
-			// free cell.
-			idx = idx[:0]
-			for l := range familySize(ru.Family, n) {
-				if ru.Family == Rows && skipRow[l] || ru.Family == Columns && skipCol[l] {
-					continue
-				}
-				idx = append(idx, l)
+		for l := range len(start) - 1 {
+			cs := members(l)
+			if len(cs) == 0 && (ru.Lo == 0 || ru.Family == Rows && skipRow[l] || ru.Family == Columns && skipCol[l]) {
+				// A line that must hold a piece is a line even
+				// without a free cell.
+				continue
 			}
-		}
-		sort.Ints(idx)
-		for _, l := range idx {
-			g := given[key{ru.Family, l}]
-			ln := Line{Family: ru.Family, Index: l, Lo: max(0, ru.Lo-g), Hi: ru.Hi - g, Cells: members[l]}
+			g := givenOn(ru.Family, l)
+			ln := Line{Family: ru.Family, Index: l, Lo: max(0, ru.Lo-g), Hi: ru.Hi - g, Cells: cs}
 			if tight {
 				ln.Lo = max(ln.Lo, min(ln.Hi, len(ln.Cells)))
 			}
 			if ln.Lo == 0 && ln.Hi >= len(ln.Cells) {
 				continue
+			}
+			if len(cs) == 0 {
+				ln.Cells = nil
 			}
 			m.Lines = append(m.Lines, ln)
 		}
@@ -217,6 +239,36 @@ func NewModel(p Problem) (*Model, error) {
 		m.Lines = append(m.Lines, Line{Family: Total, Lo: free, Hi: free, Cells: all})
 	}
 	return m, nil
+}
+
+// lineMembers returns, for every line l of family fam, the free cells on
+// it (indices into cells, ascending) as all[start[l]:start[l+1]]: two
+// passes over the cells, a count and a fill, instead of a slice grown per
+// line.
+func lineMembers(ctx context.Context, g geometry, fam Family, cells []Cell) (start, all []int32, err error) {
+	size := familySize(fam, g.n)
+	start = make([]int32, size+1)
+	for i, x := range cells {
+		if i&0xffff == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		g.linesOf(fam, x.R, x.C, func(l int) { start[l+1]++ })
+	}
+	for l := range size {
+		start[l+1] += start[l]
+	}
+	all = make([]int32, start[size])
+	next := append([]int32(nil), start[:size]...)
+	for i, x := range cells {
+		if i&0xffff == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		g.linesOf(fam, x.R, x.C, func(l int) {
+			all[next[l]] = int32(i)
+			next[l]++
+		})
+	}
+	return start, all, nil
 }
 
 // partitions reports whether every square is on exactly one line of the

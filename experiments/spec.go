@@ -319,8 +319,10 @@ func (s Spec) Validate() error {
 	return nil
 }
 
-// Env describes this machine and build for the report, with the settings
-// of the spec: repeats, time limit, workers and reference.
+// Env describes this machine and build for the report, with every
+// setting of the spec, resolved: repeats (or the auto method), time limit
+// ("none"), minimum time ("0 (single runs)"), workers ("2 (0 = all
+// cores)") and reference.
 func (s Spec) Env() results.Env {
 	e := results.CurrentEnv(s.Seed)
 	e.Settings = map[string]string{
@@ -335,6 +337,7 @@ func (s Spec) Env() results.Env {
 	if s.Auto != nil {
 		e.Settings["repeats"] = s.Auto.Setting(s.Repeats)
 	}
+	e.Settings["mintime"] = "0 (single runs)"
 	if s.MinTime > 0 {
 		e.Settings["mintime"] = s.MinTime.String()
 	}
@@ -427,14 +430,21 @@ var (
 // without a backend is left out.
 func DefaultSpec() Spec {
 	s := Spec{Repeats: DefaultRepeats, Timeout: DefaultTimeout, MinTime: DefaultMinTime, Seed: DefaultSeed, Workers: DefaultWorkers}
-	add := func(task Task, ns []int, keep func(backend.Caps) bool) {
-		if bs := Registered(func(c backend.Caps) bool { return c.AliasOf == "" && !c.External && keep(c) }); len(bs) > 0 {
+	add := func(task Task, ns []int, keep func(backend.Backend) bool) {
+		var bs []backend.Backend
+		for _, b := range ForTask(task) {
+			if b.Caps().AliasOf == "" && keep(b) {
+				bs = append(bs, b)
+			}
+		}
+		if len(bs) > 0 {
 			s.Grids = append(s.Grids, Grid{Task: task, Backends: bs, Problems: EmptyBoards(ns), StopAfterTimeout: true})
 		}
 	}
-	add(TaskCount, DefaultCountN, func(c backend.Caps) bool { return c.Count && !c.Enumerates })
-	add(TaskCount, DefaultEnumerationCountN, func(c backend.Caps) bool { return c.Count && c.Enumerates })
-	add(TaskFirst, DefaultFirstN, func(c backend.Caps) bool { return c.Find && !c.Count })
+	counts := func(b backend.Backend) bool { return backend.Admit(b, encode.Problem{}, TaskRequest(TaskCount)) == nil }
+	add(TaskCount, DefaultCountN, func(b backend.Backend) bool { return !b.Caps().Enumerates })
+	add(TaskCount, DefaultEnumerationCountN, func(b backend.Backend) bool { return b.Caps().Enumerates })
+	add(TaskFirst, DefaultFirstN, func(b backend.Backend) bool { return !counts(b) })
 	return s
 }
 

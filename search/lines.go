@@ -74,6 +74,7 @@ type liner struct {
 	trail      []int32 // cells changed, to undo
 	chosen     []int32
 	shortLines []int32 // lines with lo > 0, the candidates for branching
+	from       int32   // free: the cells before it are decided
 	unsat      int32   // lines with cnt < lo
 	total      int32   // the line of the number of pieces, or -1
 }
@@ -198,7 +199,14 @@ func (s *liner) search() {
 		return
 	}
 	base := len(s.trail)
-	for _, x := range s.cells[best] {
+	for i, x := range s.cells[best] {
+		if i&0xffff == 0xffff && s.ctx.Err() != nil {
+			// A long line (the number of pieces over a large board)
+			// is scanned past its closed cells: look at the context
+			// on the way, not only per node.
+			s.err, s.stop = s.ctx.Err(), true
+			break
+		}
 		if s.state[x] != 0 {
 			continue
 		}
@@ -242,9 +250,13 @@ func (s *liner) completes(x int32) bool {
 // the first open cell.
 func (s *liner) free() {
 	x := int32(-1)
-	for i, st := range s.state {
-		if st == 0 {
-			x = int32(i)
+	for i := s.from; i < int32(len(s.state)); i++ {
+		if i&0xffff == 0xffff && s.ctx.Err() != nil {
+			s.err, s.stop = s.ctx.Err(), true
+			return
+		}
+		if s.state[i] == 0 {
+			x = i
 			break
 		}
 	}
@@ -257,6 +269,10 @@ func (s *liner) free() {
 	}
 	mark := len(s.trail)
 	s.st.Nodes++
+	// Below, every cell up to x is decided: the next free cell is after
+	// it (so that a path's scans add up to one pass over the cells).
+	from := s.from
+	s.from = x + 1
 	if s.choose(x) {
 		s.search()
 	}
@@ -265,4 +281,5 @@ func (s *liner) free() {
 		s.search()
 	}
 	s.undo(mark)
+	s.from = from
 }

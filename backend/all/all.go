@@ -16,5 +16,6 @@ import (
 	_ "github.com/qtool-project/qtool/backend/dlx"          // dlx
 	_ "github.com/qtool-project/qtool/backend/join"         // join, constellation, domains
 	_ "github.com/qtool-project/qtool/backend/minconflicts" // minconflicts
+	_ "github.com/qtool-project/qtool/backend/peer"         // gecode, clasp, cbc, glpk, exec:PROGRAM
 	_ "github.com/qtool-project/qtool/backend/sat"          // sat, sat-ENC, external SAT solvers
 )

@@ -24,13 +24,15 @@ func (backtrackBackend) Caps() backend.Caps {
 // Run enumerates the completions of b row by row (search.Backtrack), or
 // branching on the most constrained free row or column (search.Lines):
 // Request.Options["order"] is "rows", "mrv" or "auto" (the default: rows
-// on an empty board, mrv when queens are given; see backtrackOrder).
+// on an empty board, mrv when queens are given; see backtrackOrder), or
+// mrv with a value order, "mrv-left", "mrv-middle" or "mrv-random"
+// (search.BacktrackMRV; see value.go).
 // Run solves problem prob: a plain n-queens board on the backend's own
 // path (runBoard), any other problem, or a plain one with Request.OnModel,
 // on its model (runModel).
 func (bt backtrackBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
 	if !prob.PlainQueens() || req.OnModel {
-		m, visit, err := backend.Model(bt, prob, req)
+		m, visit, err := backend.ModelContext(ctx, bt, prob, req)
 		if err != nil {
 			return backend.Outcome{}, err
 		}
@@ -40,24 +42,19 @@ func (bt backtrackBackend) Run(ctx context.Context, prob encode.Problem, req bac
 }
 
 func (backtrackBackend) runBoard(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+	if o, ok, err := valueOrder(req); ok || err != nil {
+		if err != nil {
+			return backend.Outcome{}, err
+		}
+		return runValueOrder(ctx, b, o, req)
+	}
 	if mrv, err := backtrackOrder(b, req); err != nil || mrv {
 		if err != nil {
 			return backend.Outcome{}, err
 		}
 		return runMRV(ctx, b, req)
 	}
-	var visit func(encode.Placement) bool
-	if req.Mode == backend.Find {
-		found := 0
-		visit = func(p encode.Placement) bool {
-			found++
-			if req.Visit != nil && !req.Visit(p) {
-				return false
-			}
-			return req.Limit == 0 || found < req.Limit
-		}
-	}
-	st, err := search.Backtrack(ctx, b, visit)
+	st, err := search.Backtrack(ctx, b, limitVisit(req))
 	out := backend.Outcome{
 		Solutions: st.Solutions, Nodes: st.Nodes,
 		Stats: map[string]uint64{"tests": st.Tests},

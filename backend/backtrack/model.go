@@ -47,7 +47,7 @@ func backtrackOrder(b encode.Board, req backend.Request) (mrv bool, err error) {
 }
 
 func orderError(o string) error {
-	return fmt.Errorf("backend backtrack: order %q: want auto, rows or mrv", o)
+	return fmt.Errorf("backend backtrack: order %q: want auto, rows, mrv, or mrv-left, mrv-middle, mrv-random (plain boards)", o)
 }
 
 // runMRV solves a plain board with search.Lines on its model, handing

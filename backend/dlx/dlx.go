@@ -27,7 +27,7 @@ func (dlxBackend) Name() string { return "dlx" }
 
 func (dlxBackend) Caps() backend.Caps {
 	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
-		Problems: dlxVariants, Forbidden: true}
+		Problems: dlxVariants, Forbidden: true, Options: []string{"order"}}
 }
 
 // progressScale is the unit of the progress reports: millionths of dlx's
@@ -120,7 +120,7 @@ func dlxWorkers(req backend.Request) int {
 // on its model (runModel).
 func (d dlxBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
 	if !prob.PlainQueens() || req.OnModel {
-		m, visit, err := backend.Model(d, prob, req)
+		m, visit, err := backend.ModelContext(ctx, d, prob, req)
 		if err != nil {
 			return backend.Outcome{}, err
 		}
@@ -151,6 +151,9 @@ func (dlxBackend) runBoard(ctx context.Context, b encode.Board, req backend.Requ
 		return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
 	}
 	cfg := dlx.Config{Workers: workers}
+	if err := valueOption(&cfg, req); err != nil {
+		return backend.Outcome{}, err
+	}
 	if req.Progress != nil {
 		cfg.Progress = func(pr dlx.Progress) {
 			req.Progress(uint64(pr.Done*progressScale), progressScale)

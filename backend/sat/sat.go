@@ -109,7 +109,7 @@ func (sb satBackend) encoding(req backend.Request) (encode.AMOEncoding, error) {
 // on its model (runModel).
 func (sb satBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
 	if !prob.PlainQueens() || req.OnModel {
-		m, visit, err := backend.Model(sb, prob, req)
+		m, visit, err := backend.ModelContext(ctx, sb, prob, req)
 		if err != nil {
 			return backend.Outcome{}, err
 		}

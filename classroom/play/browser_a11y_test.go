@@ -165,6 +165,11 @@ func TestLanguagesInBrowser(t *testing.T) {
 				t.Errorf("de: 856189 written %q", bt)
 			}
 			p.shot("classroom-de-growth.png")
+			p.do("de: side by side", chromedp.Click(chromedp.ID("tab-compare")), chromedp.Click(chromedp.ID("cmp-start")),
+				waitFor(`document.body.dataset.cmpSessions === "2"`),
+				chromedp.Click(chromedp.ID("cmp-step")), waitFor(`Array.from(document.querySelectorAll('.cmp')).every(c => c.dataset.step === "1")`),
+				chromedp.Click(chromedp.ID("cmp-step")), waitFor(`Array.from(document.querySelectorAll('.cmp')).every(c => c.dataset.step === "2")`))
+			p.shot("classroom-de-compare.png")
 		}
 	}
 }

@@ -98,6 +98,13 @@ func TestTreeInBrowser(t *testing.T) {
 		chromedp.Click(chromedp.ID("step")), waitFor(`document.getElementById('step-no').textContent === "2"`),
 		chromedp.Click(chromedp.ID("step")), waitFor(`document.getElementById('step-no').textContent === "3"`),
 		waitFor(`document.querySelector('#tree .tnode.current') !== null && document.querySelectorAll('#tree .tnode.onpath').length === 4`))...)
+	var kind string
+	p.eval(`document.getElementById('dl-step-png').getAttribute('href')`, &kind)
+	if !strings.HasPrefix(kind, "/api/step.png?n=6&queens=") {
+		t.Errorf("the step's PNG link is %q", kind)
+	}
+	p.do("fetch the step's pictures", chromedp.Evaluate[chromedp.Void](`Promise.all(["dl-step-svg", "dl-step-png"].map(id => fetch(document.getElementById(id).href).then(r => r.headers.get("content-type")))).then(t => { document.body.dataset.stepTypes = t.join(" "); })`),
+		waitFor(`document.body.dataset.stepTypes === "image/svg+xml image/png"`))
 	var cur string
 	p.eval(`document.querySelector('#tree .tnode.current').dataset.board`, &cur)
 	if cur != strings.Join(p.board(), "/") {

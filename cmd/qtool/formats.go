@@ -105,7 +105,7 @@ type autoFlags struct {
 
 func addRepeatsFlags(fs *flag.FlagSet, repeats *int, a *autoFlags) {
 	*repeats = experiments.DefaultRepeats
-	fs.Var(repeatsValue{n: repeats, auto: &a.on}, "repeats", fmt.Sprintf("runs of each cell `R`, or auto: at least %d, then until the 95%% interval is within --precision of the median, at most --max-repeats, or --repeat-budget of runs (default %d)", experiments.DefaultRepeats, experiments.DefaultRepeats))
+	fs.Var(repeatsValue{n: repeats, auto: &a.on}, "repeats", fmt.Sprintf("runs of each cell `R`, or auto: at least %d, then until the 95%% interval is within --precision of the median, at most --max-repeats, or --repeat-budget of runs", experiments.DefaultRepeats))
 	fs.Float64Var(&a.target, "precision", 100*experiments.DefaultAutoTarget, "--repeats auto: the half-width `P` of the 95% interval to reach, in % of the median")
 	intFlag(fs, &a.max, "max-repeats", experiments.DefaultAutoMax, "--repeats auto: at most `R` runs of a cell")
 	fs.DurationVar(&a.budget, "repeat-budget", experiments.DefaultAutoBudget, "--repeats auto: stop repeating a cell once its runs took `D`")

@@ -32,6 +32,8 @@ type problemFlags struct {
 	pawns     int
 	variants  bool
 	order     string
+	// --protocol and --name of an exec:PROGRAM backend (exec_flags.go).
+	protocol, execName string
 }
 
 func (p *problemFlags) add(fs *flag.FlagSet) {
@@ -44,6 +46,7 @@ func (p *problemFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&p.amo, "amo", "", "at-most-one encoding for the sat backend: pairwise, sequential, commander, product, bimander or product-bimander (the default)")
 	addSolverFlag(fs, &p.solver)
 	fs.BoolVar(&p.json, "json", false, "print one JSON object")
+	addExecFlags(fs, p)
 }
 
 // loadProblem reads the problem (--problem, -n or --board, recognised by
@@ -110,7 +113,7 @@ func (p *problemFlags) lookupBackend(prob encode.Problem, req backend.Request) (
 	if name == "" {
 		name = backend.Default(prob, req)
 	}
-	be, err := findBackend(name)
+	be, err := lookupExec(name, p.protocol, p.execName)
 	if err != nil {
 		return nil, usageErrorf("%v", err)
 	}

@@ -158,6 +158,11 @@ function showFrame(f) {
   }
   showCounters(f.counters, f.solutions);
   if (tree.query && f.at) updateTree(f.at);
+  const args = "n=" + f.n + "&queens=" + f.queens.join(",") + (f.tested ? "&tested=" + f.tested[0] + "," + f.tested[1] : "") + "&step=" + f.step;
+  $("dl-step-svg").href = "/api/step.svg?" + args;
+  $("dl-step-svg").download = "queens-" + f.n + "-step-" + String(f.step).padStart(4, "0") + ".svg";
+  $("dl-step-png").href = "/api/step.png?" + args;
+  $("dl-step-png").download = "queens-" + f.n + "-step-" + String(f.step).padStart(4, "0") + ".png";
   const box = $("levels-box");
   const levels = $("levels");
   levels.replaceChildren();
