@@ -95,14 +95,25 @@ type zbuild struct {
 	l        *links
 	ctx      context.Context
 	memo     map[string]int32
-	state    []int32 // per item: 0 free; -1 covered; c > 0 purified with colour c
+	state    []int32 // per item (from 1): 0 free; -1 covered; c > 0 purified with colour c
+	buf      []int32
 	bytes    uint64
 	keyBytes uint64
 	limit    uint64
 }
 
+// key is the cache key of the current state: each item's state, except
+// that a free secondary item that no remaining option holds counts as
+// covered (the same future: no option left can take it).
 func (b *zbuild) key() string {
-	return string(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b.state))), 4*len(b.state)))
+	b.buf = append(b.buf[:0], b.state...)
+	nd := b.l.nd
+	for i := b.p.primary + 1; i < len(b.buf); i++ {
+		if b.buf[i] == 0 && nd[i].itm == 0 {
+			b.buf[i] = -1
+		}
+	}
+	return string(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b.buf))), 4*len(b.buf)))
 }
 
 // grow accounts for more bytes, refusing what would not fit.
