@@ -248,22 +248,28 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, s
 		return nil, name, err
 	}
 	defer f.Close()
-	var r io.Reader = f
-	if opt.file == "-" {
-		r = newContextReader(ctx, f)
-	}
-	p, err := dlx.ParseContext(ctx, r, name, dlx.ParseLimits{MaxNodes: dlxbackend.DLXMaxNodes(opt.workers)})
+	p, err := dlx.ParseContext(ctx, f, name, dlx.ParseLimits{MaxNodes: dlxbackend.DLXMaxNodes(opt.workers)})
 	if err != nil {
 		var pe *dlx.Error
+		stopped := errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 		switch {
+		case stopped || ctx.Err() != nil:
+			// A time limit or a signal while reading (the command's
+			// context, or standard input's guard, which counts the same
+			// --timeout from the start).
+			s := backend.StatusOf(ctx)
+			if s == backend.OK {
+				s = backend.Interrupted
+				if errors.Is(err, context.DeadlineExceeded) {
+					s = backend.Timeout
+				}
+			}
+			fmt.Fprintf(c.stderr, "qtool: xcover: reading %s stopped: %s; nothing searched\n", name, statusWord(s))
+			return nil, name, endStatus(s)
 		case errors.As(err, &pe):
 			// The one line of the contract: dlx: FILE:LINE:COL: message.
 			fmt.Fprintln(c.stderr, "dlx: "+err.Error())
 			return nil, name, withCode(exitUsage, nil)
-		case ctx.Err() != nil:
-			s := backend.StatusOf(ctx)
-			fmt.Fprintf(c.stderr, "qtool: xcover: reading %s stopped: %s; nothing searched\n", name, statusWord(s))
-			return nil, name, endStatus(s)
 		}
 		return nil, name, usageErrorf("%v", err)
 	}
