@@ -97,6 +97,7 @@ func runTask(t *testing.T, r *Run, i int, env ...string) int {
 		t.Skip("timeout(1) not installed")
 	}
 	c := exec.Command("bash", r.Path(ScriptName))
+	c.Dir = r.Dir // as sbatch --chdir does
 	c.Env = append(os.Environ(), append([]string{"SLURM_ARRAY_TASK_ID=" + strconv.Itoa(i), "SLURM_ARRAY_JOB_ID=77"}, env...)...)
 	err := c.Run()
 	var ee *exec.ExitError

@@ -25,7 +25,7 @@ func ExampleScript() {
 	fmt.Println("sbatch --array=" + cluster.ArraySpec([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, r.Options.Throttle))
 	// Output:
 	// #SBATCH --job-name=qtool-0123456789
-	// #SBATCH --output=/scratch/n18/slurm/%A_%a.out
+	// #SBATCH --output=slurm/%A_%a.out
 	// #SBATCH --cpus-per-task=2
 	// #SBATCH --time=30
 	// "${run[@]}" "$qtool" count -n 18 --shard "$task"/"$tasks" --checkpoint "$ckpt" --resume --json > "$tmp"

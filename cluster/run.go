@@ -34,7 +34,9 @@ type Run struct {
 	Title string `json:"title"`
 	// Tasks is the number of array tasks, numbered 0..Tasks-1.
 	Tasks int `json:"tasks"`
-	// Qtool is the executable the tasks run.
+	// Qtool is the executable the tasks run: a path relative to the run
+	// directory (bin/qtool, the copy submit makes), an absolute one, or a
+	// bare name found on the tasks' PATH.
 	Qtool string `json:"qtool"`
 	// Command is the argument list of task $task's command after Qtool;
 	// the words {task}, {tasks}, {checkpoint}, {log} and {dir} stand for
@@ -48,6 +50,10 @@ type Run struct {
 	Options Options `json:"options"`
 	// Created is when the run was made.
 	Created time.Time `json:"created"`
+
+	// made and creating: Create made the directory, and the run is
+	// being created by this process (Remove may undo it).
+	made, creating bool
 }
 
 // Options are the sbatch options of a run's tasks.
@@ -132,6 +138,12 @@ var ErrNotRun = errors.New("no run here")
 
 // Create makes the run directory dir (which must be new or empty), with
 // its subdirectories, manifest and job script. It does not submit.
+//
+// The directory is claimed before anything is written in it: its lock
+// file is created exclusively (O_EXCL), so that of two Create calls on
+// one new directory, from two processes or two users, exactly one
+// succeeds and the other is refused with nothing written. A Create that
+// fails after its claim removes what it wrote (see Remove).
 func Create(dir string, r *Run) error {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -144,25 +156,100 @@ func Create(dir string, r *Run) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
-	if entries, err := os.ReadDir(abs); err == nil && len(entries) > 0 {
-		if _, err := os.Stat(filepath.Join(abs, ManifestName)); err == nil {
-			return fmt.Errorf("cluster: %s already holds a run: see its status, resubmit it, or choose another directory", dir)
+	made := false
+	err = os.Mkdir(abs, 0o755)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(filepath.Dir(abs), 0o755); err == nil {
+			err = os.Mkdir(abs, 0o755)
+		}
+	}
+	switch {
+	case err == nil:
+		made = true
+	case errors.Is(err, fs.ErrExist): // an existing directory: the claim decides
+	default:
+		return fmt.Errorf("cluster: %w", err)
+	}
+	if _, err := os.Stat(filepath.Join(abs, ManifestName)); err == nil {
+		return fmt.Errorf("cluster: %s already holds a run: see its status, resubmit it, or choose another directory", dir)
+	}
+	claim, err := os.OpenFile(filepath.Join(abs, lockName), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("cluster: %s is being made into a run by another qtool cluster submit (or one that failed left %s): choose another directory", dir, lockName)
+	}
+	if err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	claim.Close()
+	r.made, r.creating = made, true
+	fail := func(err error) error {
+		r.Remove()
+		return err
+	}
+	if entries, err := os.ReadDir(abs); err != nil || len(entries) > 1 {
+		os.Remove(filepath.Join(abs, lockName))
+		if err != nil {
+			return fmt.Errorf("cluster: %w", err)
 		}
 		return fmt.Errorf("cluster: %s is not empty: choose a new directory for the run", dir)
 	}
 	for _, s := range subdirs {
-		if err := os.MkdirAll(filepath.Join(abs, s), 0o755); err != nil {
-			return fmt.Errorf("cluster: %w", err)
+		if err := os.Mkdir(filepath.Join(abs, s), 0o755); err != nil {
+			return fail(fmt.Errorf("cluster: %w", err))
 		}
 	}
+	// The executable inside the run is named relative to it, so that a
+	// copied or moved run runs its own copy.
+	if rel, err := filepath.Rel(abs, r.Qtool); err == nil && filepath.IsAbs(r.Qtool) && filepath.IsLocal(rel) {
+		r.Qtool = filepath.ToSlash(rel)
+	}
 	if err := r.WriteScript(); err != nil {
-		return err
+		return fail(err)
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
-		return fmt.Errorf("cluster: %w", err)
+		return fail(fmt.Errorf("cluster: %w", err))
 	}
-	return WriteFileAtomic(r.Path(ManifestName), append(data, '\n'), 0o644)
+	if err := WriteFileAtomic(r.Path(ManifestName), append(data, '\n'), 0o644); err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+// lockName is the run's lock file, the first file Create writes.
+const lockName = ".lock"
+
+// Remove undoes a Create whose submission failed: the directory is
+// removed when Create made it, else emptied again (it was empty). Only
+// the run that Create made in this process can be removed.
+func (r *Run) Remove() error {
+	if r.Dir == "" || !r.creating {
+		return errors.New("cluster: only a run being created can be removed")
+	}
+	r.creating = false
+	if r.made {
+		return os.RemoveAll(r.Dir)
+	}
+	entries, err := os.ReadDir(r.Dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := os.RemoveAll(filepath.Join(r.Dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// QtoolPath is the executable the tasks run: an absolute Qtool as it is,
+// a bare name (no slash) as the tasks' PATH finds it, another relative
+// path inside the run directory.
+func (r *Run) QtoolPath() string {
+	if filepath.IsAbs(r.Qtool) || !strings.Contains(r.Qtool, "/") {
+		return r.Qtool
+	}
+	return filepath.Join(r.Dir, filepath.FromSlash(r.Qtool))
 }
 
 // WriteScript writes the run's job script (job.sh) afresh.

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -68,8 +69,12 @@ func Script(r *Run) string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("#!/bin/bash")
 	p("# qtool cluster job array: %s, one array task per slice (0..%d).", r.Title, r.Tasks-1)
-	p("# Run directory %s: the single source of truth", r.Dir)
-	p("# (qtool cluster status DIR reads it; qtool cluster collect DIR merges it).")
+	p("# The run directory (the single source of truth: qtool cluster status DIR")
+	p("# reads it, qtool cluster collect DIR merges it) is found when the task")
+	p("# runs: the working directory (sbatch --chdir=RUNDIR, as qtool cluster")
+	p("# submit and resubmit give), else $SLURM_SUBMIT_DIR, else this file's")
+	p("# directory, whichever holds the run's run.json; so a copied or moved run")
+	p("# works on itself, never on the place it was made.")
 	p("#")
 	p("# Written by qtool cluster submit. Edit it if you need to: qtool cluster")
 	p("# resubmit DIR submits this file as it is, for the tasks that are missing or")
@@ -83,7 +88,7 @@ func Script(r *Run) string {
 	p("# At the time limit (--time) Slurm sends SIGTERM, then SIGKILL KillWait")
 	p("# seconds later; qtool writes its checkpoint on SIGTERM and exits 143.")
 	p("#SBATCH --job-name=%s", r.JobName())
-	p("#SBATCH --output=%s/slurm/%%A_%%a.out", r.Dir)
+	p("#SBATCH --output=slurm/%%A_%%a.out")
 	p("#SBATCH --cpus-per-task=%d", r.Options.CPUs)
 	if r.Options.Time != "" {
 		p("#SBATCH --time=%s", r.Options.Time)
@@ -92,8 +97,17 @@ func Script(r *Run) string {
 		p("#SBATCH --partition=%s", r.Options.Partition)
 	}
 	p("set -u")
-	p("dir=%s", ShellQuote(r.Dir))
-	p("qtool=%s", ShellQuote(r.Qtool))
+	p("id=%s", ShellQuote(r.ID))
+	p(`dir=`)
+	p(`for d in "$PWD" "${SLURM_SUBMIT_DIR:-}" "$(dirname -- "$0")"; do`)
+	p(`  if [ -n "$d" ] && [ -f "$d/run.json" ] && grep -q "\"id\": \"$id\"" "$d/run.json"; then dir=$(cd -- "$d" && pwd -P); break; fi`)
+	p(`done`)
+	p(`if [ -z "$dir" ]; then echo "job.sh: run $id: no run.json of this run in the working directory: submit with sbatch --chdir=RUNDIR (qtool cluster resubmit RUNDIR does)" >&2; exit 2; fi`)
+	if filepath.IsAbs(r.Qtool) || !strings.Contains(r.Qtool, "/") {
+		p("qtool=%s", ShellQuote(r.Qtool))
+	} else {
+		p(`qtool="$dir"/%s`, ShellQuote(r.Qtool))
+	}
 	p("tasks=%d", r.Tasks)
 	p(`task=${SLURM_ARRAY_TASK_ID:?"submit this script with sbatch --array (qtool cluster submit does)"}`)
 	p(`job=${SLURM_ARRAY_JOB_ID:-$$}_$task`)

@@ -219,7 +219,15 @@ func instanceForm(head []byte) form {
 	case words[0] == "letting" || words[0] == "language" || strings.HasPrefix(words[0], "numdiags") || strings.HasPrefix(words[0], "diags"):
 		return formParams
 	case strings.HasPrefix(words[0], "n") && strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[first]), "n")), "="):
-		for _, l := range lines[first+1:] {
+		for _, l := range lines[first:] {
+			if l == lines[first] {
+				// One line "n = 8 diags = [[1, 0]]": statements need no
+				// line of their own.
+				if rest := strings.Fields(l); len(rest) > 3 && (strings.HasPrefix(rest[3], "diags") || strings.HasPrefix(rest[3], "numdiags") || strings.HasPrefix(rest[3], "init")) {
+					return formParams
+				}
+				continue
+			}
 			t := strings.TrimSpace(l)
 			if strings.HasPrefix(t, "diags") || strings.HasPrefix(t, "numdiags") {
 				return formParams

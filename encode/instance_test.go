@@ -178,9 +178,19 @@ func FuzzParseInstance(f *testing.F) {
 		".x..\n...Q\nx...\n..x.\n",
 		"n 6\n0,1\n",
 		"language ESSENCE' 1.0\nletting n be 3\n",
+		// Issue 24's inputs: deep lists, one-line statements, a '$'
+		// comment before a .qpos header.
+		"n = 8\ndiags = " + strings.Repeat("[", 2000),
+		"n = 8\ndiags = [[[[[[[[[[1]]]]]]]]]]\n",
+		"n = 8 diags = [[1, 0]]\n",
+		"$ comment\n8 1\n0 0\n",
+		"0 2\n1 3\n",
 	} {
 		f.Add([]byte(s))
 	}
+	// As FuzzParseBoard: sizes are refused as on a machine with 256 MiB
+	// to spare (a header "33333170 0" took the fuzzing process's memory).
+	withLimit(f, 256<<20)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := encode.ParseInstance(strings.NewReader(string(data)), "fuzz")
 		if err != nil {

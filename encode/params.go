@@ -13,6 +13,11 @@ import (
 // than the memory.
 const maxParamValues = 1 << 21
 
+// maxParamDepth bounds the nesting of lists: the files qtool reads nest
+// two deep ([[r, c], …]); the bound keeps the recursive reader's stack
+// small whatever the input (1.1 MB of '[' overflowed it).
+const maxParamDepth = 8
+
 // pval is a value of a parameter file: an integer or a list, with where it
 // starts.
 type pval struct {
@@ -103,8 +108,14 @@ func (p *paramParser) advance() error {
 	return err
 }
 
-func (p *paramParser) value() (pval, error) {
+func (p *paramParser) value() (pval, error) { return p.valueAt(0) }
+
+// valueAt reads a value inside depth lists.
+func (p *paramParser) valueAt(depth int) (pval, error) {
 	t := p.tok
+	if depth > maxParamDepth {
+		return pval{}, p.lx.errorf(t.line, t.col, "lists nested more than %d deep: not a parameter file qtool reads", maxParamDepth)
+	}
 	if p.values++; p.values > maxParamValues {
 		return pval{}, p.lx.errorf(t.line, t.col, "more than %d values: not a parameter file qtool reads", maxParamValues)
 	}
@@ -118,7 +129,7 @@ func (p *paramParser) value() (pval, error) {
 			return v, p.advance()
 		}
 		for {
-			e, err := p.value()
+			e, err := p.valueAt(depth + 1)
 			if err != nil {
 				return v, err
 			}
@@ -326,8 +337,8 @@ func parseQpos(r io.Reader, name string) (Instance, error) {
 				return nil, nil, 0, err
 			}
 			toks, cols := fields(string(raw), blank)
-			if len(toks) == 0 || toks[0][0] == '#' {
-				continue
+			if len(toks) == 0 || toks[0][0] == '#' || toks[0][0] == '$' {
+				continue // blank, or a comment in shell or Essence′ style
 			}
 			return toks, cols, in.LineNo(), nil
 		}

@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -73,7 +74,13 @@ type line struct {
 // queens that attack each other. A grid square 'x' (blocked) is an error
 // here: ParseInstance reads boards with blocked squares.
 func ParseBoard(r io.Reader, name string) (Board, error) {
-	b, pos, err := parseBoard(r, name)
+	br := bufio.NewReaderSize(r, peekSize)
+	head, _ := br.Peek(peekSize)
+	b, pos, err := parseBoard(br, name)
+	if f := instanceForm(head); err != nil && !errors.Is(err, ErrInvalidBoard) && (f == formParams || (f == formQpos && qposHeader(head))) {
+		// Not a board but another instance file: say what it is.
+		return Board{}, &ParseError{File: name, Msg: FormOf(head) + ", not a board: this command reads a plain board of queens; qtool count, solve and encode read it with --board, and qtool check checks it"}
+	}
 	if err == nil && len(pos.blocked) > 0 {
 		x := pos.blocked[0]
 		return Board{}, &ParseError{File: name, Line: x.line, Col: x.col, Msg: "blocked square 'x': this command reads a plain board (blocked squares are read with --problem and --board)"}

@@ -150,7 +150,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func FuzzParseBoard(f *testing.F) {
-	for _, s := range []string{"Q\n", "Q...\n..Q.\n", "n 8\n0 - 7 - - - - 3\n", "n 5\n1,2\n", "0 2 4 1 3\n", "a1, b3\n", "#\n\n.Q..\n...Q\nQ...\n..Q.\n"} {
+	for _, s := range []string{"Q\n", "Q...\n..Q.\n", "n 8\n0 - 7 - - - - 3\n", "n 5\n1,2\n", "0 2 4 1 3\n", "a1, b3\n", "#\n\n.Q..\n...Q\nQ...\n..Q.\n", "n = 8\ndiags = [[1, 0]]\n", "$ c\n8 1\n0 0\n", "8 1\n0 0\n"} {
 		f.Add([]byte(s))
 	}
 	// A fuzzed header may ask for any n: the fuzzer runs as if the process

@@ -533,7 +533,7 @@ func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Prob
 	case res.out.Solutions > 0:
 		rec.Status = results.Mismatch
 		rec.Message = fmt.Sprintf("reported %d solutions but handed over none", res.out.Solutions)
-	case !b.Caps().Exact:
+	case backend.Admit(b, p.Encode(), backend.Request{Mode: backend.Find, Limit: 1, Decide: true}) != nil: // an incomplete method
 		rec.Status, rec.Message = results.Unknown, "found no solution (the method is incomplete: no proof that none exists)"
 	case known && ref > 0:
 		rec.Status = results.Mismatch

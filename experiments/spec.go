@@ -430,14 +430,21 @@ var (
 // without a backend is left out.
 func DefaultSpec() Spec {
 	s := Spec{Repeats: DefaultRepeats, Timeout: DefaultTimeout, MinTime: DefaultMinTime, Seed: DefaultSeed, Workers: DefaultWorkers}
-	add := func(task Task, ns []int, keep func(backend.Caps) bool) {
-		if bs := Registered(func(c backend.Caps) bool { return c.AliasOf == "" && !c.External && keep(c) }); len(bs) > 0 {
+	add := func(task Task, ns []int, keep func(backend.Backend) bool) {
+		var bs []backend.Backend
+		for _, b := range ForTask(task) {
+			if b.Caps().AliasOf == "" && keep(b) {
+				bs = append(bs, b)
+			}
+		}
+		if len(bs) > 0 {
 			s.Grids = append(s.Grids, Grid{Task: task, Backends: bs, Problems: EmptyBoards(ns), StopAfterTimeout: true})
 		}
 	}
-	add(TaskCount, DefaultCountN, func(c backend.Caps) bool { return c.Count && !c.Enumerates })
-	add(TaskCount, DefaultEnumerationCountN, func(c backend.Caps) bool { return c.Count && c.Enumerates })
-	add(TaskFirst, DefaultFirstN, func(c backend.Caps) bool { return c.Find && !c.Count })
+	counts := func(b backend.Backend) bool { return backend.Admit(b, encode.Problem{}, TaskRequest(TaskCount)) == nil }
+	add(TaskCount, DefaultCountN, func(b backend.Backend) bool { return !b.Caps().Enumerates })
+	add(TaskCount, DefaultEnumerationCountN, func(b backend.Backend) bool { return b.Caps().Enumerates })
+	add(TaskFirst, DefaultFirstN, func(b backend.Backend) bool { return !counts(b) })
 	return s
 }
 

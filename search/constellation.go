@@ -6,6 +6,8 @@ import (
 	"hash/fnv"
 	"math/bits"
 	"sync/atomic"
+
+	"github.com/qtool-project/qtool/split"
 )
 
 // ConstellationMaxN is the largest order the constellation counter
@@ -354,7 +356,7 @@ func (p *ConstellationPlan) Constellations() int { return len(p.cons) }
 // subproblems and a hash (FNV-1a) of the whole list. Two plans with the
 // same identity list the same subproblems under the same ids.
 func (p *ConstellationPlan) Identity() string {
-	return fmt.Sprintf("%s/%d n=%d depth=%d subproblems=%d hash=%016x", ConstellationMethod, ConstellationVersion, p.n, p.depth, len(p.subs), p.hash)
+	return split.Identity{Method: ConstellationMethod, Version: ConstellationVersion, N: p.n, Depth: p.depth, Subproblems: len(p.subs), Hash: p.hash}.String()
 }
 
 // Describe names subproblem id for people: its constellation (t, r, b, l),

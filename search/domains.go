@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/split"
 )
 
 // DomainMethod names the split of DomainPlan in records and checkpoints.
@@ -106,7 +107,7 @@ func (p *DomainPlan) Subproblems() int {
 // Identity names the split: method/version, n, depth, the number of
 // subproblems and an FNV-1a hash of their list.
 func (p *DomainPlan) Identity() string {
-	return fmt.Sprintf("%s/%d n=%d depth=%d subproblems=%d hash=%016x", DomainMethod, DomainVersion, p.n, p.Depth(), p.Subproblems(), p.hash)
+	return split.Identity{Method: DomainMethod, Version: DomainVersion, N: p.n, Depth: p.Depth(), Subproblems: p.Subproblems(), Hash: p.hash}.String()
 }
 
 // Describe names subproblem id: its domain and fixed columns, e.g.

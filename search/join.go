@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/split"
 )
 
 // JoinMethod names the split of JoinPlan in records and checkpoints.
@@ -724,7 +725,7 @@ func (p *JoinPlan) Bytes() uint64 { return p.bytes }
 // Identity names the split: method/version, n, depth, the number of
 // subproblems and an FNV-1a hash of their list.
 func (p *JoinPlan) Identity() string {
-	return fmt.Sprintf("%s/%d n=%d depth=%d subproblems=%d hash=%016x", JoinMethod, JoinVersion, p.n, p.Depth(), p.Subproblems(), p.hash)
+	return split.Identity{Method: JoinMethod, Version: JoinVersion, N: p.n, Depth: p.Depth(), Subproblems: p.Subproblems(), Hash: p.hash}.String()
 }
 
 // Describe names subproblem id: the middle queen's column (odd n), the top

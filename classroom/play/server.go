@@ -352,7 +352,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 			rep.Queens = append(rep.Queens, classroom.Square{r, c})
 		}
 		rep.Message = cat.T("complete.found", req.Backend, out.Elapsed.Round(time.Microsecond).String())
-	case out.Status == backend.OK && be.Caps().Exact:
+	case out.Status == backend.OK && backend.Admit(be, encode.Problem{Instance: encode.Instance{Board: b}}, backend.Request{Mode: backend.Find, Limit: 1, Decide: true}) == nil:
 		rep.Status = "none"
 		nodes := ""
 		if out.Nodes > 0 {

@@ -219,6 +219,11 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		if d := logFile.Duplicates(); d > 0 {
 			fmt.Fprintf(c.stderr, "qtool: bench: %s: %d record(s) measure a run that a later record of the log measures again; the later one is kept\n", f.log, d)
 		}
+		if f.resume {
+			if err := checkResumeSettings(envs[0], oldEnvs, f.log); err != nil { // bench_resume.go
+				return err
+			}
+		}
 		envs = append(oldEnvs, envs...)
 		if err := logFile.WriteEnv(envs[len(envs)-1]); err != nil {
 			return err

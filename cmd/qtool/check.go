@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/qtool-project/qtool/encode"
 )
@@ -15,8 +17,10 @@ func init() {
 const checkUsage = `
 Usage: qtool check [--json] FILE
 
-Reads a board (grid, compact, list or algebraic form; - for stdin) and says
-whether its queens are legal: no two in the same row, column or diagonal.
+Reads a board (grid, compact, list or algebraic form; - for stdin), or a
+parameter file (.param, Essence′) or .qpos completion file, and says whether
+its queens are legal: no two in the same row, column or diagonal, none on an
+excluded diagonal.
 Exit status 0 when legal, 1 when illegal (with the reason), 2 when the file
 cannot be read as a board.
 
@@ -31,6 +35,7 @@ type checkRecord struct {
 	Queens   int    `json:"queens"`
 	Legal    bool   `json:"legal"`
 	Complete bool   `json:"complete"`
+	Excluded int    `json:"excluded_diagonals,omitempty"` // of a parameter file
 	Reason   string `json:"reason,omitempty"`
 }
 
@@ -49,7 +54,12 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer f.Close()
-	b, err := encode.ParseBoard(f, name)
+	br := bufio.NewReaderSize(f, encode.PeekSize)
+	head, _ := br.Peek(encode.PeekSize)
+	if !encode.IsBoardForm(head) {
+		return checkInstance(c, br, name, *asJSON)
+	}
+	b, err := encode.ParseBoard(br, name)
 	rec := checkRecord{File: name}
 	if err != nil {
 		if !errors.Is(err, encode.ErrInvalidBoard) {
@@ -73,6 +83,45 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 			what = "a complete solution"
 		}
 		fmt.Fprintf(c.stdout, "legal: %s on a %d×%d board, %s\n", plural(rec.Queens, "queen"), b.N, b.N, what)
+	} else {
+		fmt.Fprintf(c.stdout, "illegal: %s\n", rec.Reason)
+	}
+	if !rec.Legal {
+		return withCode(exitNo, nil)
+	}
+	return nil
+}
+
+// checkInstance checks the given queens of a parameter or .qpos file
+// against each other and against its excluded diagonals.
+func checkInstance(c *cli, r io.Reader, name string, asJSON bool) error {
+	in, err := encode.ParseInstance(r, name)
+	rec := checkRecord{File: name}
+	if err != nil {
+		if !errors.Is(err, encode.ErrInvalidBoard) {
+			return usageErrorf("%w", err)
+		}
+		rec.Reason = userText(err.Error())
+	} else {
+		b := in.Board
+		rec.N, rec.Queens, rec.Legal = b.N, b.Given(), true
+		rec.Complete = rec.Queens == b.N
+		rec.Excluded = len(in.Excluded)
+	}
+	if asJSON {
+		if err := writeJSON(c.stdout, rec); err != nil {
+			return err
+		}
+	} else if rec.Legal {
+		what := plural(rec.N-rec.Queens, "row") + " free"
+		if rec.Complete {
+			what = "a complete solution"
+		}
+		ex := ""
+		if rec.Excluded > 0 {
+			ex = " with " + plural(rec.Excluded, "excluded diagonal")
+		}
+		fmt.Fprintf(c.stdout, "legal: %s on a %d×%d board%s, %s\n", plural(rec.Queens, "queen"), rec.N, rec.N, ex, what)
 	} else {
 		fmt.Fprintf(c.stdout, "illegal: %s\n", rec.Reason)
 	}

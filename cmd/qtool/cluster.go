@@ -153,6 +153,11 @@ func (s *slurmFlags) options() (cluster.Options, error) {
 	case strings.ContainsAny(s.timeLimit+s.partition, " \t\n'\"$`\\"):
 		return o, usageErrorf("cluster submit: --time and --partition take one word each")
 	}
+	if s.timeLimit != "" {
+		if _, err := cluster.ParseTime(s.timeLimit); err != nil {
+			return o, usageErrorf("cluster submit: --time: %s", strings.TrimPrefix(err.Error(), "cluster: "))
+		}
+	}
 	o.TaskTime = taskTimeWord(s.taskTime)
 	return o, nil
 }
@@ -193,21 +198,31 @@ func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run) err
 		fmt.Fprintf(c.stdout, "\n# submitted with:\n# sbatch %s\n", strings.Join(quoteAll(cluster.SbatchArgs(r, cluster.ArraySpec(allTasks(r.Tasks), r.Options.Throttle), nil)), " "))
 		return nil
 	}
+	// What the cluster cannot run is refused before anything is made.
+	if err := cluster.Preflight(ctx, r, clusterSlurm); err != nil {
+		return usageErrorf("cluster submit: %s", strings.TrimPrefix(err.Error(), "cluster: "))
+	}
 	if err := cluster.Create(s.dir, r); err != nil {
 		return usageErrorf("%s", clusterMsg(err))
 	}
 	if s.qtool == "" {
 		self, err := os.Executable()
 		if err == nil {
-			err = copyFile(self, r.Qtool, 0o755)
+			err = copyFile(self, r.QtoolPath(), 0o755)
 		}
 		if err != nil {
-			return fmt.Errorf("cluster submit: copying qtool into the run: %w", err)
+			r.Remove()
+			return fmt.Errorf("cluster submit: copying qtool into the run: %w (nothing was submitted; %s is left as it was)", err, s.dir)
 		}
 	}
 	j, err := cluster.Submit(ctx, r, clusterSlurm, nil, nil)
 	if err != nil {
-		return fmt.Errorf("%s (the run directory %s is made: qtool cluster resubmit %s submits it)", clusterMsg(err), s.dir, s.dir)
+		// A refused submission leaves nothing behind: the same command,
+		// with the option Slurm refused mended, makes the run afresh.
+		if rerr := r.Remove(); rerr != nil {
+			return fmt.Errorf("%s (nothing was submitted; removing the half-made %s failed: %v: remove it by hand before you submit again)", clusterMsg(err), s.dir, rerr)
+		}
+		return fmt.Errorf("%s (nothing was submitted and %s is left as it was: mend the option and run the same qtool cluster submit again)", clusterMsg(err), s.dir)
 	}
 	fmt.Fprintf(c.stdout, "submitted job %s: %s, array %s, run directory %s\n", j.ID, r.Title, j.Array, r.Dir)
 	if s.wait {
@@ -368,9 +383,9 @@ func printStatus(out io.Writer, r *cluster.Run, st *cluster.Status) {
 	}
 	switch {
 	case st.Count(cluster.Done) == r.Tasks:
-		fmt.Fprintf(out, "next      qtool cluster collect %s\n", r.Dir)
+		fmt.Fprintf(out, "next      qtool cluster collect %s\n", cluster.ShellQuote(r.Dir))
 	case st.Finished():
-		fmt.Fprintf(out, "next      qtool cluster resubmit %s\n", r.Dir)
+		fmt.Fprintf(out, "next      qtool cluster resubmit %s\n", cluster.ShellQuote(r.Dir))
 	}
 }
 
@@ -469,9 +484,9 @@ func clusterNotDone(ctx context.Context, r *cluster.Run) error {
 			parts = append(parts, fmt.Sprintf("%s %s", s, cluster.Ranges(ts)))
 		}
 	}
-	next := "qtool cluster resubmit " + r.Dir
+	next := "qtool cluster resubmit " + cluster.ShellQuote(r.Dir)
 	if !st.Finished() {
-		next = "wait for them (qtool cluster status " + r.Dir + ")"
+		next = "wait for them (qtool cluster status " + cluster.ShellQuote(r.Dir) + ")"
 	}
 	return withCode(exitNo, fmt.Errorf("cluster collect: %d of %d tasks are not done (%s): %s", r.Tasks-st.Count(cluster.Done), r.Tasks, strings.Join(parts, "; "), next))
 }

@@ -23,20 +23,52 @@ func init() {
 type encoder struct {
 	name  string
 	about string
-	// write writes board b; opts holds the target's options (e.g. "amo").
-	write func(w io.Writer, b encode.Board, opts map[string]string) error
+	// model: the target writes the problem's model too, so it takes
+	// every problem (--problem, blocked squares, excluded diagonals,
+	// --pieces); without it, plain n-queens boards only.
+	model bool
+	// write writes the job's problem.
+	write func(w io.Writer, j encodeJob) error
 	// size, when set, estimates what write needs, before anything is
 	// built: the bytes it writes and the bytes of memory it takes, and
 	// what the output is, for the messages ("a CNF of 9000000 variables
 	// and 40498500000 clauses").
-	size func(b encode.Board, opts map[string]string) (out, mem uint64, what string, err error)
-	// writeProblem, when set, writes a problem of --problem other than
-	// plain n-queens, or a board with blocked squares or excluded
-	// diagonals (its number of pieces chosen), saying how the number was
-	// chosen (how); sizeProblem estimates it as size does. opts are the
-	// target's options, as for write.
-	writeProblem func(w io.Writer, prob encode.Problem, how string, opts map[string]string) error
-	sizeProblem  func(prob encode.Problem, opts map[string]string) (out, mem uint64, what string, err error)
+	size func(j encodeJob) (out, mem uint64, what string, err error)
+}
+
+// withForms makes e a target of every problem with two writers: the plain
+// board's own form (Knuth's queens-dlx matrix, encode.CNF) and the model's.
+func (e encoder) withForms(
+	writePlain func(io.Writer, encode.Board, map[string]string) error,
+	sizePlain func(encode.Board, map[string]string) (uint64, uint64, string, error),
+	writeModel func(io.Writer, encode.Problem, string, map[string]string) error,
+	sizeModel func(encode.Problem, map[string]string) (uint64, uint64, string, error),
+) encoder {
+	e.model = true
+	e.write = func(w io.Writer, j encodeJob) error {
+		if j.Model {
+			return writeModel(w, j.Prob, j.How, j.Opts)
+		}
+		return writePlain(w, j.Prob.Board, j.Opts)
+	}
+	e.size = func(j encodeJob) (uint64, uint64, string, error) {
+		if j.Model {
+			return sizeModel(j.Prob, j.Opts)
+		}
+		return sizePlain(j.Prob.Board, j.Opts)
+	}
+	return e
+}
+
+// encodeJob is what qtool encode asks of a target: the problem, whether it
+// is written from its model (Model: a problem other than plain n-queens,
+// or --pieces; the number of pieces chosen, and How says how), and the
+// target's options (e.g. "amo").
+type encodeJob struct {
+	Prob  encode.Problem
+	Model bool
+	How   string
+	Opts  map[string]string
 }
 
 var encoders = map[string]encoder{}
@@ -143,7 +175,6 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	b := prob.Board
 	limit, err := parseSize(*maxSize)
 	if err != nil {
 		return usageErrorf("encode: --max-size %q: %v", *maxSize, err)
@@ -152,8 +183,8 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if *amo != "" {
 		opts["amo"] = *amo
 	}
-	model := !prob.PlainQueens() || set["pieces"]
-	if model && e.writeProblem == nil {
+	job := encodeJob{Prob: prob, Model: !prob.PlainQueens() || set["pieces"], Opts: opts}
+	if job.Model && !e.model {
 		if prob.Variant != encode.Queens {
 			return usageErrorf("encode: --to %s writes plain n-queens only; --problem %v is written by --to dlx", e.name, prob.Variant)
 		}
@@ -162,8 +193,8 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if *amo != "" && e.name != "dimacs" {
 		return usageErrorf("encode: --amo applies to --to dimacs, not %s", e.name)
 	}
-	if model {
-		out, mem, what, err := e.sizeProblem(prob, opts)
+	if e.size != nil {
+		out, mem, what, err := e.size(job)
 		if err != nil {
 			return usageErrorf("encode: %v", err)
 		}
@@ -173,37 +204,25 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		if limit > 0 && out > limit {
 			return usageErrorf("encode: %s is about %s of text, more than --max-size %s; give --max-size 0 (or a larger size) to write it anyway", what, memlimit.Bytes(out), memlimit.Bytes(limit))
 		}
-		how := "given by --pieces"
+	}
+	if job.Model {
+		job.How = "given by --pieces"
 		if prob.Variant.Goal() == encode.Place {
-			how = "n of them, as the problem asks"
+			job.How = "n of them, as the problem asks"
 			if prob.Variant == encode.QueensPawns {
-				how = fmt.Sprintf("n + %d, one more for each pawn", len(prob.Pawns))
+				job.How = fmt.Sprintf("n + %d, one more for each pawn", len(prob.Pawns))
 			}
 		} else if !set["pieces"] {
-			how = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
+			job.How = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
 		}
-		if prob.Pieces, err = problemPieces(ctx, prob, *pieces, set["pieces"]); err != nil {
+		if job.Prob.Pieces, err = problemPieces(ctx, prob, *pieces, set["pieces"]); err != nil {
 			return err
 		}
 		if prob.Variant.Goal() == encode.Place {
-			prob.Pieces = 0
-		}
-		write := e.writeProblem
-		return runEncodeWrite(ctx, c, *outPath, func(w io.Writer) error { return write(w, prob, how, opts) })
-	}
-	if e.size != nil {
-		out, mem, what, err := e.size(b, opts)
-		if err != nil {
-			return usageErrorf("encode: %v", err)
-		}
-		if err := memlimit.Check("encode: "+what, mem); err != nil {
-			return usageErrorf("%v", err)
-		}
-		if limit > 0 && out > limit {
-			return usageErrorf("encode: %s is about %s of text, more than --max-size %s; give --max-size 0 (or a larger size) to write it anyway", what, memlimit.Bytes(out), memlimit.Bytes(limit))
+			job.Prob.Pieces = 0
 		}
 	}
-	return runEncodeWrite(ctx, c, *outPath, func(w io.Writer) error { return e.write(w, b, opts) })
+	return runEncodeWrite(ctx, c, *outPath, func(w io.Writer) error { return e.write(w, job) })
 }
 
 // runEncodeWrite writes the output of write to stdout or to the file

@@ -12,13 +12,10 @@ import (
 
 func init() {
 	registerEncoder(encoder{
-		name:         "dimacs",
-		about:        "CNF in the DIMACS format, for qtool sat or any SAT solver (--amo chooses the at-most-one encoding)",
-		write:        writeDIMACS,
-		size:         sizeDIMACS,
-		writeProblem: writeProblemDIMACS,
-		sizeProblem:  sizeProblemDIMACS,
-	})
+		name:  "dimacs",
+		about: "CNF in the DIMACS format, for qtool sat or any SAT solver (--amo chooses the at-most-one encoding)",
+		// A plain board: encode.CNF (Formula); a model: Model.EncodeCNF.
+	}.withForms(writeDIMACS, sizeDIMACS, writeProblemDIMACS, sizeProblemDIMACS))
 }
 
 // cnfBytesPerSquare is the memory of encode.Formula per encoded square:

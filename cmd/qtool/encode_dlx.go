@@ -13,13 +13,10 @@ func init() {
 	registerEncoder(encoder{
 		name:  "dlx",
 		about: "Knuth's exact-cover format (dlx1, TAOCP 7.2.2.1), for qtool xcover or dlx1",
-		write: writeDLX,
-		size:  sizeDLX,
-		// --problem: the model's generalized exact cover, with
-		// multiplicities (dlx3) where a line has other bounds.
-		writeProblem: writeProblemDLX,
-		sizeProblem:  sizeProblemDLX,
-	})
+		// A plain board: Knuth's queens-dlx matrix; a model (--problem):
+		// its generalized exact cover, with multiplicities (dlx3) where a
+		// line has other bounds.
+	}.withForms(writeDLX, sizeDLX, writeProblemDLX, sizeProblemDLX))
 }
 
 // sizeDLX estimates the dlx1 text of b and the memory of its matrix: one

@@ -45,15 +45,12 @@ func init() {
 		registerEncoder(encoder{
 			name:  t.name,
 			about: t.about,
-			write: func(w io.Writer, b encode.Board, opts map[string]string) error {
-				return writeProblem(w, encode.Problem{Instance: encode.Instance{Board: b}}, "", opts)
+			model: true, // a plain board is written from its model too
+			write: func(w io.Writer, j encodeJob) error {
+				return writeProblem(w, j.Prob, j.How, j.Opts)
 			},
-			size: func(b encode.Board, opts map[string]string) (uint64, uint64, string, error) {
-				return sizeExport(t.name, encode.Problem{Instance: encode.Instance{Board: b}})
-			},
-			writeProblem: writeProblem,
-			sizeProblem: func(prob encode.Problem, _ map[string]string) (uint64, uint64, string, error) {
-				return sizeExport(t.name, prob)
+			size: func(j encodeJob) (uint64, uint64, string, error) {
+				return sizeExport(t.name, j.Prob)
 			},
 		})
 	}

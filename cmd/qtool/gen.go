@@ -16,7 +16,7 @@ func init() {
 }
 
 const genUsage = `
-Usage: qtool gen -n N -k K [--seed S] [--count M] [--out DIR]
+Usage: qtool gen -n N -k K [--seed S] [--count M] [--out DIR] [--timeout D] [--max-size SIZE]
        qtool gen --family diagonals -n N [--min-free F] [--seed S] [--count M] [--out DIR]
        qtool gen --family blocked -n N --blocked B [--seed S] [--count M] [--out DIR]
 
@@ -27,6 +27,9 @@ diagonals are free, stopping at k queens. The same (n, k, seed) gives the
 same files byte for byte. Each file starts with a comment naming the
 generator, n, k, seed and index; boards up to n = 64 are written as grids,
 larger ones in the compact form. Without --out, one instance goes to stdout.
+--timeout ends the run (exit 3, the files written are whole); --count is at
+most 10⁶ files, and a run that would write more than --max-size (1GB) in all
+is refused before it starts.
 
 The hard families of the same authors: --family diagonals makes Excluded
 Diagonals instances as queens-diag-gen does (random diagonals excluded while
@@ -54,6 +57,7 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 	intFlag(fs, count, "count", 1, "number of instances `M`")
 	out := fs.String("out", "", "write one file per instance into `DIR` (created if missing)")
 	ff := addFamilyFlags(fs)
+	lim := addGenLimits(fs) // gen_bounds.go
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
@@ -72,7 +76,12 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 		if *out == "" && *count > 1 {
 			return usageErrorf("gen: --count %d needs --out DIR (one file per instance)", *count)
 		}
-		return runGenFamily(ctx, c, ff, set, *n, *seed, *count, *out)
+		rctx, cancel, err := lim.check(ctx, ff.family, *n, *count, *out != "")
+		if err != nil {
+			return err
+		}
+		defer cancel()
+		return runGenFamily(rctx, c, ff, set, *n, *seed, *count, *out)
 	}
 	if set["min-free"] || set["blocked"] {
 		return usageErrorf("gen: --min-free and --blocked apply to --family diagonals and blocked")
@@ -92,6 +101,11 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 	if *out == "" && *count > 1 {
 		return usageErrorf("gen: --count %d needs --out DIR (one file per instance)", *count)
 	}
+	ctx, cancel, err := lim.check(ctx, "completion", *n, *count, *out != "")
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	if *out != "" {
 		if err := os.MkdirAll(*out, 0o755); err != nil {
 			return usageErrorf("gen: --out: %v", err)
@@ -104,8 +118,7 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 		if *out != "" && i > 0 {
 			fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s (incomplete: %d asked for)\n", i, *n, *k, *seed, *out, *count)
 		}
-		fmt.Fprintf(c.stderr, "qtool: gen: interrupted after %d of %d instances\n", i, *count)
-		return withCode(exitInterrupted, nil)
+		return genStopped(c, ctx, i, *count)
 	}
 	for i := 0; i < *count; i++ {
 		if ctx.Err() != nil {

@@ -78,8 +78,7 @@ func runGenFamily(ctx context.Context, c *cli, ff *familyFlags, set map[string]b
 	}
 	for i := range count {
 		if err := ctx.Err(); err != nil {
-			fmt.Fprintf(c.stderr, "qtool: gen: interrupted after %d of %d instances\n", i, count)
-			return withCode(exitInterrupted, nil)
+			return genStopped(c, ctx, i, count)
 		}
 		name := filepath.Join(out, fmt.Sprintf("diag-%d-%d-s%d-%04d.param", n, ff.minFree, seed, i))
 		if ff.family == "blocked" {

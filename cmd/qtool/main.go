@@ -137,7 +137,10 @@ func runContext(ctx context.Context, c *cli, args []string) error {
 	cw := &checkedWriter{w: c.stdout}
 	cc := *c
 	cc.stdout = cw
-	err := dispatch(ctx, &cc, args)
+	in, explain, stop := guardStdin(ctx, c.stdin, args) // stdin.go
+	defer stop()
+	cc.stdin = in
+	err := explain(dispatch(ctx, &cc, args))
 	if cw.err != nil {
 		return writeFailure(cw.err)
 	}

@@ -14,7 +14,7 @@ import (
 // of the message or after another prefix's ": ". The command line speaks to
 // users, who know commands and files, not Go packages; "backend dlx: …"
 // keeps its name.
-var libraryPrefix = regexp.MustCompile(`(^|: )(?:backend|dlx|encode|experiments|results|sat|search|oracle|textin|memlimit|cluster|cnf|web|probe|envprobe|trace): `)
+var libraryPrefix = regexp.MustCompile(`(^|: )(?:backend|cluster|cnf|dlx|encode|experiments|results|sat|search): `)
 
 // userText is an error message as the command line prints it: on one
 // line, without the library's package prefixes.
@@ -46,10 +46,14 @@ func durationHint(name, value string) string {
 		return ""
 	}
 	t := strings.TrimSpace(value)
-	if t != "" && strings.Trim(t, "0123456789.") == "" {
-		return "--" + name + " " + quoteArg(value) + ": a duration needs a unit, e.g. " + t + "s, " + t + "m or " + t + "ms (0 for no limit)"
+	zero := " (0 for no limit)"
+	if name == "checkpoint-every" { // 0 is refused there
+		zero = " (a positive interval; the default is 30s)"
 	}
-	return "--" + name + " " + quoteArg(value) + ": want a duration such as 10s, 2m30s or 500ms (0 for no limit)"
+	if t != "" && strings.Trim(t, "0123456789.") == "" {
+		return "--" + name + " " + quoteArg(value) + ": a duration needs a unit, e.g. " + t + "s, " + t + "m or " + t + "ms" + zero
+	}
+	return "--" + name + " " + quoteArg(value) + ": want a duration such as 10s, 2m30s or 500ms" + zero
 }
 
 func quoteArg(s string) string { return `"` + s + `"` }

@@ -49,7 +49,7 @@ Examples:
 `
 
 const verifyUsage = `
-Usage: qtool verify [--json] FILE
+Usage: qtool verify [--json] [--timeout D] FILE
 
 Checks that FILE (- for stdin) holds one solution of the n-queens problem in
 list form (the 0-based column of each row on one line, as qtool place and
@@ -57,7 +57,8 @@ qtool solve --format list write it) while reading it: one bit a column and
 one a diagonal, about 5 bits a queen, so that 10⁹ queens take about 0.7 GB.
 Lines starting with # before the list are comments. Exit status 0 for a
 solution, 1 for a list that is not one (with the first reason), 2 when FILE
-cannot be read as a list.
+cannot be read as a list or is longer than the memory can check, 3 when
+--timeout ends it (also while standard input is idle).
 
 Examples:
   qtool solve -n 8 --format list | qtool verify -
@@ -255,10 +256,16 @@ type verifyRecord struct {
 func runVerify(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("verify", verifyUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	timeout := fs.Duration("timeout", 0, "stop after `D` (e.g. 30s; 0 = no limit), also while standard input is idle: exit 3")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
 	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
 	if len(operands) != 1 {
 		return usageErrorf("verify: want exactly one FILE (see qtool verify --help)")
 	}
@@ -267,7 +274,7 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer f.Close()
-	n, err := listcheck.Check(ctx, f, name)
+	n, err := listcheck.Check(ctx, ctxReader(ctx, f), name)
 	rec := verifyRecord{File: name, N: n, Solution: err == nil}
 	switch {
 	case err == nil:

@@ -111,7 +111,7 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 	ch := make(chan readResult, 1)
 	go func() {
 		var res readResult
-		r, format, err := decompress(in)
+		r, format, err := decompress(in, name)
 		res.format = format
 		if err != nil {
 			res.err = err

@@ -163,7 +163,7 @@ func TestSATMalformed(t *testing.T) {
 		{"p cnf 2 1\n1 3 0\n", "2:3", "literal 3 beyond the 2 variables"},
 		{"p cnf 2 1\n1 two 0\n", "2:3", `unexpected "t"`},
 		{"p cnf 2 1\n1 2two 0\n", "2:3", `"2two" is not an integer`},
-		{"\x7fELF\x02\x01\x01\x00\x00", "1:1", "unexpected byte 0x7f"},
+		{"\x7fELF\x02\x01\x01\x00\x00", "1:1", "not a text DIMACS file: binary data (byte 0x7f"},
 		{"p cnf 2 1\n1 2", "2:1", "no terminating 0"},
 	} {
 		path := satFile(t, "bad.cnf", c.text)

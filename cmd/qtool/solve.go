@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"time"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
@@ -38,14 +37,23 @@ Examples:
   qtool solve -n 1000000 --backend minconflicts --out queens.txt
 `
 
+// solveRecord is solve's JSON record, for plain n-queens (placements) and
+// for the other problems (problem, pieces, and the solutions as cells).
 type solveRecord struct {
 	N          int                `json:"n"`
+	Problem    string             `json:"problem,omitempty"`
 	Backend    string             `json:"backend"`
 	Board      string             `json:"board,omitempty"`
 	Given      int                `json:"given,omitempty"`
+	Pieces     *int               `json:"pieces,omitempty"`
+	Pawns      *int               `json:"pawns,omitempty"`
+	Searched   bool               `json:"pawns_searched,omitempty"`
+	PawnCells  [][][2]int         `json:"solutions_pawns,omitempty"`
+	Queens     *int               `json:"queens,omitempty"`
 	Solutions  uint64             `json:"solutions"`
 	Placements []encode.Placement `json:"placements,omitempty"`
 	ClassSizes []int              `json:"class_sizes,omitempty"`
+	Cells      [][][2]int         `json:"solutions_cells,omitempty"`
 	Out        string             `json:"out,omitempty"`
 	Nodes      *uint64            `json:"nodes,omitempty"`
 	Seconds    float64            `json:"seconds"`
@@ -78,16 +86,13 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if !prob.PlainQueens() {
-		if o.unique {
-			return usageErrorf("--unique lists fundamental solutions of plain n-queens only")
-		}
-		return solveProblem(ctx, c, &o.p, prob, be, o.limit, o.format, o.outPath)
+	if o.unique && !prob.PlainQueens() {
+		return usageErrorf("--unique lists fundamental solutions of plain n-queens only")
 	}
-	if err := o.checkQueens(prob.Board, be); err != nil {
+	if err := o.checkForm(prob); err != nil {
 		return err
 	}
-	return o.solveQueens(ctx, c, prob, be)
+	return o.solve(ctx, c, prob, be)
 }
 
 // parseSolveFlags reads solve's command line and checks the values that
@@ -120,9 +125,10 @@ func parseSolveFlags(c *cli, args []string) (*solveOptions, map[string]bool, err
 	return o, setFlags(fs), nil
 }
 
-// checkQueens chooses the default form for board b and checks that the
-// form, --unique and --limit suit the board and what backend be can do.
-func (o *solveOptions) checkQueens(b encode.Board, be backend.Backend) error {
+// checkForm chooses the default form for the problem's board and checks
+// that the form and --unique suit it.
+func (o *solveOptions) checkForm(prob encode.Problem) error {
+	b := prob.Board
 	if o.format == "" {
 		o.format = "grid"
 		if b.N > 64 {
@@ -141,12 +147,14 @@ func (o *solveOptions) checkQueens(b encode.Board, be backend.Backend) error {
 	return nil
 }
 
-// solveRun is one run of solve on plain n-queens: where the solutions go
-// and what has been printed so far.
+// solveRun is one run of solve: where the solutions go and what has been
+// printed so far.
 type solveRun struct {
 	o       *solveOptions
 	c       *cli
-	b       encode.Board
+	prob    encode.Problem
+	board   encode.Problem // the board of the solutions met: prob, with its pawns when they are searched
+	b       encode.Board   // prob.Board
 	be      backend.Backend
 	bw      *bufio.Writer
 	out     *outFile // nil when the solutions go to stdout
@@ -156,9 +164,11 @@ type solveRun struct {
 	classes map[string]*class // --unique: the classes met, by canonical form
 }
 
-// solveQueens runs the search for plain n-queens and writes what it finds.
-func (o *solveOptions) solveQueens(ctx context.Context, c *cli, prob encode.Problem, be backend.Backend) error {
-	s := &solveRun{o: o, c: c, b: prob.Board, be: be}
+// solve runs the search and writes what it finds: placements of plain
+// n-queens, sets of squares of the other problems, each checked by the
+// verifier (encode.Verify, encode.VerifyCells) before it is printed.
+func (o *solveOptions) solve(ctx context.Context, c *cli, prob encode.Problem, be backend.Backend) error {
+	s := &solveRun{o: o, c: c, prob: prob, board: prob, b: prob.Board, be: be}
 	w := c.stdout
 	if o.outPath != "" {
 		// The solutions go to a temporary file that replaces FILE at the
@@ -173,6 +183,9 @@ func (o *solveOptions) solveQueens(ctx context.Context, c *cli, prob encode.Prob
 	}
 	s.bw = bufio.NewWriterSize(w, 1<<16)
 	s.rec = solveRecord{N: s.b.N, Backend: be.Name(), Board: boardName(o.p.board), Given: s.b.Given(), Out: o.outPath}
+	if !prob.PlainQueens() {
+		s.rec.Problem, s.rec.Given = prob.Variant.String(), 0
+	}
 	res, err := s.run(ctx, prob)
 	if err != nil {
 		return err
@@ -194,7 +207,30 @@ func (s *solveRun) emit(q encode.Placement, classSize int) error {
 		}
 		return nil
 	}
-	return writeSolution(s.bw, q, s.o.format, s.printed, classSize)
+	return writeSolution(s.bw, s.board, q, nil, s.o.format, s.printed, classSize)
+}
+
+// emitCells prints the solution of a problem other than plain n-queens
+// (or keeps it for --json).
+func (s *solveRun) emitCells(cells []encode.Cell) error {
+	s.printed++
+	if s.o.p.json && s.o.outPath == "" {
+		s.rec.Cells = append(s.rec.Cells, cellPairs(cells))
+		if s.prob.PawnsSearched() {
+			s.rec.PawnCells = append(s.rec.PawnCells, cellPairs(s.board.Pawns))
+		}
+		return nil
+	}
+	return writeSolution(s.bw, s.board, nil, cells, s.o.format, s.printed, 0)
+}
+
+// cellPairs is the JSON form of cells: [r, c] pairs.
+func cellPairs(cells []encode.Cell) [][2]int {
+	pairs := make([][2]int, len(cells))
+	for i, x := range cells {
+		pairs[i] = [2]int{x.R, x.C}
+	}
+	return pairs
 }
 
 // request is the backend's request: with --unique it collects every
@@ -215,6 +251,23 @@ func (s *solveRun) request() backend.Request {
 		return req
 	}
 	req.Limit = s.o.limit
+	if !s.prob.PlainQueens() {
+		req.OnInstance = func(in encode.Instance) { s.board.Instance = in }
+		req.VisitCells = func(cells []encode.Cell) bool {
+			q := s.board
+			q.Pieces = len(cells)
+			if err := encode.VerifyCells(q, cells); err != nil {
+				s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
+				return false
+			}
+			if err := s.emitCells(cells); err != nil {
+				s.werr = err
+				return false
+			}
+			return s.o.limit == 0 || s.printed < s.o.limit
+		}
+		return req
+	}
 	req.Visit = func(q encode.Placement) bool {
 		if err := encode.Verify(s.b, q); err != nil {
 			s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
@@ -235,7 +288,6 @@ func (s *solveRun) run(ctx context.Context, prob encode.Problem) (backend.Outcom
 	req := s.request()
 	rctx, cancel := withTimeout(ctx, s.o.p.timeout)
 	defer cancel()
-	start := time.Now()
 	if r := refusal(s.be, prob, req); r != nil {
 		if r.Need == backend.NeedAll && s.o.unique {
 			return backend.Outcome{}, usageErrorf("--unique needs a backend that enumerates all solutions, not %s", s.be.Name())
@@ -254,9 +306,6 @@ func (s *solveRun) run(ctx context.Context, prob encode.Problem) (backend.Outcom
 		if err := s.emitClasses(); err != nil {
 			return res, err
 		}
-	}
-	if res.Elapsed == 0 {
-		res.Elapsed = time.Since(start)
 	}
 	return res, nil
 }
@@ -284,6 +333,17 @@ func (s *solveRun) emitClasses() error {
 func (s *solveRun) finish(res backend.Outcome) error {
 	rec := &s.rec
 	rec.Solutions = uint64(s.printed)
+	if prob := s.prob; !prob.PlainQueens() {
+		if prob.Variant == encode.QueensPawns {
+			k := max(len(prob.Pawns), prob.PawnCount)
+			rec.Pawns, rec.Searched = &k, prob.PawnsSearched()
+		}
+		pieces := res.Pieces
+		rec.Pieces = &pieces
+		if prob.Variant.Goal() == encode.Minimum && res.Pieces > 0 {
+			rec.Queens = &pieces
+		}
+	}
 	rec.Seconds = res.Elapsed.Seconds()
 	rec.Status = res.Status.String()
 	rec.Stats = res.Stats
@@ -300,7 +360,7 @@ func (s *solveRun) finish(res backend.Outcome) error {
 		// The listing itself says that it is not all of them.
 		fmt.Fprintf(s.bw, "# incomplete: %s after %d solution(s); the listing stops here\n", whyIncomplete(res.Status), s.printed)
 	} else if s.printed == 0 && s.out != nil {
-		fmt.Fprintf(s.bw, "# %s\n", noSolution(s.b))
+		fmt.Fprintf(s.bw, "# %s\n", noSolution(s.prob))
 	}
 	if err := s.bw.Flush(); err != nil {
 		return fmt.Errorf("writing solutions: %v", err)
@@ -322,11 +382,15 @@ func (s *solveRun) report(res backend.Outcome) error {
 	}
 	switch {
 	case s.printed == 0 && rec.Complete:
-		fmt.Fprintln(s.c.stdout, noSolution(s.b))
+		fmt.Fprintln(s.c.stdout, noSolution(s.prob))
 	case !rec.Complete:
 		fmt.Fprintf(s.c.stderr, "qtool: %s after %d solution(s) in %.3f s\n", statusWord(res.Status), s.printed, rec.Seconds)
 	case s.o.outPath != "":
-		fmt.Fprintf(s.c.stdout, "n = %d, backend %s: %d solution(s) written to %s in %.3f s\n", s.b.N, s.be.Name(), s.printed, s.o.outPath, rec.Seconds)
+		what := ""
+		if !s.prob.PlainQueens() {
+			what = fmt.Sprintf(", %v", s.prob.Variant)
+		}
+		fmt.Fprintf(s.c.stdout, "n = %d%s, backend %s: %d solution(s) written to %s in %.3f s\n", s.b.N, what, s.be.Name(), s.printed, s.o.outPath, rec.Seconds)
 	}
 	return endStatusIf(rec.Complete, res.Status)
 }
@@ -352,7 +416,11 @@ type class struct {
 	size int
 }
 
-func noSolution(b encode.Board) string {
+func noSolution(prob encode.Problem) string {
+	b := prob.Board
+	if !prob.PlainQueens() {
+		return fmt.Sprintf("no solution: this %v problem on the %d×%d board has none", prob.Variant, b.N, b.N)
+	}
 	if b.Given() > 0 {
 		return fmt.Sprintf("no solution: this %d×%d board with %d queens given has no completion", b.N, b.N, b.Given())
 	}
@@ -373,9 +441,13 @@ func errOr(err, other error) error {
 	return other
 }
 
-// writeSolution prints solution number i in the chosen form; classSize > 0
-// adds the size of its symmetry class.
-func writeSolution(w io.Writer, q encode.Placement, format string, i, classSize int) error {
+// writeSolution prints solution number i of problem prob in the chosen
+// form: the placement q of plain n-queens, or the cells of another problem
+// (writeCells); classSize > 0 adds the size of its symmetry class.
+func writeSolution(w io.Writer, prob encode.Problem, q encode.Placement, cells []encode.Cell, format string, i, classSize int) error {
+	if q == nil {
+		return writeCells(w, prob, cells, format, i)
+	}
 	switch format {
 	case "list":
 		if classSize > 0 {

@@ -1,7 +1,11 @@
 #!/bin/bash
 # qtool cluster job array: count n=8 in 4 shards, one array task per slice (0..3).
-# Run directory examples/cluster-n8: the single source of truth
-# (qtool cluster status DIR reads it; qtool cluster collect DIR merges it).
+# The run directory (the single source of truth: qtool cluster status DIR
+# reads it, qtool cluster collect DIR merges it) is found when the task
+# runs: the working directory (sbatch --chdir=RUNDIR, as qtool cluster
+# submit and resubmit give), else $SLURM_SUBMIT_DIR, else this file's
+# directory, whichever holds the run's run.json; so a copied or moved run
+# works on itself, never on the place it was made.
 #
 # Written by qtool cluster submit. Edit it if you need to: qtool cluster
 # resubmit DIR submits this file as it is, for the tasks that are missing or
@@ -15,10 +19,15 @@
 # At the time limit (--time) Slurm sends SIGTERM, then SIGKILL KillWait
 # seconds later; qtool writes its checkpoint on SIGTERM and exits 143.
 #SBATCH --job-name=qtool-d8b9770c10
-#SBATCH --output=examples/cluster-n8/slurm/%A_%a.out
+#SBATCH --output=slurm/%A_%a.out
 #SBATCH --cpus-per-task=1
 set -u
-dir=examples/cluster-n8
+id=d8b9770c10
+dir=
+for d in "$PWD" "${SLURM_SUBMIT_DIR:-}" "$(dirname -- "$0")"; do
+  if [ -n "$d" ] && [ -f "$d/run.json" ] && grep -q "\"id\": \"$id\"" "$d/run.json"; then dir=$(cd -- "$d" && pwd -P); break; fi
+done
+if [ -z "$dir" ]; then echo "job.sh: run $id: no run.json of this run in the working directory: submit with sbatch --chdir=RUNDIR (qtool cluster resubmit RUNDIR does)" >&2; exit 2; fi
 qtool=qtool
 tasks=4
 task=${SLURM_ARRAY_TASK_ID:?"submit this script with sbatch --array (qtool cluster submit does)"}

@@ -16,6 +16,8 @@ import (
 	"io"
 	"math"
 	"os"
+
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // MaxN is the largest order it checks: rows and columns are read into 32
@@ -162,6 +164,13 @@ skip:
 		// twice that (with 3 % to spare for a maxCol short of n−1).
 		reach := max(top, maxCol)
 		reach += reach / 32
+		// The three sets take 5·reach bits; while one grows, its old and
+		// new copies are both alive, and freed copies keep their address space
+		// a while (3× in all). An endless list (standard input) is
+		// refused at the process's memory limit instead of filling it.
+		if need := 3 * (5 * reach / 8); need > memlimit.Limit() {
+			return fail(false, "more rows than this process can check: %v", memlimit.Check(fmt.Sprintf("a list of %d rows", top), need))
+		}
 		cols.grow(maxCol, reach)
 		d1.grow(top+maxCol, 2*reach)
 		d2.grow(2*max(top, maxCol), 2*reach)
