@@ -48,19 +48,27 @@ func ParseTime(s string) (time.Duration, error) {
 		}
 		v[i] = n
 	}
-	var d time.Duration
+	var sec int64 // at most 9 digits a number: no overflow below
 	switch {
 	case rest != s: // D-H, D-H:M, D-H:M:S
-		d = time.Duration(days)*24*time.Hour + time.Duration(v[0])*time.Hour + time.Duration(v[1])*time.Minute + time.Duration(v[2])*time.Second
+		sec = days*86400 + v[0]*3600 + v[1]*60 + v[2]
 	case len(f) == 1:
-		d = time.Duration(v[0]) * time.Minute
+		sec = v[0] * 60
 	case len(f) == 2:
-		d = time.Duration(v[0])*time.Minute + time.Duration(v[1])*time.Second
+		sec = v[0]*60 + v[1]
 	default:
-		d = time.Duration(v[0])*time.Hour + time.Duration(v[1])*time.Minute + time.Duration(v[2])*time.Second
+		sec = v[0]*3600 + v[1]*60 + v[2]
 	}
+	if sec > maxTimeLimit {
+		return 0, fmt.Errorf("cluster: time limit %q: more than 100 years (use UNLIMITED for no limit)", clip(s))
+	}
+	d := time.Duration(sec) * time.Second
 	return d, nil
 }
+
+// maxTimeLimit bounds a time limit, in seconds: 100 years (a
+// time.Duration holds about 292).
+const maxTimeLimit = 100 * 365 * 86400
 
 func clip(s string) string {
 	if len(s) > 60 {

@@ -160,7 +160,7 @@ func TestParseTime(t *testing.T) {
 			t.Errorf("ParseTime(%q) = %v, %v; want %v", s, d, err, want)
 		}
 	}
-	for _, s := range []string{"", "-5", "abc", "1:2:3:4", "5m", "1-", "-1-2", "+5", "1.5", "1-2-3", "99999999999"} {
+	for _, s := range []string{"", "-5", "abc", "1:2:3:4", "5m", "1-", "-1-2", "+5", "1.5", "1-2-3", "99999999999", "170000000", "999999999-0"} {
 		if _, err := ParseTime(s); err == nil {
 			t.Errorf("ParseTime(%q) accepted", s)
 		}

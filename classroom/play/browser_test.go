@@ -5,7 +5,6 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,20 +36,8 @@ func chromium(t *testing.T) string {
 // serve starts a classroom server on a free port of 127.0.0.1, as qtool
 // play does, until the test ends.
 func serve(t *testing.T) (*play.Server, string) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	srv := play.New(port)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		srv.Serve(ctx, ln)
-	}()
-	t.Cleanup(func() { cancel(); <-done })
-	return srv, fmt.Sprintf("http://127.0.0.1:%d/", port)
+	srv, addr := serveTimeouts(t, play.DefaultTimeouts)
+	return srv, "http://" + addr + "/"
 }
 
 // boardJS reads the board as the page draws it: one string a row of the

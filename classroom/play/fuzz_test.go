@@ -65,3 +65,36 @@ func FuzzBoardDownload(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPictureQuery feeds the tree and step pictures' query strings with
+// anything: an SVG (or PNG) or a 400 with a message, never a panic, and a
+// tree's nodes never more than the replay allows.
+func FuzzPictureQuery(f *testing.F) {
+	for _, s := range []string{"n=4&method=backtrack&at=30", "n=4&method=dlx", "n=9&method=backtrack&at=5000", "n=4&method=minconflicts",
+		"n=4&at=-1", "n=4&at=99999999999", "n=33", "n=4&queens=0,-1,-1,-1&at=3", "n=4&queens=0,1,-1,-1", "n=4&lang=de&at=10",
+		"n=4&lang=xx", "n=4&queens=0,2,-1,-1&tested=2,1&step=3", "n=4&tested=9,9", "n=4&step=-2", "n=%zz", "n=4&n=5"} {
+		f.Add(s)
+	}
+	srv := play.New(0)
+	f.Fuzz(func(t *testing.T, query string) {
+		for _, path := range []string{"/api/tree.svg", "/api/step.svg", "/api/step.png"} {
+			req := httptest.NewRequest("GET", "/", nil)
+			req.URL.Path, req.URL.RawQuery = path, query
+			rec := httptest.NewRecorder()
+			srv.ServeHTTP(rec, req)
+			switch rec.Code {
+			case http.StatusOK:
+				body := rec.Body.String()
+				if !strings.Contains(body, "</svg>") && !strings.HasPrefix(body, "\x89PNG") {
+					t.Fatalf("%s?%s: %.80q", path, query, body)
+				}
+			case http.StatusBadRequest:
+				if !strings.Contains(rec.Body.String(), `"error"`) {
+					t.Fatalf("%s?%s: 400 without a message", path, query)
+				}
+			default:
+				t.Fatalf("%s?%s: status %d", path, query, rec.Code)
+			}
+		}
+	})
+}

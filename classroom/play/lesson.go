@@ -91,45 +91,70 @@ func lessonQuery(q url.Values) (int, time.Duration, error) {
 	return n, time.Duration(limit) * time.Second, nil
 }
 
-// growth runs the lesson on growth: GET /api/growth?max=N[&limit=S]
-// [&methods=backtrack,bitmask,dlx]; a "row" event per count
-// (classroom.GrowthRow), then "done" (complete, or stopped at the time
-// limit) or "refused".
-func (s *Server) growth(w http.ResponseWriter, r *http.Request) {
+// lessonRun is a lesson run that has started: its events' sender, its
+// query, its largest n and its context (ended by the time limit or the
+// page's closing); done gives the slot back.
+type lessonRun struct {
+	send  func(message) error
+	q     url.Values
+	maxN  int
+	limit time.Duration
+	ctx   context.Context
+	done  func()
+}
+
+// startLesson reads a lesson's query (the parameters named besides max
+// and limit), takes a search slot and starts its stream; false when it
+// refused (and said why on the stream).
+func (s *Server) startLesson(w http.ResponseWriter, r *http.Request, minN int, params ...string) (lessonRun, bool) {
 	send, ok := s.eventStream(w)
 	if !ok {
-		return
+		return lessonRun{}, false
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err == nil {
-		err = strictQuery(q, "max", "limit", "methods")
+		err = strictQuery(q, append([]string{"max", "limit"}, params...)...)
 	}
 	var maxN int
 	var limit time.Duration
 	if err == nil {
 		maxN, limit, err = lessonQuery(q)
 	}
-	methods := classroom.GrowthMethods
-	if err == nil && q.Get("methods") != "" {
-		methods = strings.Split(q.Get("methods"), ",")
-	}
-	if err == nil && maxN < 4 {
-		err = fmt.Errorf("max must be at least 4, got %d", maxN)
+	if err == nil && maxN < minN {
+		err = fmt.Errorf("max must be at least %d, got %d", minN, maxN)
 	}
 	if err != nil {
 		send(message{"refused", noticeData{err.Error()}}) //nolint:errcheck // going away
-		return
+		return lessonRun{}, false
 	}
 	release, ok := s.slot()
 	if !ok {
 		send(message{"refused", noticeData{fmt.Sprintf("%d searches are running already: close a tab and try again", MaxSessions)}}) //nolint:errcheck // going away
+		return lessonRun{}, false
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), limit)
+	return lessonRun{send, q, maxN, limit, ctx, func() { cancel(); release() }}, true
+}
+
+// growth runs the lesson on growth: GET /api/growth?max=N[&limit=S]
+// [&methods=backtrack,bitmask,dlx]; a "row" event per count
+// (classroom.GrowthRow), then "done" (complete, or stopped at the time
+// limit) or "refused".
+func (s *Server) growth(w http.ResponseWriter, r *http.Request) {
+	run, ok := s.startLesson(w, r, 4, "methods")
+	if !ok {
 		return
 	}
-	defer release()
-	ctx, cancel := context.WithTimeout(r.Context(), limit)
+	defer run.done()
+	send, maxN, limit := run.send, run.maxN, run.limit
+	methods := classroom.GrowthMethods
+	if run.q.Get("methods") != "" {
+		methods = strings.Split(run.q.Get("methods"), ",")
+	}
+	ctx, cancel := context.WithCancel(run.ctx)
 	defer cancel()
 	var werr error
-	err = classroom.Growth(ctx, methods, maxN, func(row classroom.GrowthRow) {
+	err := classroom.Growth(ctx, methods, maxN, func(row classroom.GrowthRow) {
 		if werr == nil {
 			werr = send(message{"row", row})
 		}
@@ -152,34 +177,14 @@ func (s *Server) growth(w http.ResponseWriter, r *http.Request) {
 // /api/bugs?bug=B&max=N[&limit=S]; a "row" event per n from 1
 // (classroom.BugRow), then "done" or "refused".
 func (s *Server) bugs(w http.ResponseWriter, r *http.Request) {
-	send, ok := s.eventStream(w)
+	run, ok := s.startLesson(w, r, 1, "bug")
 	if !ok {
 		return
 	}
-	q, err := url.ParseQuery(r.URL.RawQuery)
-	if err == nil {
-		err = strictQuery(q, "max", "limit", "bug")
-	}
-	var maxN int
-	var limit time.Duration
-	if err == nil {
-		maxN, limit, err = lessonQuery(q)
-	}
-	bug := q.Get("bug")
-	if err != nil {
-		send(message{"refused", noticeData{err.Error()}}) //nolint:errcheck // going away
-		return
-	}
-	release, ok := s.slot()
-	if !ok {
-		send(message{"refused", noticeData{fmt.Sprintf("%d searches are running already: close a tab and try again", MaxSessions)}}) //nolint:errcheck // going away
-		return
-	}
-	defer release()
-	ctx, cancel := context.WithTimeout(r.Context(), limit)
-	defer cancel()
+	defer run.done()
+	send, maxN, limit := run.send, run.maxN, run.limit
 	for n := 1; n <= maxN; n++ {
-		row, err := classroom.Buggy(ctx, bug, n)
+		row, err := classroom.Buggy(run.ctx, run.q.Get("bug"), n)
 		switch {
 		case r.Context().Err() != nil:
 			return

@@ -1,0 +1,305 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/qtool-project/qtool/backend"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/partition"
+)
+
+func init() {
+	register(command{name: "partition", summary: "partition the board into n disjoint queens solutions: queen Latin squares, plain and toroidal", run: runPartition})
+}
+
+const partitionUsage = `Usage: qtool partition -n N [--problem queens|toroidal] [--count] [--method cover|direct|both] [--limit K] [--timeout D] [--json]
+
+Finds the partitions of the n×n board into n disjoint n-queens solutions:
+the Latin squares whose every symbol marks a solution (on the torus, the
+pandiagonal Latin squares, which exist iff gcd(n, 6) = 1). Every solution
+is listed first (backend backtrack), then the partitions are found by exact
+cover over them (an item per square, an option per solution: dlx) or by a
+direct search (symbol c is the solution whose row-0 queen stands in column
+c). Each partition is printed as its Latin square (symbol = the row-0 column
+of its solution; digits for n ≤ 10) and checked: a Latin square, and every
+symbol a solution by the problem's rules. Without --count it prints the
+first --limit partitions (default 1); with --count it counts them all (each
+partition once, as a set of solutions). For n > 14 the solutions are too
+many to list: a toroidal partition is then built by Pólya's construction
+(symbol (c − 2r) mod n) when gcd(n, 6) = 1, and nothing is decided
+otherwise. An n without a partition prints "none" and exits 0.
+
+Examples:
+  qtool partition -n 5
+  qtool partition -n 7 --count --method both
+  qtool partition -n 11 --problem toroidal --count --json
+`
+
+// maxPartitionN is the largest order whose solutions are listed (365596
+// at n = 14).
+const maxPartitionN = 14
+
+// partitionRecord is the JSON form of partition.
+type partitionRecord struct {
+	N          int               `json:"n"`
+	Problem    string            `json:"problem"`
+	Solutions  uint64            `json:"solutions"`
+	Method     string            `json:"method"`
+	Partitions *uint64           `json:"partitions,omitempty"`
+	Counts     map[string]uint64 `json:"counts,omitempty"` // per method (with --count)
+	Exists     *bool             `json:"exists,omitempty"`
+	Squares    [][][]int         `json:"squares,omitempty"`
+	Nodes      map[string]uint64 `json:"nodes,omitempty"`
+	Seconds    float64           `json:"seconds"`
+	Status     string            `json:"status"`
+	Complete   bool              `json:"complete"`
+}
+
+func runPartition(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("partition", partitionUsage)
+	var n, limit int
+	intFlag(fs, &n, "n", 0, "board order `N`")
+	problem := fs.String("problem", "queens", "`queens` (the plain board) or toroidal")
+	count := fs.Bool("count", false, "count every partition")
+	method := fs.String("method", "cover", "`method`: cover (exact cover with dlx), direct (backtracking over the solutions) or both (and compare)")
+	intFlag(fs, &limit, "limit", 1, "without --count, print the first `K` partitions (0 = all)")
+	timeout := fs.Duration("timeout", 0, "time limit `D` (0 = none); exit 3 when reached")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	set := setFlags(fs)
+	switch {
+	case len(operands) > 0:
+		return usageErrorf("partition: unexpected argument %q (see qtool partition --help)", operands[0])
+	case !set["n"]:
+		return usageErrorf("partition: give the board order with -n N")
+	case n < 1:
+		return usageErrorf("partition: -n must be at least 1, got %d", n)
+	case limit < 0:
+		return usageErrorf("partition: --limit must be 0 or more, got %d", limit)
+	case *method != "cover" && *method != "direct" && *method != "both":
+		return usageErrorf("partition: --method %q: want cover, direct or both", *method)
+	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	v, err := encode.ParseVariant(*problem)
+	if err != nil || v != encode.Queens && v != encode.Toroidal {
+		return usageErrorf("partition: --problem %q: want queens or toroidal", *problem)
+	}
+	if *count {
+		limit = 0
+	}
+	rctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
+	start := time.Now()
+	rec := partitionRecord{N: n, Problem: v.String(), Method: *method, Nodes: map[string]uint64{}}
+	prob := encode.Problem{Variant: v, Instance: encode.Instance{Board: encode.Empty(n)}}
+	finish := func(status backend.Status) error {
+		rec.Seconds = time.Since(start).Seconds()
+		rec.Status, rec.Complete = status.String(), status == backend.OK
+		if *asJSON {
+			return errOr(writeJSON(c.stdout, rec), endStatus(status))
+		}
+		printPartition(c.stdout, rec, *count)
+		if !rec.Complete {
+			fmt.Fprintf(c.stderr, "qtool: partition: %s\n", statusWord(status))
+		}
+		return endStatus(status)
+	}
+	if n > maxPartitionN {
+		if n > partition.MaxN {
+			return usageErrorf("partition: n = %d: the board's rows are 64-bit masks here, n ≤ %d", n, partition.MaxN)
+		}
+		if *count {
+			return usageErrorf("partition: --count lists every solution, refused for n = %d > %d (without --count, a toroidal partition is built where gcd(n, 6) = 1)", n, maxPartitionN)
+		}
+		rec.Method = "construction (Pólya)"
+		if n%2 == 0 || n%3 == 0 {
+			return finish(backend.Unknown)
+		}
+		sq := make([][]int, n)
+		for r := range sq {
+			sq[r] = make([]int, n)
+			for col := range sq[r] {
+				sq[r][col] = ((col-2*r)%n + n) % n
+			}
+		}
+		if err := checkPartition(prob, sq); err != nil {
+			return fmt.Errorf("partition: the construction is wrong: %v", err)
+		}
+		yes := true
+		rec.Exists, rec.Squares = &yes, [][][]int{sq}
+		return finish(backend.OK)
+	}
+
+	// Every solution, from the backtracking backend.
+	be, err := backend.Lookup("backtrack")
+	if err != nil {
+		return err
+	}
+	var sols []partition.Solution
+	out, err := backend.Solve(rctx, be, prob, backend.Request{Mode: backend.Find, VisitCells: func(cells []encode.Cell) bool {
+		s := make(partition.Solution, n)
+		for _, x := range cells {
+			s[x.R] = x.C
+		}
+		sols = append(sols, s)
+		return true
+	}})
+	if err != nil {
+		return usageErrorf("partition: %v", err)
+	}
+	rec.Solutions = uint64(len(sols))
+	rec.Nodes["solutions"] = out.Nodes
+	if out.Status != backend.OK {
+		return finish(out.Status)
+	}
+	var found uint64
+	var bad error
+	visit := func(members []int) bool {
+		found++
+		sq := partition.Square(n, sols, members)
+		if err := checkPartition(prob, sq); err != nil && bad == nil {
+			bad = err
+			return false
+		}
+		rec.Squares = append(rec.Squares, sq)
+		return limit == 0 || found < uint64(limit)
+	}
+	if *count {
+		// Count them all, keeping the first square to print.
+		visit = func(members []int) bool {
+			found++
+			if found <= 16 { // the first ones checked, the first printed
+				sq := partition.Square(n, sols, members)
+				if err := checkPartition(prob, sq); err != nil {
+					bad = err
+					return false
+				}
+				if found == 1 {
+					rec.Squares = append(rec.Squares, sq)
+				}
+			}
+			return true
+		}
+	}
+	run := func(name string, f func(context.Context, int, []partition.Solution, func([]int) bool) (partition.Stats, error)) (uint64, backend.Status, error) {
+		found = 0
+		rec.Squares = nil
+		st, err := f(rctx, n, sols, visit)
+		rec.Nodes[name] = st.Nodes
+		if bad != nil {
+			return 0, backend.OK, fmt.Errorf("partition: %s gave a wrong partition: %v", name, bad)
+		}
+		if err != nil {
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return st.Count, backend.StatusOf(rctx), nil
+			}
+			return 0, backend.OK, err
+		}
+		return st.Count, backend.OK, nil
+	}
+	var total uint64
+	status := backend.OK
+	for _, m := range []string{"cover", "direct"} {
+		if *method != m && *method != "both" {
+			continue
+		}
+		f := partition.Cover
+		if m == "direct" {
+			f = partition.Direct
+		}
+		k, st, err := run(m, f)
+		if err != nil {
+			return err
+		}
+		if *count {
+			if rec.Counts == nil {
+				rec.Counts = map[string]uint64{}
+			}
+			rec.Counts[m] = k
+		}
+		if st != backend.OK {
+			status = st
+			if m == "cover" || *method != "both" {
+				total = k
+			}
+			break
+		}
+		if m == "direct" && *method == "both" && *count && k != total {
+			return fmt.Errorf("partition: exact cover counts %d partitions, the direct search %d", total, k)
+		}
+		total = k
+	}
+	if *count {
+		rec.Partitions = &total
+	}
+	exists := len(rec.Squares) > 0
+	if status == backend.OK || exists {
+		rec.Exists = &exists
+	}
+	return finish(status)
+}
+
+// checkPartition checks a Latin square of a partition: a Latin square
+// (partition.CheckSquare) whose every symbol is a solution of prob by the
+// problem's own rules (encode.VerifyCells).
+func checkPartition(prob encode.Problem, sq [][]int) error {
+	sols, err := partition.CheckSquare(sq)
+	if err != nil {
+		return err
+	}
+	for s, sol := range sols {
+		cells := make([]encode.Cell, len(sol))
+		for r, c := range sol {
+			cells[r] = encode.Cell{R: r, C: c}
+		}
+		if err := encode.VerifyCells(prob, cells); err != nil {
+			return fmt.Errorf("symbol %d: %v", s, strings.TrimPrefix(err.Error(), "encode: "))
+		}
+	}
+	return nil
+}
+
+func printPartition(w io.Writer, rec partitionRecord, count bool) {
+	if rec.N > maxPartitionN {
+		fmt.Fprintf(w, "n = %d, %s: the solutions are not listed (n > %d); method: %s\n", rec.N, rec.Problem, maxPartitionN, rec.Method)
+	} else {
+		fmt.Fprintf(w, "n = %d, %s: %d solutions\n", rec.N, rec.Problem, rec.Solutions)
+	}
+	if rec.Partitions != nil {
+		fmt.Fprintf(w, "partitions: %d (method %s)\n", *rec.Partitions, rec.Method)
+	}
+	switch {
+	case rec.Exists == nil && len(rec.Squares) == 0:
+		fmt.Fprintf(w, "not decided: %s\n", map[bool]string{true: "the search stopped before it found one", false: "n > 14 has too many solutions to list, and Pólya's construction needs gcd(n, 6) = 1"}[rec.Solutions > 0 || rec.N <= maxPartitionN])
+	case len(rec.Squares) == 0:
+		fmt.Fprintf(w, "none: the %d×%d board cannot be partitioned into %d disjoint %s solutions\n", rec.N, rec.N, rec.N, rec.Problem)
+	}
+	for i, sq := range rec.Squares {
+		if count && i > 0 {
+			break
+		}
+		fmt.Fprintf(w, "# partition %d (checked: a Latin square, each symbol a solution)\n", i+1)
+		for _, row := range sq {
+			parts := make([]string, len(row))
+			for c, s := range row {
+				parts[c] = strconv.Itoa(s)
+			}
+			sep := " "
+			if rec.N <= 10 {
+				sep = ""
+			}
+			fmt.Fprintln(w, strings.Join(parts, sep))
+		}
+	}
+}
