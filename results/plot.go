@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -24,11 +24,13 @@ import (
 // Plots draws, with gonum/plot, one plot per table that has times: the
 // median seconds of the OK cells on a log scale, one line per backend,
 // error bars from the fastest to the slowest repeat. The x axis follows
-// the grid: n when every row has an n of its own (logarithmic when the
-// largest is at least 50 times the smallest), else the rows in order
-// (the boards, sorted by n and name); a table of one problem is a strip
-// plot instead: a column per backend, a point per repeat and a box of
-// the quartiles. A cell that timed out, failed or gave up is a cross at
+// the grid parameter that varies across the rows (Table.xAxis): n
+// (logarithmic when the largest is at least 10 times the smallest), δ²/n,
+// δ = n − k, k, the instance family as categories, or the rows in order
+// (the boards, sorted by n and name); where several rows share an x the
+// line goes through the median of their medians. A table of one problem
+// is a strip plot instead: a column per backend, a point per repeat and a
+// box of the quartiles. A cell that timed out, failed or gave up is a cross at
 // the time it ran (the time limit, for a timeout), with a legend entry.
 // Every backend has one colour and marker in every panel (keyed by
 // name), and the environment line is the plots' caption. Each plot's
@@ -79,20 +81,28 @@ func (r *Report) plots() ([]*plot.Plot, []plot.Legend, error) {
 // failMark is the glyph of a cell that is not OK.
 var failMark = draw.CrossGlyph{}
 
-// plot draws one table; ok is false when no cell has a time.
+// plot draws one table; ok is false when no cell has a time. The x axis
+// follows the grid (Table.xAxis); where several problems share an x (the
+// instances of one n and δ, the boards of one family), a backend's line
+// goes through the median of their medians, its bars span their fastest
+// to their slowest median, and each problem's median is a faint dot.
 func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 	if len(t.Rows) == 1 {
 		return t.stripPlot(st)
 	}
+	ax := t.xAxis()
+	grouped := len(ax.distinct()) < len(t.Rows)
 	p = plot.New()
 	leg = plot.NewLegend()
 	leg.Top, leg.Left = true, true
 	p.Title.Text = t.title() + "\nmedian time; bars from the fastest to the slowest repeat"
+	if grouped {
+		p.Title.Text = t.title() + "\nmedian of the problems at each x; bars: their range"
+	}
 	p.Y.Label.Text = "seconds"
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = powerTicks{}
-	byN, label, xOf := t.xAxis()
-	p.X.Label.Text = label
+	p.X.Label.Text = ax.label
 	// A cell that was not run (its backend had timed out on an earlier
 	// problem) has no time of its own: its cross is drawn at the longest
 	// time any cell that is not OK ran, the time limit.
@@ -104,21 +114,17 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 			}
 		}
 	}
-	minX, maxX := math.Inf(1), math.Inf(-1)
-	xs := map[float64]bool{}
 	lines, fails := 0, 0
 	for j, b := range t.Backends {
 		sty := st.of(b)
-		var pts []point
+		pts := make([][]point, max(len(ax.lines), 1)) // per line of the backend
 		var failed plotter.XYs
-		for i, row := range t.Rows { // rows are in increasing n
+		for i, row := range t.Rows {
 			c := row.Cells[j]
 			if c.Repeats == 0 {
 				continue
 			}
-			x := xOf(i)
-			minX, maxX = math.Min(minX, x), math.Max(maxX, x)
-			xs[x] = true
+			x := ax.x[i]
 			if c.Status != OK {
 				y := c.spent
 				if y <= 0 {
@@ -127,22 +133,41 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 				failed = append(failed, plotter.XY{X: x, Y: positive(y)})
 				continue
 			}
-			pts = append(pts, point{x: x, s: c.Seconds})
+			pts[ax.line(i)] = append(pts[ax.line(i)], point{x: x, s: c.Seconds})
 		}
-		if len(pts) > 0 {
-			data := errorPoints(pts)
+		drawn := false
+		for k, pts := range pts {
+			if len(pts) == 0 {
+				continue
+			}
+			slices.SortStableFunc(pts, func(a, b point) int { return cmp.Compare(a.x, b.x) })
+			along := pts
+			if grouped {
+				along = groupMedians(pts)
+				if each, err := plotter.NewScatter(errorPoints(pts)); err == nil {
+					each.Color, each.Shape, each.Radius = withAlpha(sty.color, 70), sty.shape, vg.Points(2)
+					p.Add(each)
+				}
+			}
+			data := errorPoints(along)
 			line, err1 := plotter.NewLine(data)
 			dots, err2 := plotter.NewScatter(data)
 			bars, err3 := plotter.NewYErrorBars(data)
 			if err1 == nil && err2 == nil && err3 == nil { // the points are finite and positive
 				line.Color, line.Dashes = sty.color, sty.dashes
+				if len(ax.lines) > 1 {
+					line.Dashes = plotutil.Dashes(k) // one dash pattern per n
+				}
 				dots.Color, dots.Shape = sty.color, sty.shape
 				bars.Color = sty.color
-				if !byN && len(t.Rows) > 12 {
+				if (ax.kind == axisBoard || ax.kind == axisRow) && len(t.Rows) > 12 {
 					line.Color = withAlpha(sty.color, 90) // many boards: the points matter, not the line
 				}
 				p.Add(line, dots, bars)
-				leg.Add(b, line, dots)
+				if !drawn {
+					leg.Add(b, line, dots)
+				}
+				drawn = true
 				lines++
 			}
 		}
@@ -150,7 +175,7 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 			if marks, err := plotter.NewScatter(failed); err == nil {
 				marks.Color, marks.Shape, marks.Radius = sty.color, failMark, vg.Points(4)
 				p.Add(marks)
-				if len(pts) == 0 {
+				if !drawn {
 					leg.Add(b, marks)
 				}
 				fails++
@@ -160,58 +185,42 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 	if lines == 0 && fails == 0 {
 		return nil, leg, false
 	}
+	for k, name := range ax.lines {
+		if len(ax.lines) < 2 {
+			break
+		}
+		if key, err := plotter.NewLine(plotter.XYs{{}, {X: 1}}); err == nil {
+			key.Color, key.Dashes = color.Gray{Y: 60}, plotutil.Dashes(k)
+			leg.Add(name, key)
+		}
+	}
 	if fails > 0 {
 		addFailLegend(&leg)
 	}
-	switch {
-	case byN && maxX >= 10*minX:
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = powerTicks{}
-		if len(xs) <= 12 {
-			p.X.Tick.Marker = valueTicks(xs)
-		}
-	case len(xs) <= 12:
-		p.X.Tick.Marker = valueTicks(xs)
-	case maxX-minX <= 30:
-		var ticks []plot.Tick
-		for x := minX; x <= maxX; x++ {
-			ticks = append(ticks, plot.Tick{Value: x, Label: strconv.Itoa(int(x))})
-		}
-		p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	}
-	if minX == maxX {
-		p.X.Min, p.X.Max = minX-1, maxX+1
-	}
+	ax.scale(p)
 	return p, leg, true
 }
 
-// valueTicks labels the x values of the data.
-func valueTicks(xs map[float64]bool) plot.ConstantTicks {
-	var ticks []plot.Tick
-	for x := range xs {
-		ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', -1, 64)})
+// groupMedians is one point per x of pts (sorted by x): the median of the
+// medians there, from the fastest to the slowest of them.
+func groupMedians(pts []point) []point {
+	var out []point
+	for lo := 0; lo < len(pts); {
+		hi := lo
+		var meds []float64
+		for hi < len(pts) && pts[hi].x == pts[lo].x {
+			meds = append(meds, pts[hi].s.Median)
+			hi++
+		}
+		slices.Sort(meds)
+		m := meds[len(meds)/2]
+		if len(meds)%2 == 0 {
+			m = (meds[len(meds)/2-1] + m) / 2
+		}
+		out = append(out, point{x: pts[lo].x, s: Sample{Median: m, Min: meds[0], Max: meds[len(meds)-1]}})
+		lo = hi
 	}
-	slices.SortFunc(ticks, func(a, b plot.Tick) int { return cmp.Compare(a.Value, b.Value) })
-	return ticks
-}
-
-// xAxis is the x axis of a time table's plot: n when every row has an n
-// of its own, else the rows in order (boards of one n: 1, 2, …).
-func (t *Table) xAxis() (byN bool, label string, x func(i int) float64) {
-	byN = true
-	seenN := map[int]bool{}
-	for _, row := range t.Rows {
-		byN = byN && !seenN[row.N]
-		seenN[row.N] = true
-	}
-	if byN {
-		return true, "n", func(i int) float64 { return float64(t.Rows[i].N) }
-	}
-	label = "board, in order of n and name (1 to " + strconv.Itoa(len(t.Rows)) + ")"
-	if !t.hasBoards() {
-		label = "problem, in the table's order"
-	}
-	return false, label, func(i int) float64 { return float64(i + 1) }
+	return out
 }
 
 // addFailLegend adds the legend entry of the crosses.
@@ -345,8 +354,12 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 	rows := (len(ps) + plotsPerRow - 1) / plotsPerRow
 	caption := envCaption(r.Envs)
 	var captionHeight vg.Length
+	captionStyle := ps[0].X.Label.TextStyle
+	captionStyle.Font.Size = vg.Points(9)
+	captionStyle.XAlign, captionStyle.YAlign = draw.XLeft, draw.YCenter
 	if caption != "" {
 		captionHeight = 0.8 * vg.Centimeter
+		width = max(width, captionStyle.Width(caption)+2*pad) // the caption is never cut off
 	}
 	totalHeight := vg.Length(rows)*height + captionHeight
 	var c vg.CanvasWriterTo
@@ -378,10 +391,7 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 		x += legWidth[i]
 	}
 	if caption != "" {
-		sty := ps[0].X.Label.TextStyle
-		sty.Font.Size = vg.Points(9)
-		sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
-		dc.FillText(sty, vg.Point{X: pad, Y: captionHeight / 2}, caption)
+		dc.FillText(captionStyle, vg.Point{X: pad, Y: captionHeight / 2}, caption)
 	}
 	if _, err := c.WriteTo(w); err != nil {
 		return fmt.Errorf("results: plot: %w", err)

@@ -36,16 +36,12 @@ func boardsReport(k int) *Report {
 func TestPlotFollowsGrid(t *testing.T) {
 	rep := boardsReport(20)
 	complete, count := rep.Tables[0], rep.Tables[1]
-	byN, label, x := complete.xAxis()
-	xs := map[float64]bool{}
-	for i := range complete.Rows {
-		xs[x(i)] = true
+	ax := complete.xAxis()
+	if ax.kind != axisBoard || !strings.Contains(ax.label, "board") || len(ax.distinct()) != 20 {
+		t.Errorf("boards of one n: axis %s, label %q, %d distinct x (want 20)", ax.kind, ax.label, len(ax.distinct()))
 	}
-	if byN || !strings.Contains(label, "board") || len(xs) != 20 {
-		t.Errorf("boards of one n: by n %v, label %q, %d distinct x (want 20)", byN, label, len(xs))
-	}
-	if byN, label, _ := count.xAxis(); !byN || label != "n" {
-		t.Errorf("count over n: by n %v, label %q", byN, label)
+	if ax := count.xAxis(); ax.kind != axisN || ax.label != "n" {
+		t.Errorf("count over n: axis %s, label %q", ax.kind, ax.label)
 	}
 	var svg strings.Builder
 	if err := rep.WritePlot(&svg, "svg"); err != nil {

@@ -21,10 +21,18 @@ line of output; open it in a browser on this machine. On the page: choose n
 (1 to 32) and a method, then step, run (with a speed), pause, go on to the
 next solution, or finish (count the rest at full speed); or switch to "your
 turn", place queens by clicking, check them, complete the board with a
-backend, and download it as a board file or an SVG picture. Keyboard: s
-step, r run, p pause, n next solution, f finish. Several tabs run their
-searches at once; closing a tab stops its search. Nothing is fetched from
-or sent to the network. Ctrl-C stops the server.
+backend, and download it as a board file or an SVG picture. Beside the
+board the search tree grows (click a node to see its board); "side by side"
+steps or races two or three methods on one board; "growth" counts n = 4 to
+N with the real searches and plots nodes and time with n!, and runs the
+classic bugs against the right count. Every step downloads as SVG or PNG.
+The page speaks English, German, Catalan and Simplified Chinese (the
+browser's language or the switch at the top). Keyboard: s step, r run, p
+pause, n next solution, f finish; Tab and the arrow keys reach every
+control, square and tree node. Several tabs run their searches at once;
+closing a tab stops its search. Only the page itself may use the API (other
+origins are refused). Nothing is fetched from or sent to the network.
+Ctrl-C stops the server.
 
 --port P serves on a port of your choice instead of a free one.
 

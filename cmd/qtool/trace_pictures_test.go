@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/xml"
+	"fmt"
 	"image/gif"
 	"image/png"
 	"os"
@@ -83,4 +84,40 @@ func TestTracePictures(t *testing.T) {
 	if _, errOut, code := qtool(t, "", "trace", "-n", "8", "--until", "end", "--gif", filepath.Join(dir, "big.gif")); code != 2 || !strings.Contains(errOut, "more than 1000") {
 		t.Errorf("a GIF of too many frames: %d %q", code, errOut)
 	}
+}
+
+// TestTraceLang: the trace in each language has the same steps and
+// counters as in English, in its own words; an unknown language is
+// refused.
+func TestTraceLang(t *testing.T) {
+	en, _, _ := qtool(t, "", "trace", "-n", "5", "--until", "end")
+	words := map[string]string{"de": "Schritt 1:", "ca": "pas 1:", "zh-Hans": "第 1 步："}
+	for lang, word := range words {
+		out, errOut, code := qtool(t, "", "trace", "-n", "5", "--until", "end", "--lang", lang)
+		if code != 0 || errOut != "" || !strings.Contains(out, word) {
+			t.Fatalf("%s: exit %d %q, no %q in\n%.300s", lang, code, errOut, word, out)
+		}
+		if strings.Count(out, "\n    a b c d e\n") != strings.Count(en, "\n    a b c d e\n") || fmt.Sprint(counterNumbers(out)) != fmt.Sprint(counterNumbers(en)) {
+			t.Errorf("%s: %d boards, English %d; counters %v, English %v", lang, strings.Count(out, "\n    a b c d e\n"), strings.Count(en, "\n    a b c d e\n"), counterNumbers(out), counterNumbers(en))
+		}
+	}
+	if _, errOut, code := qtool(t, "", "trace", "--lang", "fr"); code != 2 || !strings.Contains(errOut, "fr") {
+		t.Errorf("--lang fr: %d %q", code, errOut)
+	}
+}
+
+// counterNumbers reads the numbers of the counter lines ("  nodes 3 ·
+// tests 8 · …"), the thousands separators dropped.
+func counterNumbers(out string) []string {
+	var nums []string
+	for _, l := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(l, "  ") || !strings.Contains(l, " · ") {
+			continue
+		}
+		for _, f := range strings.Split(l, " · ") {
+			fs := strings.Fields(f)
+			nums = append(nums, strings.NewReplacer(",", "", ".", "").Replace(fs[len(fs)-1]))
+		}
+	}
+	return nums
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qtool-project/qtool/classroom"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/oracle"
 )
@@ -93,6 +94,16 @@ func TestWorksheetPDF(t *testing.T) {
 			if comps := oracle.Completions(b); c.unique && len(comps) != 1 {
 				t.Errorf("%v: puzzle %d has %d completions", args, i+1, len(comps))
 			}
+		}
+	}
+	if classroom.CJKFont() != "" {
+		path := filepath.Join(dir, "zh.pdf")
+		if out, errOut, code := qtool(t, "", "worksheet", "-n", "6", "--puzzles", "2", "--lang", "zh-Hans", "--out", path); code != 0 {
+			t.Fatalf("zh-Hans: %d %q %q", code, out, errOut)
+		}
+		text, err := exec.Command("pdftotext", path, "-").Output()
+		if err != nil || !strings.Contains(string(text), "第 1 题") || !strings.Contains(string(text), "答案") {
+			t.Errorf("the Chinese worksheet reads %q (%v)", text, err)
 		}
 	}
 	for _, bad := range [][]string{{"-n", "3"}, {"-n", "17"}, {"--puzzles", "0"}, {"--puzzles", "61"}, {"--difficulty", "brutal"}, {"--lang", "fr"}, {"--blank", "9"}} {
