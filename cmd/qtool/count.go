@@ -164,13 +164,9 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	}
 	if out.Split != nil {
 		rec.Method = out.Split.Method
-		info := split.Info(*out.Split) // the same fields: backend does not import split
-		rec.Split = &info
+		rec.Split = out.Split
 		if *withParts {
-			rec.Parts = make([]split.Part, len(out.Parts))
-			for k, q := range out.Parts {
-				rec.Parts[k] = split.Part(q)
-			}
+			rec.Parts = out.Parts
 		}
 	}
 	if p.json {
