@@ -44,9 +44,26 @@ type Refusal struct {
 	// MaxN the backend's largest order (Need NeedMaxN).
 	Option string
 	MaxN   int
-	// Able lists, in name order, the registered backends that admit the
-	// request, outside programs (Caps.External) left out.
-	Able []string
+	// the request refused, for Able.
+	prob encode.Problem
+	req  Request
+}
+
+// Able lists, in name order, the registered backends that would admit the
+// refused request, outside programs (Caps.External) left out. It is worked
+// out when asked: the runner, which skips what a backend refuses, never
+// asks.
+func (r *Refusal) Able() []string {
+	var able []string
+	for _, name := range Names() {
+		o := registry[name]
+		if !o.Caps().External {
+			if n, _ := lacks(o, r.prob, r.req); n == 0 {
+				able = append(able, name)
+			}
+		}
+	}
+	return able
 }
 
 func (r *Refusal) Error() string { return "backend " + r.Backend + " " + r.Reason }
@@ -68,17 +85,9 @@ func Admit(b Backend, p encode.Problem, req Request) error {
 	if need == 0 {
 		return nil
 	}
-	r := &Refusal{Backend: b.Name(), Need: need, Reason: reason, MaxN: b.Caps().MaxN}
+	r := &Refusal{Backend: b.Name(), Need: need, Reason: reason, MaxN: b.Caps().MaxN, prob: p, req: req}
 	if need == NeedOption {
 		r.Option = refusedOption(b.Caps(), req)
-	}
-	for _, name := range Names() {
-		o := registry[name]
-		if !o.Caps().External {
-			if n, _ := lacks(o, p, req); n == 0 {
-				r.Able = append(r.Able, name)
-			}
-		}
 	}
 	return r
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/split"
 )
 
 // Mode is what a run asks of a backend.
@@ -171,9 +172,10 @@ type Outcome struct {
 	// it; 0 when a search for it was cut short before any answer).
 	Pieces int
 	// Split and Parts are the identity of a split count and the counts of
-	// its finished subproblems, from a backend with Caps.Parts.
-	Split *Split
-	Parts []Part
+	// its finished subproblems, from a backend with Caps.Parts: package
+	// split's types, those of the count records that qtool merge reads.
+	Split *split.Info
+	Parts []split.Part
 }
 
 // Backend is what the harness asks of a solver: its name, what it can do

@@ -1,6 +1,6 @@
 // Package backend is the one door to qtool's solvers: the contract a
-// solver fulfils (Backend: Name, Caps, Run; ModelBackend adds RunModel for
-// the problems of the model), the registry of solvers by name (Register,
+// solver fulfils (Backend: Name, Caps, and one entry, Run, for every
+// problem), the registry of solvers by name (Register,
 // Lookup, Names), the one capability check (Admit), the one way a solver
 // is run (Solve) and the one rule for the solver of a request that names
 // none (Default).
@@ -23,9 +23,10 @@
 // own fast paths (the bitmask counter's symmetry, the join of quadrant
 // tables, dlx's organ-pipe matrix) inside.
 //
-// A plain n-queens board goes to Run; any other problem (blocked squares,
-// excluded diagonals, the other variants of encode.Problem) is derived
-// into its model (encode.Model: cells and lines with capacities) and goes
-// to RunModel, with the size search of the maximum and minimum variants
-// in Solve. See the package example for a backend in a few lines.
+// Every problem goes to Run: a plain n-queens board to the backend's own
+// path; any other problem (blocked squares, excluded diagonals, the other
+// variants of encode.Problem) to its model path, the model (encode.Model:
+// cells and lines with capacities) derived by Model; the size search of
+// the maximum and minimum variants and the pawn sets of queens+pawns are
+// Solve's. See the package example for a backend in a few lines.
 package backend

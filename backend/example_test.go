@@ -76,7 +76,7 @@ func Example() {
 	var r *backend.Refusal
 	_, err = backend.Solve(context.Background(), be, encode.Problem{Instance: encode.Instance{Board: encode.Empty(12)}}, backend.Request{Mode: backend.Count})
 	if errors.As(err, &r) {
-		fmt.Printf("%v; able: %q\n", r, r.Able)
+		fmt.Printf("%v; able: %q\n", r, r.Able())
 	}
 	// Output:
 	// 4 ok <nil>

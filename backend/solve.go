@@ -10,9 +10,9 @@ import (
 
 // Solve runs backend b on problem p: the one way a backend is run. It
 // checks the request (Admit), times the run, and maps a context that ended
-// to Status Timeout or Interrupted with the partial Outcome. A plain
-// n-queens board goes to the backend's Run, its fast path; any other
-// problem is derived into its encode.Model and goes to RunModel. For a
+// to Status Timeout or Interrupted with the partial Outcome. Every
+// problem goes to the backend's Run (a plain board to its own path, the
+// others to its model path, see Backend). For a
 // Maximum or Minimum variant whose Problem.Pieces is 0 it searches the
 // number of pieces, from p.Bound() down (Maximum) or up (Minimum), and
 // reports the solutions of the first number that has some: Outcome.Pieces

@@ -14,11 +14,12 @@ import (
 const MaxN = 32
 
 // Methods are the searches Run can show, in the order a menu lists them.
-var Methods = []string{"backtrack", "dlx", "minconflicts"}
+var Methods = []string{"backtrack", "bitmask", "dlx", "minconflicts"}
 
 // MethodText says in a few words what each method does.
 var MethodText = map[string]string{
 	"backtrack":    "plain backtracking: one queen per row, columns tried left to right",
+	"bitmask":      "backtracking over bitmasks: the free squares of a row are ^(cols|ld|rd) & mask, the lowest bit first (Richards 1997)",
 	"dlx":          "Algorithm X with dancing links (Knuth, TAOCP 7.2.2.1)",
 	"minconflicts": "min-conflicts local search (Minton et al. 1992)",
 }
@@ -103,6 +104,8 @@ func run(ctx context.Context, method string, b encode.Board, opts Options, rec *
 	switch method {
 	case "backtrack":
 		err = runBacktrack(ctx, t, b)
+	case "bitmask":
+		err = runBitmask(ctx, t, b)
 	case "dlx":
 		err = runDLX(ctx, t, b)
 	case "minconflicts":
@@ -123,7 +126,7 @@ func run(ctx context.Context, method string, b encode.Board, opts Options, rec *
 // Check says whether Run would refuse method on board b, and why.
 func Check(method string, b encode.Board) error {
 	if _, ok := MethodText[method]; !ok {
-		return fmt.Errorf("classroom: unknown method %q (known: backtrack, dlx, minconflicts)", method)
+		return fmt.Errorf("classroom: unknown method %q (known: backtrack, bitmask, dlx, minconflicts)", method)
 	}
 	if b.N > MaxN {
 		return fmt.Errorf("classroom: a %d×%d board is too big to show step by step (at most %d×%d); qtool solve and qtool count handle it", b.N, b.N, MaxN, MaxN)
@@ -159,6 +162,7 @@ type tracer struct {
 	major      bool
 	r, c       int    // the square of the event, or -1
 	free       bool   // a test found the square free
+	mask       uint64 // bitmask: the free squares of the event's row
 	item       string // Algorithm X: the item of the event
 	option     string // Algorithm X: the option tried
 	len        int    // Algorithm X: options left (choose), rank of the choice (try), level (backtrack); min-conflicts: pairs or attackers

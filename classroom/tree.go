@@ -44,7 +44,8 @@ type Tree struct {
 	// Current is the node the search stands at.
 	Current int `json:"current"`
 	// Searched is the number of nodes that are not pruned: the search's
-	// "nodes" counter at that event.
+	// "nodes" counter at that event (one more for bitmask, whose counter
+	// leaves out the root, the board before its first queen).
 	Searched uint64 `json:"searched"`
 	// Complete is true when the run ended before the event asked for.
 	Complete bool `json:"complete"`
@@ -86,7 +87,7 @@ func (tr *treeRec) add(parent int, sq Square, kind string, at uint64) int {
 func (tr *treeRec) record(t *tracer, kind string) {
 	nodes := tr.tree.Nodes
 	switch tr.tree.Method {
-	case "backtrack":
+	case "backtrack", "bitmask": // bitmask has no test events
 		switch kind {
 		case "test":
 			if !t.free {
@@ -122,7 +123,7 @@ func (tr *treeRec) record(t *tracer, kind string) {
 	}
 }
 
-// BuildTree runs method (backtrack or dlx) on board b up to its event
+// BuildTree runs method (backtrack, bitmask or dlx) on board b up to its event
 // number at (Frame.At; 0: to the end) and returns the search tree so far,
 // every node the run made in the order it made them. The runs are the
 // same as Run's, so the tree's nodes are the search's: Searched is its
@@ -131,7 +132,7 @@ func BuildTree(ctx context.Context, method string, b encode.Board, opts Options,
 	if err := Check(method, b); err != nil {
 		return Tree{}, err
 	}
-	if method != "backtrack" && method != "dlx" {
+	if method != "backtrack" && method != "bitmask" && method != "dlx" {
 		return Tree{}, fmt.Errorf("classroom: %s is a local search: it has no search tree", method)
 	}
 	if at > MaxTreeEvents {

@@ -121,14 +121,12 @@ func (s Slurm) Check(ctx context.Context, r *Run) error {
 		return nil
 	}
 	most, lines := 0, 0
-	var names []string
 	for _, line := range strings.Split(out, "\n") {
 		f := strings.Fields(line)
 		if len(f) != 2 {
 			continue
 		}
 		lines++
-		names = append(names, strings.TrimSuffix(f[0], "*"))
 		if c, err := strconv.Atoi(strings.TrimSuffix(f[1], "+")); err == nil {
 			most = max(most, c)
 		}

@@ -136,6 +136,10 @@ type ReadOptions struct {
 	// taking the FIRST d elements"); more than the file lists is an error.
 	LimitDiagonals bool
 	Diagonals      int
+	// AnyPieces leaves the given pieces unchecked by the queens' rules:
+	// the caller checks them by its problem's (Problem.Validate), so that
+	// kings on a1 and a3, or knights on a1 and b2, can be read.
+	AnyPieces bool
 }
 
 // peekSize is how much of a file ParseInstance looks at to recognise its
@@ -167,7 +171,7 @@ func ParseInstanceWith(r io.Reader, name string, opt ReadOptions) (Instance, err
 		in, err = parseQpos(br, name)
 	default:
 		var pos *positions
-		in.Board, pos, err = parseBoard(br, name)
+		in.Board, pos, err = parseBoardPieces(br, name, opt.AnyPieces)
 		if err == nil {
 			for _, x := range pos.blocked {
 				in.Blocked = append(in.Blocked, Cell{x.r, x.c})
@@ -183,7 +187,11 @@ func ParseInstanceWith(r io.Reader, name string, opt ReadOptions) (Instance, err
 	if opt.LimitDiagonals && len(in.Excluded) == 0 && opt.Diagonals > 0 {
 		return Instance{}, &ParseError{File: name, Msg: fmt.Sprintf("--diagonals %d: the file excludes no diagonal", opt.Diagonals)}
 	}
-	if err := in.Validate(); err != nil {
+	check := in.Validate
+	if opt.AnyPieces {
+		check = Problem{Variant: Kings, Instance: Instance{Board: Empty(in.Board.N), Blocked: in.Blocked, Excluded: in.Excluded, Pawns: in.Pawns}}.Validate
+	}
+	if err := check(); err != nil {
 		return Instance{}, &ParseError{File: name, Msg: strings.TrimPrefix(err.Error(), "encode: "), Err: ErrInvalidBoard}
 	}
 	return in, nil

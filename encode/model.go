@@ -66,7 +66,7 @@ func NewModel(p Problem) (*Model, error) {
 // model whose closed-form size (Problem.ModelSize) does not fit in the
 // process's memory (internal/memlimit).
 func NewModelContext(ctx context.Context, p Problem) (*Model, error) {
-	if err := p.Instance.Validate(); err != nil {
+	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	n := p.Board.N

@@ -95,7 +95,14 @@ func ParseBoard(r io.Reader, name string) (Board, error) {
 // parseBoard is ParseBoard that also returns where the queens were given
 // and the blocked squares of a grid.
 func parseBoard(r io.Reader, name string) (Board, *positions, error) {
-	pos := &positions{}
+	return parseBoardPieces(r, name, false)
+}
+
+// parseBoardPieces is parseBoard that, with anyPieces, leaves the given
+// pieces unchecked by the queens' rules (the problem checks them by its
+// own: Problem.Validate).
+func parseBoardPieces(r io.Reader, name string, anyPieces bool) (Board, *positions, error) {
+	pos := &positions{anyPieces: anyPieces}
 	b, err := parseBoardInto(r, name, pos)
 	return b, pos, err
 }
@@ -161,7 +168,11 @@ func parseBoardInto(r io.Reader, name string, pos *positions) (Board, error) {
 	if err != nil {
 		return Board{}, err
 	}
-	if err := b.Validate(); err != nil {
+	check := b.Validate
+	if pos.anyPieces {
+		check = b.validateShape
+	}
+	if err := check(); err != nil {
 		var be *BoardError
 		if errors.As(err, &be) && be.Row >= 0 && be.Row < len(pos.line) {
 			// Point at the queen that meets an earlier one.
@@ -193,6 +204,7 @@ type positions struct {
 	line, col []int32
 	blocked   []blockedAt // the grid's 'x' squares, in row-major order
 	pawns     []blockedAt // the grid's 'p' squares, in row-major order
+	anyPieces bool        // the pieces are not checked by the queens' rules here
 }
 
 // blockedAt is a blocked square of a grid and where the file marks it.

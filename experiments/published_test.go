@@ -66,7 +66,7 @@ func cheapCount(row prob079.Instance) bool { return row.Seconds < 1 }
 
 // TestPublished decides the 24 published Excluded Diagonals instances
 // (CSPLib prob079, Gent, Jefferson and Nightingale, JAIR 59, 2017) with
-// every exact backend of the registry that admits them (experiments.Admit;
+// every exact backend of the registry that admits them (backend.Admit;
 // each instance must be admitted by at least two), from the .param file and
 // from the .qpos completion board (without -long, from one of the two, in
 // turn: 12 of each form): the answer against answers.tsv, the solution

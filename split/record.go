@@ -30,6 +30,10 @@ type Record struct {
 	Pieces   *int   `json:"pieces,omitempty"`
 	Blocked  int    `json:"blocked,omitempty"`
 	Excluded int    `json:"excluded_diagonals,omitempty"`
+	// Pawns is the number of pawns of queens+pawns; PawnsSearched says
+	// that every placement of them was tried (none given on the board).
+	Pawns         *int `json:"pawns,omitempty"`
+	PawnsSearched bool `json:"pawns_searched,omitempty"`
 	// Split describes the split counted and Parts the count of each of its
 	// subproblems, when the backend counts by subproblems.
 	Split *Info  `json:"split,omitempty"`

@@ -32,7 +32,7 @@ func (backtrackBackend) runModel(ctx context.Context, m *encode.Model, req backe
 // the classic node counts hold) and mrv on a board with queens given,
 // where the row order can be thousands of times slower (the completion
 // boards of CSPLib prob079). Blocked squares and excluded diagonals never
-// reach it: they make a model (RunModel), always searched by mrv.
+// reach it: they make a model (runModel), always searched by mrv.
 func backtrackOrder(b encode.Board, req backend.Request) (mrv bool, err error) {
 	switch o := req.Options["order"]; o {
 	case "", "auto":

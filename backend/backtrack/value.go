@@ -47,3 +47,27 @@ func limitVisit(req backend.Request) func(encode.Placement) bool {
 		return req.Limit == 0 || found < req.Limit
 	}
 }
+
+func init() {
+	for _, o := range []string{"mrv-middle", "mrv-random"} {
+		backend.Register(orderBackend{name: "backtrack-" + o, order: o})
+	}
+}
+
+// orderBackend is backtrack with a value order fixed (Options["order"]
+// mrv-middle or mrv-random), under a name of its own so that a bench grid
+// can hold it beside the default order; plain boards only (queens given
+// allowed).
+type orderBackend struct{ name, order string }
+
+func (b orderBackend) Name() string { return b.name }
+
+func (b orderBackend) Caps() backend.Caps {
+	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true, AliasOf: "backtrack"}
+}
+
+func (b orderBackend) Run(ctx context.Context, p encode.Problem, req backend.Request) (backend.Outcome, error) {
+	opts := map[string]string{"order": b.order}
+	req.Options = opts
+	return backtrackBackend{}.runBoard(ctx, p.Board, req)
+}

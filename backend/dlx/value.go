@@ -1,10 +1,12 @@
 package dlx
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/dlx"
+	"github.com/qtool-project/qtool/encode"
 )
 
 // valueOption reads Request.Options["order"] of a plain board: "list" (the
@@ -25,4 +27,21 @@ func valueOption(cfg *dlx.Config, req backend.Request) error {
 		cfg.Workers = 1
 	}
 	return nil
+}
+
+func init() { backend.Register(randomDLX{}) }
+
+// randomDLX is dlx with the random value order (Options["order"] random),
+// under a name of its own for bench grids; plain boards only.
+type randomDLX struct{}
+
+func (randomDLX) Name() string { return "dlx-random" }
+
+func (randomDLX) Caps() backend.Caps {
+	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true, AliasOf: "dlx"}
+}
+
+func (randomDLX) Run(ctx context.Context, p encode.Problem, req backend.Request) (backend.Outcome, error) {
+	req.Options = map[string]string{"order": "random"}
+	return dlxBackend{}.Run(ctx, p, req)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/qtool-project/qtool/checkpoint"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
+	"github.com/qtool-project/qtool/split"
 )
 
 func init() {
@@ -112,22 +113,22 @@ func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend
 		// a checkpoint is left as it was.
 		return backend.Outcome{}, fmt.Errorf("backend: %w", err)
 	}
-	split := &backend.Split{
+	info := &split.Info{
 		Method: p.Method(), Version: p.Version(),
 		N: b.N, Depth: p.Depth(), Total: p.Subproblems(), Identity: p.Identity(),
 		Shard: shard, Shards: shards, Todo: len(ids),
 	}
-	done := map[int]backend.Part{}
+	done := map[int]split.Part{}
 	ck := req.Checkpoint
 	if ck != nil {
-		if err := loadCheckpoint(ck, split, ids, done); err != nil {
+		if err := loadCheckpoint(ck, info, ids, done); err != nil {
 			return backend.Outcome{}, err
 		}
-		split.Resumed = len(done)
+		info.Resumed = len(done)
 	}
 	var mu sync.Mutex // guards done and the checkpoint file
 	state := func() *checkpoint.State {
-		s := &checkpoint.State{Split: split.Identity, Shard: shard, Shards: shards, Todo: len(ids)}
+		s := &checkpoint.State{Split: info.Identity, Shard: shard, Shards: shards, Todo: len(ids)}
 		for _, q := range done {
 			s.Parts = append(s.Parts, checkpoint.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes})
 		}
@@ -152,7 +153,7 @@ func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend
 		Done: func(q search.Part) {
 			mu.Lock()
 			defer mu.Unlock()
-			done[q.ID] = backend.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
+			done[q.ID] = split.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
 			if ck != nil && ckErr == nil && time.Since(last) >= every {
 				ckErr = checkpoint.Write(ck.Path, state())
 				last = time.Now()
@@ -165,8 +166,8 @@ func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend
 	if ck != nil && ckErr == nil {
 		ckErr = checkpoint.Write(ck.Path, state())
 	}
-	out := backend.Outcome{Split: split, Stats: map[string]uint64{
-		"subproblems": uint64(len(ids)), "done": uint64(len(done)), "resumed": uint64(split.Resumed),
+	out := backend.Outcome{Split: info, Stats: map[string]uint64{
+		"subproblems": uint64(len(ids)), "done": uint64(len(done)), "resumed": uint64(info.Resumed),
 	}}
 	for _, q := range done {
 		out.Parts = append(out.Parts, q)
@@ -190,7 +191,7 @@ func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend
 // loadCheckpoint fills done from the checkpoint file of ck when resuming,
 // after checking that it is of this split and shard and that every part
 // read is one of the shard's subproblems ids.
-func loadCheckpoint(ck *backend.Checkpoint, split *backend.Split, ids []int, done map[int]backend.Part) error {
+func loadCheckpoint(ck *backend.Checkpoint, info *split.Info, ids []int, done map[int]split.Part) error {
 	if ck.Path == "" {
 		return errors.New("backend: checkpoint needs a file name")
 	}
@@ -207,7 +208,7 @@ func loadCheckpoint(ck *backend.Checkpoint, split *backend.Split, ids []int, don
 	if err != nil {
 		return err
 	}
-	if err := s.Check(split.Identity, split.Shard, split.Shards, split.Todo); err != nil {
+	if err := s.Check(info.Identity, info.Shard, info.Shards, info.Todo); err != nil {
 		return fmt.Errorf("%s: %w", ck.Path, err)
 	}
 	mine := make(map[int]bool, len(ids))
@@ -216,9 +217,9 @@ func loadCheckpoint(ck *backend.Checkpoint, split *backend.Split, ids []int, don
 	}
 	for _, q := range s.Parts {
 		if !mine[q.ID] {
-			return fmt.Errorf("checkpoint %s: subproblem %d is not in shard %d/%d", ck.Path, q.ID, split.Shard, split.Shards)
+			return fmt.Errorf("checkpoint %s: subproblem %d is not in shard %d/%d", ck.Path, q.ID, info.Shard, info.Shards)
 		}
-		done[q.ID] = backend.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
+		done[q.ID] = split.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
 	}
 	return nil
 }

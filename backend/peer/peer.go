@@ -46,7 +46,7 @@ func (e *unavailableError) Is(target error) bool { return target == ErrUnavailab
 // program is not installed.
 var ErrUnavailable = errors.New("peer: program not installed")
 
-// peerBackend is a backend.ModelBackend that runs a tool: every problem
+// peerBackend is a backend.Backend that runs a tool: every problem
 // the encoder knows, from its model; every answer verified by
 // encode.VerifyCells before it is counted or shown (a wrong one is an
 // error of the run, which the harness reports as MISMATCH), every count

@@ -25,26 +25,27 @@ func stepsOf(t *testing.T, method string, n, k int) []classroom.Frame {
 	return steps
 }
 
-// TestCompareInBrowser: backtracking and Algorithm X side by side on the
-// 6×6 board step together: after three "step together" each shows its
-// own third step and counters (those of classroom.Run); the race to a
-// solution ends with both placed and a verified board each.
+// TestCompareInBrowser: backtracking, the bitmask search and Algorithm X
+// side by side on the 6×6 board step together: after three "step
+// together" each shows its own third step and counters (those of
+// classroom.Run); the race to a solution ends with all three placed.
 func TestCompareInBrowser(t *testing.T) {
 	srv, url := serve(t)
 	p := newBrowser(t)
 	p.do("compare", chromedp.Navigate(url), waitFor(`document.body.dataset.ready === "1"`),
 		chromedp.SetValue(chromedp.ID("n"), "6"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('n').dispatchEvent(new Event('change'))`),
-		chromedp.Click(chromedp.ID("tab-compare")), chromedp.Click(chromedp.ID("cmp-start")),
-		waitFor(`document.body.dataset.cmpSessions === "2"`))
-	if srv.Sessions() != 2 {
-		t.Errorf("two methods side by side run %d searches", srv.Sessions())
+		chromedp.Click(chromedp.ID("tab-compare")), chromedp.Evaluate[chromedp.Void](`document.querySelector('#compare-methods input[value="bitmask"]').click()`),
+		chromedp.Click(chromedp.ID("cmp-start")),
+		waitFor(`document.body.dataset.cmpSessions === "3"`))
+	if srv.Sessions() != 3 {
+		t.Errorf("three methods side by side run %d searches", srv.Sessions())
 	}
 	for k := 1; k <= 3; k++ {
 		p.do(fmt.Sprint("step together ", k), chromedp.Click(chromedp.ID("cmp-step")),
 			waitFor(fmt.Sprintf(`Array.from(document.querySelectorAll('.cmp')).every(c => c.dataset.step === "%d")`, k)))
 	}
-	for _, m := range []string{"backtrack", "dlx"} {
+	for _, m := range []string{"backtrack", "bitmask", "dlx"} {
 		want := stepsOf(t, m, 6, 3)[2]
 		var counters []string
 		p.eval(fmt.Sprintf(`Array.from(document.querySelectorAll('.cmp[data-method="%s"] dd')).map(d => d.dataset.counter + " " + d.textContent)`, m), &counters)
@@ -63,7 +64,7 @@ func TestCompareInBrowser(t *testing.T) {
 		waitFor(`Array.from(document.querySelectorAll('.cmp')).every(c => c.dataset.place)`))
 	var places []string
 	p.eval(`Array.from(document.querySelectorAll('.cmp')).map(c => c.dataset.place).sort()`, &places)
-	if strings.Join(places, ",") != "1,2" {
+	if strings.Join(places, ",") != "1,2,3" {
 		t.Errorf("race places %v", places)
 	}
 }

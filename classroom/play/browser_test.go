@@ -46,7 +46,7 @@ const boardJS = `Array.from(document.querySelectorAll('#board .brow')).map(r => 
 
 // waitFor polls a JavaScript condition until it holds.
 func waitFor(cond string) chromedp.Action[chromedp.Void] {
-	poll := chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))
+	poll := chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))
 	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
 		_, err := poll(ctx, t)
 		return chromedp.Void{}, err
@@ -124,7 +124,7 @@ func (p page) shot(name string) {
 }
 
 // newBrowser starts headless Chromium for the test (or skips it): a tab
-// of 1280×900, for at most three minutes.
+// of 1280×900, for at most five minutes (the machine may be loaded).
 func newBrowser(t *testing.T) page {
 	exe := chromium(t)
 	opts := []chromedp.ExecAllocatorOption{
@@ -143,7 +143,7 @@ func newBrowser(t *testing.T) page {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 	}
-	tctx, cancelT := context.WithTimeout(context.Background(), 3*time.Minute)
+	tctx, cancelT := context.WithTimeout(context.Background(), 5*time.Minute)
 	actx, cancelA := chromedp.NewExecAllocator(tctx, opts...)
 	bctx, cancelB := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancelB(); cancelA(); cancelT() })

@@ -48,7 +48,7 @@ func ExampleServer() {
 	stop()
 	fmt.Println(<-done)
 	// Output:
-	// [backtrack dlx minconflicts]
+	// [backtrack bitmask dlx minconflicts]
 	// illegal: queens at (0,1) b1 and (2,3) d3 share a diagonal [[0 1] [2 3]]
 	// <nil>
 }

@@ -111,15 +111,15 @@ func TestTimeouts(t *testing.T) {
 	}
 	session := readSession(t, br)
 
-	deadline := time.Now().Add(to.Read + to.Idle + 3*time.Second)
+	deadline := time.Now().Add(to.Read + to.Idle + 10*time.Second)
 	for i, c := range idle {
 		if !closedByServer(c, deadline) {
-			t.Fatalf("idle keep-alive connection %d still open after %v", i, to.Idle+3*time.Second)
+			t.Fatalf("idle keep-alive connection %d still open after %v", i, to.Idle+10*time.Second)
 		}
 	}
 	for i, c := range slow {
 		if !closedByServer(c, deadline) {
-			t.Fatalf("connection %d sending its body a byte at a time still open after %v", i, to.Read+3*time.Second)
+			t.Fatalf("connection %d sending its body a byte at a time still open after %v", i, to.Read+10*time.Second)
 		}
 	}
 	close(stop)

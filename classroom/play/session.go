@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/qtool-project/qtool/classroom"
+	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
 )
 
@@ -32,6 +33,7 @@ type session struct {
 	method  string
 	ctl     chan control
 	started time.Time
+	cat     *i18n.Catalogue // the language of its page
 }
 
 // message is one Server-Sent Event: its name and its JSON data.
@@ -119,11 +121,11 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		send(message{"refused", noticeData{fmt.Sprintf("events must be steps or all, got %q", q.Get("events"))}}) //nolint:errcheck // going away
 		return
 	}
-	sess := &session{id: newID(), n: b.N, method: method, ctl: make(chan control, 16), started: time.Now()}
+	sess := &session{id: newID(), n: b.N, method: method, ctl: make(chan control, 16), started: time.Now(), cat: cat}
 	s.mu.Lock()
 	if len(s.sessions) >= MaxSessions {
 		s.mu.Unlock()
-		send(message{"refused", noticeData{fmt.Sprintf("%d searches are running already, the most this server runs at once: close a tab and reload", MaxSessions)}}) //nolint:errcheck // going away
+		send(message{"refused", noticeData{cat.T("refuse.busy", MaxSessions)}}) //nolint:errcheck // going away
 		return
 	}
 	s.sessions[sess.id] = sess
@@ -211,16 +213,17 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 	sess := s.sessions[c.Session]
 	s.mu.Unlock()
 	if sess == nil || sess.ctl == nil {
-		refuse(w, http.StatusNotFound, "no search %q is running (it ended or its tab was closed)", c.Session)
+		cat, _ := language(r, "")
+		refuse(w, http.StatusNotFound, "%s", cat.T("refuse.ended", c.Session))
 		return
 	}
 	if c.Action == "finish" {
 		if max, ok := finishMaxN[sess.method]; !ok || sess.n > max {
-			limit := "this method cannot count every solution"
+			limit := sess.cat.T("refuse.finish.never")
 			if ok {
-				limit = fmt.Sprintf("finish counts up to n = %d with %s", max, sess.method)
+				limit = sess.cat.T("refuse.finish.upTo", max, sess.method)
 			}
-			refuse(w, http.StatusConflict, "counting every solution of n = %d while tracing each step would take too long here (%s); qtool count -n %d counts them at full speed", sess.n, limit, sess.n)
+			refuse(w, http.StatusConflict, "%s", sess.cat.T("refuse.finish", sess.n, limit, sess.n))
 			return
 		}
 	}
@@ -228,7 +231,7 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 	case sess.ctl <- c:
 		w.WriteHeader(http.StatusNoContent)
 	default:
-		refuse(w, http.StatusTooManyRequests, "too many commands at once; wait for the page to catch up")
+		refuse(w, http.StatusTooManyRequests, "%s", sess.cat.T("refuse.tooMany"))
 	}
 }
 

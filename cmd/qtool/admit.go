@@ -32,10 +32,11 @@ func refusal(be backend.Backend, prob encode.Problem, req backend.Request) *back
 // refusalText says what backend r.Backend cannot do and, where some can,
 // which backends to use instead.
 func refusalText(r *backend.Refusal, prob encode.Problem) string {
-	if len(r.Able) == 0 {
+	able := r.Able()
+	if len(able) == 0 {
 		return r.Error()
 	}
-	name, or, list := r.Backend, strings.Join(r.Able, " or "), strings.Join(r.Able, ", ")
+	name, or, list := r.Backend, strings.Join(able, " or "), strings.Join(able, ", ")
 	switch r.Need {
 	case backend.NeedCount:
 		return fmt.Sprintf("backend %s cannot count; counting backends: %s", name, list)

@@ -83,6 +83,15 @@ d/n, the authors' axis) the fraction satisfiable and each backend's median
 time and nodes, and per n where the fraction crosses 50% and where each
 backend's median cost peaks.
 
+--preset peers puts every family of solver side by side (docs/external.md):
+backtrack, dlx, sat, the SAT programs, gecode, clasp, cbc, glpk and the
+exec:PROGRAM backends of --backends decide the 24 published instances
+(--boards) and --instances generated hard boards per n = 30, 50, 70
+(default 4); then backtrack-mrv-middle, backtrack-mrv-random, dlx-random,
+sat, gecode and clasp find first solutions for --n (default
+50,100,200,500,1000); 60s per run, one repeat. Uninstalled peers are
+skipped.
+
 --preset sat compares SAT solvers and at-most-one encodings: every
 encoding with gini and with each installed external solver (cadical,
 cryptominisat, minisat, picosat; an absent one is noted and skipped) finds
@@ -149,7 +158,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
 	fs.Int64Var(&f.seed, "seed", experiments.DefaultSeed, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.workers, "workers", experiments.DefaultWorkers, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
-	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion, diagonals or sat")
+	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion, diagonals, sat or peers")
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
 	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
 	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
@@ -271,6 +280,9 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 	if f.preset == "diagonals" {
 		return diagonalsSpec(f, set, ref)
 	}
+	if f.preset == "peers" {
+		return peersSpec(f, set, ref) // bench_peers.go
+	}
 	for _, name := range []string{"excluded", "min-free"} {
 		if set[name] {
 			return experiments.Spec{}, usageErrorf("bench: --%s applies to --preset diagonals only", name)
@@ -332,7 +344,7 @@ func checkSpec(f benchFlags, spec experiments.Spec) (experiments.Spec, error) {
 func completionSpec(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 	var spec experiments.Spec
 	if f.preset != "completion" {
-		return spec, usageErrorf("bench: unknown --preset %q (want completion, diagonals or sat)", f.preset)
+		return spec, usageErrorf("bench: unknown --preset %q (want completion, diagonals, sat or peers)", f.preset)
 	}
 	for _, name := range []string{"mode", "boards"} {
 		if set[name] {

@@ -58,41 +58,9 @@ Examples:
   qtool count -n 10 --checkpoint n10.ckpt --resume
 `
 
-// countRecord is the JSON form of a count; the fields n, backend,
-// solutions, nodes, seconds and status are the command-line contract.
-type countRecord struct {
-	N         int               `json:"n"`
-	Backend   string            `json:"backend"`
-	Board     string            `json:"board,omitempty"`
-	BoardHash string            `json:"board_hash,omitempty"` // of a shard's or split's problem: split.BoardHash
-	Given     int               `json:"given,omitempty"`
-	Solutions uint64            `json:"solutions"`
-	Unique    *uint64           `json:"unique,omitempty"`
-	Nodes     *uint64           `json:"nodes,omitempty"`
-	Shard     *int              `json:"shard,omitempty"`
-	Shards    *int              `json:"shards,omitempty"`
-	Seconds   float64           `json:"seconds"`
-	Status    string            `json:"status"`
-	Complete  bool              `json:"complete"`
-	Method    string            `json:"method,omitempty"`
-	Stats     map[string]uint64 `json:"stats,omitempty"`
-	// Problem is the variant when it is not plain n-queens; Queens the
-	// domination number (domination), Pieces the maximum (kings, bishops,
-	// knights, rooks); Blocked and Excluded the forbidden squares and
-	// diagonals of the board.
-	Problem  string `json:"problem,omitempty"`
-	Queens   *int   `json:"queens,omitempty"`
-	Pieces   *int   `json:"pieces,omitempty"`
-	Blocked  int    `json:"blocked,omitempty"`
-	Excluded int    `json:"excluded_diagonals,omitempty"`
-	// Pawns is the number of pawns of queens+pawns; PawnsSearched says
-	// that every placement of them was tried (none given on the board).
-	Pawns         *int `json:"pawns,omitempty"`
-	PawnsSearched bool `json:"pawns_searched,omitempty"`
-	// Split and Parts: see count_checkpoint.go.
-	Split *backend.Split `json:"split,omitempty"`
-	Parts []backend.Part `json:"parts,omitempty"`
-}
+// countRecord is the JSON form of a count: package split's one count
+// record, which merge, merge --compare and cluster collect read back.
+type countRecord = split.Record
 
 func runCount(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("count", countUsage)

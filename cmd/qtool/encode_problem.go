@@ -23,7 +23,7 @@ import (
 
 // problemPieces returns the number of pieces the matrix of a Maximum or
 // Minimum problem is written for: --pieces when given, otherwise the
-// optimum, found as qtool count finds it (experiments.Solve's size search
+// optimum, found as qtool count finds it (backend.Solve's size search
 // from Problem.Bound with count's default backend for the variants, here
 // stopping at the first solution of the first size that has one). A Place
 // problem takes n.

@@ -73,6 +73,9 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool) (encode.Problem,
 		if err != nil {
 			return prob, usageErrorf("%w", err)
 		}
+		if err := prob.Validate(); err != nil {
+			return prob, usageErrorf("%s: %s", name, strings.TrimPrefix(err.Error(), "encode: "))
+		}
 		b = prob.Board
 		if set["n"] && p.n != b.N {
 			return prob, usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", p.n, name, b.N, b.N)

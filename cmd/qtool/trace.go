@@ -33,13 +33,14 @@ Boards are drawn rank 1 (row 0) at the top; n is at most 32.
 For slides: --gif FILE writes the boards shown as an animated GIF (at most
 1000 frames), --frames DIR writes each as a numbered picture,
 DIR/step-0001.svg and DIR/step-0001.png on, and --tree FILE draws the
-search tree up to where the trace stopped as SVG (backtrack and dlx; the
+search tree up to where the trace stopped as SVG (backtrack, bitmask and dlx; the
 whole tree for n up to 8, a window around the current path above).
 --lang writes the text (and the tree's words) in en, de, ca or zh-Hans.
 
 Examples:
   qtool trace
   qtool trace -n 4 --backend backtrack --until end
+  qtool trace -n 5 --backend bitmask --steps 4
   qtool trace -n 6 --events all --steps 5
   qtool trace --board examples/classroom-6.txt --until end
   qtool trace -n 4 --gif queens4.gif --tree tree4.svg --frames steps4
@@ -86,7 +87,7 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("--lang: %s", strings.TrimPrefix(err.Error(), "i18n: "))
 	}
 	if *treeOut != "" && *backend == "minconflicts" {
-		return usageErrorf("--tree: minconflicts is a local search and has no search tree (use backtrack or dlx)")
+		return usageErrorf("--tree: minconflicts is a local search and has no search tree (use backtrack, bitmask or dlx)")
 	}
 	b := encode.Empty(n)
 	if *board != "" {

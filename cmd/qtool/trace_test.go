@@ -62,12 +62,12 @@ func TestTraceGolden(t *testing.T) {
 
 // TestTraceEnd checks a traced search to its end against the reference
 // counts and the untraced search: the JSON frames of --until end --format
-// json count every solution of n = 1..8 with backtrack and dlx, and each solution frame's queens
-// pass the verifier.
+// json count every solution of n = 1..8 with backtrack, bitmask and dlx, and each solution frame's
+// queens pass the verifier.
 func TestTraceEnd(t *testing.T) {
 	ref := oracle.Counts(t)
-	for i := 2; i <= 16; i++ {
-		n, backend := i/2, []string{"backtrack", "dlx"}[i%2]
+	for i := 3; i <= 26; i++ {
+		n, backend := i/3, []string{"backtrack", "bitmask", "dlx"}[i%3]
 		out, errOut, code := qtool(t, "", "trace", "-n", strconv.Itoa(n), "--backend", backend, "--until", "end", "--format", "json")
 		if code != 0 {
 			t.Fatalf("n=%d: exit %d: %s", n, code, errOut)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/qtool-project/qtool/encode"
@@ -77,7 +78,10 @@ func checkPawns(prob encode.Problem, name string) error {
 }
 
 func (p *problemFlags) readOptions(set map[string]bool) encode.ReadOptions {
-	return encode.ReadOptions{LimitDiagonals: set["diagonals"], Diagonals: p.diagonals}
+	v, _ := encode.ParseVariant(p.problem)
+	// The pieces of another problem than queens are checked by its own
+	// rules once read (encode.Problem.Validate), not by the queens'.
+	return encode.ReadOptions{LimitDiagonals: set["diagonals"], Diagonals: p.diagonals, AnyPieces: p.variants && v != encode.Queens}
 }
 
 // pieceLetter is the letter of a variant's piece in a grid.
@@ -105,6 +109,19 @@ func writeCells(w io.Writer, prob encode.Problem, cells []encode.Cell, format st
 	switch format {
 	case "list":
 		bw := bufio.NewWriter(w)
+		if cols, ok := oneARow(n, cells); ok {
+			// One piece a row (queens, toroidal, superqueens, on any
+			// board): the list form of qtool check, count --board and
+			// verify, the column of each row.
+			for r, c := range cols {
+				if r > 0 {
+					bw.WriteByte(' ')
+				}
+				bw.WriteString(strconv.Itoa(c))
+			}
+			bw.WriteByte('\n')
+			return bw.Flush()
+		}
 		for j, x := range cells {
 			if j > 0 {
 				bw.WriteByte(' ')
@@ -144,6 +161,25 @@ func writeCells(w io.Writer, prob encode.Problem, cells []encode.Cell, format st
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// oneARow returns the column of each row's piece when cells hold exactly
+// one piece in every row.
+func oneARow(n int, cells []encode.Cell) ([]int, bool) {
+	if len(cells) != n {
+		return nil, false
+	}
+	cols := make([]int, n)
+	for i := range cols {
+		cols[i] = -1
+	}
+	for _, x := range cells {
+		if x.R < 0 || x.R >= n || cols[x.R] >= 0 {
+			return nil, false
+		}
+		cols[x.R] = x.C
+	}
+	return cols, true
 }
 
 // pieceName names k pieces of the variant.
