@@ -289,6 +289,11 @@ func (ps *parser) itemLine() error {
 // item ("lo:hi|name", "v|name", or plain "name" for 1..1).
 func (ps *parser) itemName(t token, secondary bool) (string, Bound, error) {
 	one := Bound{1, 1}
+	if i := strings.Index(t.text, textin.BOM); i >= 0 {
+		// A name that begins with it would lose it when written and read
+		// again (a mark at the start of a file is dropped).
+		return "", one, ps.errorf(t.col+i, "item name %s contains a byte-order mark (U+FEFF), allowed only at the start of the file", clip(t.text))
+	}
 	k := strings.IndexByte(t.text, '|')
 	if k < 0 {
 		if c := strings.IndexByte(t.text, ':'); c >= 0 {
