@@ -68,27 +68,42 @@ func solveGecode(ctx context.Context, m *encode.Model, all bool, opts map[string
 	if all {
 		args = append(args, "-a")
 	}
-	var ans export.Answer
-	stopped := false
-	pl := pipeline{Dir: dir, Stages: [][]string{args}, Out: func(r io.Reader) error {
-		var err error
-		ans, err = export.ReadMiniZinc(r, "minizinc's output", func(c []encode.Cell) bool {
-			stopped = !visit(withGiven(m, c))
-			return !stopped
-		})
-		if err == nil && stopped {
-			return errStopped
-		}
-		return err
+	rd := answers{m: m, visit: visit, read: func(r io.Reader, each func([]encode.Cell) bool) (export.Answer, error) {
+		return export.ReadMiniZinc(r, "minizinc's output", each)
 	}}
+	pl := pipeline{Dir: dir, Stages: [][]string{args}, Out: rd.out}
 	codes, stderr, err := pl.Run(ctx)
-	if err != nil || stopped || ctx.Err() != nil {
+	ans := rd.ans
+	if err != nil || rd.stopped || ctx.Err() != nil {
 		return ans, err
 	}
 	if codes[0] != 0 {
 		return ans, exitError("minizinc", codes[0], stderr[0])
 	}
 	return ans, nil
+}
+
+// answers reads a peer's stream of answers, handing each (with the
+// model's given cells) to visit until visit declines one.
+type answers struct {
+	m       *encode.Model
+	visit   func([]encode.Cell) bool
+	read    func(io.Reader, func([]encode.Cell) bool) (export.Answer, error)
+	ans     export.Answer
+	stopped bool // visit declined an answer
+}
+
+// out is the pipeline's reader of the last stage's output.
+func (a *answers) out(r io.Reader) error {
+	var err error
+	a.ans, err = a.read(r, func(c []encode.Cell) bool {
+		a.stopped = !a.visit(withGiven(a.m, c))
+		return !a.stopped
+	})
+	if err == nil && a.stopped {
+		return errStopped
+	}
+	return err
 }
 
 // solveClasp grounds the ASP export with gringo and solves it with clasp
@@ -98,23 +113,15 @@ func solveClasp(ctx context.Context, m *encode.Model, all bool, _ map[string]str
 	if all {
 		clasp = append(clasp, "-n", "0")
 	}
-	var ans export.Answer
-	stopped := false
+	rd := answers{m: m, visit: visit, read: func(r io.Reader, each func([]encode.Cell) bool) (export.Answer, error) {
+		return export.ReadClasp(r, "clasp's output", each)
+	}}
 	pl := pipeline{Stages: [][]string{{"gringo"}, clasp},
-		In: func(w io.Writer) error { return export.ASP(w, m) },
-		Out: func(r io.Reader) error {
-			var err error
-			ans, err = export.ReadClasp(r, "clasp's output", func(c []encode.Cell) bool {
-				stopped = !visit(withGiven(m, c))
-				return !stopped
-			})
-			if err == nil && stopped {
-				return errStopped
-			}
-			return err
-		}}
+		In:  func(w io.Writer) error { return export.ASP(w, m) },
+		Out: rd.out}
 	codes, stderr, err := pl.Run(ctx)
-	if err != nil || stopped || ctx.Err() != nil {
+	ans := rd.ans
+	if err != nil || rd.stopped || ctx.Err() != nil {
 		return ans, err
 	}
 	if codes[0] != 0 {
