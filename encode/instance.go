@@ -49,7 +49,19 @@ type Instance struct {
 	// queens+pawns problem: no queen may take them, and each cuts the
 	// lines through it (see QueensPawns). Distinct, in row-major order.
 	Pawns []Cell
+	// Given are the given pieces when the file states them by kind or
+	// several in a row (a grid of the letters Q, N, K, B, R, A, or r,c,K
+	// triples), read for the problems other than queens
+	// (ReadOptions.AnyPieces); Board then gives none. Distinct squares,
+	// in row-major order. Problem.Givens is the one list of both forms.
+	Given []Piece
+	// Where is, when the instance was read from a file, the line and
+	// column at which each given piece stands in it, for messages.
+	Where map[Cell]Pos
 }
+
+// Pos is a place in a file: 1-based line and column.
+type Pos struct{ Line, Col int }
 
 // Plain reports whether the instance is a plain board: nothing blocked or
 // excluded.
