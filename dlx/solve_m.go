@@ -3,35 +3,39 @@ package dlx
 import (
 	"context"
 	"math"
+	"unsafe"
 )
 
 // tweak hides the option of node n, the topmost of its item's list, and
 // takes n out of that list (dlx3's tweak). When block is false the item is
 // already covered, so only n itself leaves the list.
 func (l *links) tweak(n uint32, block bool) {
-	nd, co := l.nd, l.co
+	base := unsafe.Pointer(unsafe.SliceData(l.nd))
 	nn := n
 	if block {
 		nn = n + 1
 	}
+	upd := uint64(0)
 	for {
-		if co[nn] >= 0 {
-			x := nd[nn].itm
+		q := cat(base, nn)
+		if q.color >= 0 {
+			x := q.itm
 			if x <= 0 {
-				nn = nd[nn].up
+				nn = q.up
 				continue
 			}
-			u, d := nd[nn].up, nd[nn].down
-			nd[u].down = d
-			nd[d].up = u
-			nd[x].itm--
-			l.updates++
+			u, d := q.up, q.down
+			cat(base, u).down = d
+			cat(base, d).up = u
+			cat(base, uint32(x)).itm--
+			upd++
 		}
 		if nn == n {
 			break
 		}
 		nn++
 	}
+	l.updates += upd
 }
 
 // untweak undoes the tweaks of item c since its list began at node x
@@ -196,10 +200,10 @@ forward: // M2
 				sol = sol[:0]
 				for _, c := range choice[:level] {
 					if c > n {
-						sol = append(sol, optionOf(nd, c))
+						sol = append(sol, optionOfC(nd, c))
 					}
 				}
-				if !visit(append(sol, optionOf(nd, q))) {
+				if !visit(append(sol, optionOfC(nd, q))) {
 					goto done
 				}
 			}
@@ -240,7 +244,7 @@ advance: // M5: try cur, or back up when it is off limits
 	if tr != nil {
 		e := Event{Kind: Try, Level: level, Item: int(best) - 1, Option: -1}
 		if cur > n {
-			e.Option = optionOf(nd, cur)
+			e.Option = optionOfC(nd, cur)
 		}
 		tr(e)
 	}
@@ -332,7 +336,7 @@ found: // a solution: the options chosen
 		sol = sol[:0]
 		for _, c := range choice[:level] {
 			if c > n {
-				sol = append(sol, optionOf(nd, c))
+				sol = append(sol, optionOfC(nd, c))
 			}
 		}
 		if !visit(sol) {
@@ -358,7 +362,7 @@ const shortPenalty = int64(1) << 40
 // estimateM is estimate for Algorithm M: a choice's rank and the size of
 // its list count from the first option of the level (before tweaks); a
 // null choice counts as the last.
-func estimateM(nd []node, n uint32, choice, firstTweak []uint32) float64 {
+func estimateM(nd []cnode, n uint32, choice, firstTweak []uint32) float64 {
 	f, scale := 0.0, 1.0
 	for l, c := range choice {
 		if c <= n {
