@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -106,6 +107,35 @@ func TestPiecesBadInput(t *testing.T) {
 		out, errOut, code := qtool(t, "", c.args...)
 		if code != c.code || !strings.Contains(out+errOut, c.want) || code == 2 && strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d\n%s%s\nwant exit %d and %q", c.args, code, out, errOut, c.code, c.want)
+		}
+	}
+}
+
+// TestEncodePiecesDLX: the matrix that encode --to dlx writes for
+// queens+knights and --pieces has the published number of solutions,
+// counted by xcover (Algorithm M: the kinds' numbers are multiplicities).
+func TestEncodePiecesDLX(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-n", "3", "--pieces", "K=2,R=1"}, "4"},
+		{[]string{"-n", "4", "--pieces", "R=2,N=4"}, "8"},
+		{[]string{"-n", "8", "--pieces", "Q=1,N=1"}, "2240"},
+		{[]string{"-n", "6", "--problem", "queens+knights"}, "176"},
+		{[]string{"-n", "6", "--problem", "queens+knights", "--pieces", "8"}, "0"},
+	} {
+		enc, errOut, code := xrun(t, ctx, "", append([]string{"encode", "--to", "dlx"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("encode %v: exit %d: %s", c.args, code, errOut)
+		}
+		out, errOut, code := xrun(t, ctx, enc, "xcover", "-", "--count")
+		if code != 0 {
+			t.Fatalf("xcover of encode %v: exit %d: %s", c.args, code, errOut)
+		}
+		if got := summary(t, out, "solutions"); got != c.want {
+			t.Errorf("encode %v | xcover --count: %s solutions, want %s", c.args, got, c.want)
 		}
 	}
 }
