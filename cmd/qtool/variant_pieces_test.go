@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -136,6 +139,39 @@ func TestEncodePiecesDLX(t *testing.T) {
 		}
 		if got := summary(t, out, "solutions"); got != c.want {
 			t.Errorf("encode %v | xcover --count: %s solutions, want %s", c.args, got, c.want)
+		}
+	}
+}
+
+// TestPiecesModelLimit: the models of several kinds are sized before they
+// are built (their pairs grow as n³): under prlimit a board far beyond the
+// memory is one line, exit 2, not a fatal error.
+func TestPiecesModelLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs qtool under prlimit")
+	}
+	if _, err := exec.LookPath("prlimit"); err != nil {
+		t.Skip("prlimit is not installed")
+	}
+	for _, args := range [][]string{
+		{"count", "-n", "2048", "--problem", "queens+knights", "--timeout", "5s"},
+		{"count", "-n", "300", "--pieces", "Q=3,N=3", "--backend", "dlx", "--timeout", "5s"},
+		{"count", "-n", "268435456", "--pieces", "K=1,N=1", "--backend", "sat"},
+		{"encode", "-n", "1000", "--pieces", "Q=2,N=2", "--to", "dimacs", "--out", os.DevNull},
+	} {
+		cmd := exec.Command("prlimit", append([]string{"--as=4000000000", os.Args[0]}, args...)...)
+		cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if e := stderr.String(); code != 2 || strings.Count(e, "\n") != 1 || !strings.Contains(e, "needs about") {
+			t.Errorf("%v: exit %d %q; want one line saying what it needs, exit 2", args, code, e)
 		}
 	}
 }
