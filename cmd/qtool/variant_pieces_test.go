@@ -175,3 +175,19 @@ func TestPiecesModelLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestPiecesPawns: pawns belong to queens+pawns only; on a board of other
+// pieces they are one line, exit 2.
+func TestPiecesPawns(t *testing.T) {
+	board := writeFile(t, "pawn.txt", "Qp..\n....\n....\n....\n")
+	for _, args := range [][]string{
+		{"count", "--board", board, "--pieces", "Q=1,N=1"},
+		{"count", "--board", board, "--problem", "queens+knights"},
+		{"count", "--board", board, "--problem", "kings"},
+	} {
+		_, errOut, code := qtool(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "pawns ('p')") || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d %q; want one line about the pawns, exit 2", args, code, errOut)
+		}
+	}
+}
