@@ -191,3 +191,19 @@ func TestPiecesPawns(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchPieces: bench counts and finds the problems of several kinds
+// on backtrack and dlx, every solution handed over checked (a mismatch
+// fails the command).
+func TestBenchPieces(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "--problem", "queens+knights", "-n", "4-5", "--backends", "backtrack,dlx", "--repeats", "1"},
+		{"bench", "--problem", "queens+knights", "-n", "5", "--backends", "backtrack,dlx", "--repeats", "1", "--mode", "first"},
+		{"bench", "--pieces", "K=2,Q=1", "-n", "4", "--backends", "backtrack,dlx", "--repeats", "1", "--mode", "first"},
+	} {
+		out, errOut, code := qtool(t, "", args...)
+		if code != 0 || strings.Contains(out+errOut, "MISMATCH") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+}
