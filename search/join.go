@@ -26,14 +26,15 @@ const JoinMethod = "halves"
 // of another version does not describe the same subproblems.
 const JoinVersion = 3
 
-// JoinMaxN is the largest order JoinPlan accepts: at n = 22 the four
-// quadrant tables would take about 4.3 GB (67 million placements of an
-// 11×11 quadrant, 16 bytes each), beyond JoinMaxMemory.
-const JoinMaxN = 21
+// JoinMaxN is the largest order JoinPlan accepts: at n = 24 the four
+// quadrant tables would take about 39 GB (633 million placements of a
+// 12×12 quadrant, 16 bytes each), beyond JoinMaxMemory; at n = 23 they
+// take 8.1 GB and at n = 22 4.3 GB.
+const JoinMaxN = 23
 
 // JoinMaxMemory is the most the quadrant tables of a JoinPlan may take;
 // a larger plan is refused before the tables are allocated.
-const JoinMaxMemory = 4 << 30
+const JoinMaxMemory = 20 << 30
 
 // JoinPlan counts the solutions of the empty n×n board by joining the
 // partial solutions of its quarters (the quarter-join idea published by
@@ -100,8 +101,10 @@ const JoinMaxMemory = 4 << 30
 // Memory: the quadrant tables, 16 bytes a placement plus 4 bytes a
 // bucket, measured with JoinPlanBytes: 8.7 MB at n = 16, 16 MB at n = 17,
 // 63 MB at n = 18, 116 MB at n = 19, 499 MB at n = 20 (four 10×10
-// quadrants of 7.5 million placements each), 959 MB at n = 21; n = 22
-// would need about 4.3 GB and is refused (JoinMaxN). The size is counted
+// quadrants of 7.5 million placements each), 959 MB at n = 21, 4.3 GB at
+// n = 22 (67 million placements of an 11×11 quadrant), 8.1 GB at n = 23
+// (199 million of an 11×12 one besides); n = 24 would need about 39 GB
+// and is refused (JoinMaxN). The size is counted
 // exactly before the tables are allocated, and refused above maxBytes
 // (JoinMaxMemory), or when the tables and what a count needs besides
 // (joinRunBytes: 128 bytes a group, a sixteenth of the tables for each
@@ -110,7 +113,9 @@ const JoinMaxMemory = 4 << 30
 // 1.06 GB for the plan and 2.1 GB at the end of a whole count, with no
 // memory limit: the Go collector lets the heap grow to twice the live
 // data unless it is given a soft limit, which qtool sets from the
-// process's limit. Counts are exact in uint64 (A000170(21) ≈ 3.1·10¹¹;
+// process's limit (or GOMEMLIMIT). A placement's diagonal word keeps only
+// the diagonals that matter within its half (joinDiagMap), so that it
+// fits 64 bits up to n = 24. Counts are exact in uint64 (A000170(21) ≈ 3.1·10¹¹;
 // n = 21 counted exactly in 905 s on two workers). Part.Nodes is the work
 // done: the pairs of quadrant placements tried plus the table words ANDed
 // in the join.
@@ -124,6 +129,10 @@ type JoinPlan struct {
 	hash   uint64
 	bytes  uint64
 	stop   *atomic.Bool // while building: set when the context is done
+	// dmap maps the diagonals of the board (╲ bit c−r+n−1, then ╱ bit
+	// r+c at 64+r+c) to the bits of a placement's diagonal word, for the
+	// top half [0] and the bottom half [1] (see joinDiagMap).
+	dmap [2][128]int8
 
 	estMu sync.Mutex
 	est   []uint64 // Estimate of each group, once computed
@@ -146,10 +155,10 @@ type joinQuad struct {
 	d                  []joinDiag
 }
 
-// joinDiag is a placement of a quadrant: d its diagonals in the
-// coordinates of its half (╲ bit c−r+rb, ╱ bit n+h−1 + c+r−ra for the
-// half's rows ra..rb: 2(n+h−1) ≤ 60 bits for n ≤ 21), p its share of the
-// half's pattern, packed (see joinLayout).
+// joinDiag is a placement of a quadrant: d its diagonals that matter
+// within its half (the bits given by the plan's dmap, at most 44 for
+// n ≤ 24, below the row tag at joinRowShift), p its share of the half's
+// pattern, packed (see joinLayout).
 type joinDiag struct{ d, p uint64 }
 
 // joinRunBytes is what a count of a plan of that many groups and tables
@@ -183,7 +192,7 @@ func JoinPlanBytes(n int) (uint64, error) {
 
 func joinCheckN(n int) error {
 	if n < 1 || n > JoinMaxN {
-		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (its quadrant tables need about 4.3 GB at n = 22), got n = %d", JoinMaxN, n)
+		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (its quadrant tables need about 39 GB at n = 24), got n = %d", JoinMaxN, n)
 	}
 	return nil
 }
@@ -197,7 +206,63 @@ func joinLayout(n int) *JoinPlan {
 	p.quads[1] = joinQuad{r0: 0, c0: wL, rows: h, cols: n - wL}
 	p.quads[2] = joinQuad{r0: bot, c0: 0, rows: h, cols: wL}
 	p.quads[3] = joinQuad{r0: bot, c0: wL, rows: h, cols: n - wL}
+	p.dmap[0] = joinDiagMap(n, 0, h, wL)
+	p.dmap[1] = joinDiagMap(n, bot, h, wL)
 	return p
+}
+
+// joinDiagMap numbers the diagonals of the board (index c−r+n−1 for ╲,
+// 64+r+c for ╱) that matter in the half of rows ra..ra+h−1, −1 for the
+// others: those that a placement of its left quadrant (columns 0..wL−1)
+// and one of its right quadrant can both have (a clash between them), and
+// for odd n those of a queen of the middle row h that either can have
+// (keepClear). A half's placements then need 2(h−1) bits for even n and
+// at most 2(n−1) for odd n instead of the 2(n+h−1) of all its diagonals
+// (66 at n = 23).
+func joinDiagMap(n, ra, h, wL int) [128]int8 {
+	var left, right, mid [128]bool
+	for r := ra; r < ra+h; r++ {
+		for c := range n {
+			side := &left
+			if c >= wL {
+				side = &right
+			}
+			side[c-r+n-1], side[64+r+c] = true, true
+		}
+	}
+	if n%2 == 1 {
+		for c := range n {
+			mid[c-h+n-1], mid[64+h+c] = true, true
+		}
+	}
+	var m [128]int8
+	next := int8(0)
+	for i := range m {
+		m[i] = -1
+		if left[i] && right[i] || mid[i] && (left[i] || right[i]) {
+			m[i] = next
+			next++
+		}
+	}
+	return m
+}
+
+// diagWord is the diagonal word of the half starting at row ra (see
+// dmap) of the queens whose board diagonals are d1 (╲) and d2 (╱).
+func (p *JoinPlan) diagWord(ra int, d1, d2 uint64) uint64 {
+	m := &p.dmap[min(ra, 1)]
+	var d uint64
+	for x := d1; x != 0; x &= x - 1 {
+		if b := m[bits.TrailingZeros64(x)]; b >= 0 {
+			d |= 1 << b
+		}
+	}
+	for x := d2; x != 0; x &= x - 1 {
+		if b := m[64+bits.TrailingZeros64(x)]; b >= 0 {
+			d |= 1 << b
+		}
+	}
+	return d
 }
 
 // NewJoinPlan builds the quadrant tables and the list of column groups of
@@ -482,9 +547,7 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 // its packed pattern.
 func (p *JoinPlan) place(q *joinQuad, d1, d2 uint64) joinDiag {
 	n, h := p.n, p.h
-	ra, rb := q.r0, q.r0+h-1
-	span := uint(n + h - 1)
-	d := d1>>(n-1-rb) | (d2>>ra)<<span
+	d := p.diagWord(q.r0, d1, d2)
 	full := uint64(1)<<n - 1
 	x := d1 >> (n - 1 - h) & full // ╲ columns on row h
 	y := d2 >> h & full           // ╱ columns on row h
@@ -612,17 +675,8 @@ func (p *JoinPlan) midMask(a, ra int) uint64 {
 	if a < 0 {
 		return 0
 	}
-	n, h := p.n, p.h
-	rb := ra + h - 1
-	span := n + h - 1
-	var m uint64
-	if b := a - h + rb; b >= 0 && b < span {
-		m |= 1 << b
-	}
-	if b := a + h - ra; b >= 0 && b < span {
-		m |= 1 << (b + span)
-	}
-	return m
+	h := p.h
+	return p.diagWord(ra, 1<<(a-h+p.n-1), 1<<(h+a))
 }
 
 // listGroups lists the canonical column groups in increasing (a, the left
@@ -1080,7 +1134,8 @@ func (c *joinCounter) pairUp(dst []uint64, ls, rs []joinDiag, mid uint64, allowe
 		dst = slices.Grow(dst, max(n, 2*cap(dst))-len(dst))
 	}
 	// Branch-free: write every pair, keep those that do not clash
-	// (r.d&l.d < 2^60, so x−1 has its top bit set exactly when x = 0).
+	// (r.d&l.d < 2^60: the row tag is on the left placements only, so x−1
+	// has its top bit set exactly when x = 0).
 	out := dst[len(dst):cap(dst)]
 	j := 0
 	for _, l := range ls {

@@ -163,3 +163,38 @@ func TestJoinShardCancel(t *testing.T) {
 		t.Errorf("7 shards after a cancelled one hold %d of %d subproblems", seen, p.Subproblems())
 	}
 }
+
+// TestJoinDiagWordFits: for every order the join takes, a placement's
+// diagonal word (joinDiagMap) stays below the row tag, and it keeps every
+// diagonal that a left and a right placement of a half can share, so that
+// a clash between them is seen.
+func TestJoinDiagWordFits(t *testing.T) {
+	for n := 1; n <= JoinMaxN; n++ {
+		p := joinLayout(n)
+		for half, ra := range []int{0, n - p.h} {
+			used := 0
+			for _, b := range p.dmap[half] {
+				if b >= 0 {
+					used++
+				}
+			}
+			if used > joinRowShift {
+				t.Errorf("n=%d half %d: %d bits in the diagonal word, more than %d", n, half, used, joinRowShift)
+			}
+			for r := ra; r < ra+p.h; r++ {
+				for c := range p.wL {
+					for r2 := ra; r2 < ra+p.h; r2++ {
+						for c2 := p.wL; c2 < n; c2++ {
+							same := c-r == c2-r2 || c+r == c2+r2
+							x := p.diagWord(ra, 1<<(c-r+n-1), 1<<(r+c))
+							y := p.diagWord(ra, 1<<(c2-r2+n-1), 1<<(r2+c2))
+							if same != (x&y != 0) {
+								t.Fatalf("n=%d: queens (%d,%d) and (%d,%d): attack %v, diagonal words %#x and %#x", n, r, c, r2, c2, same, x, y)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -134,6 +134,18 @@ func (dlxBackend) runBoard(ctx context.Context, b encode.Board, req backend.Requ
 		return backend.Outcome{}, err
 	}
 	workers := dlxWorkers(req)
+	cfg := dlx.Config{Workers: workers}
+	if err := valueOption(&cfg, req); err != nil {
+		return backend.Outcome{}, err
+	}
+	if cfg.Value != dlx.ValueList {
+		// A value order: Algorithm X on the matrix left implicit
+		// (implicit.go), whatever n.
+		if req.Mode == backend.Find && req.Limit > 0 {
+			cfg.Limit = uint64(req.Limit)
+		}
+		return runImplicit(ctx, b, req, cfg)
+	}
 	if err := dlxCheckSize(b, workers); err != nil {
 		return backend.Outcome{}, err
 	}
@@ -149,10 +161,6 @@ func (dlxBackend) runBoard(ctx context.Context, b encode.Board, req backend.Requ
 	p, rows, cols, err := newDLXProblem(ctx, m)
 	if err != nil {
 		return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
-	}
-	cfg := dlx.Config{Workers: workers}
-	if err := valueOption(&cfg, req); err != nil {
-		return backend.Outcome{}, err
 	}
 	if req.Progress != nil {
 		cfg.Progress = func(pr dlx.Progress) {
