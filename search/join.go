@@ -81,8 +81,9 @@ const JoinMaxMemory = 20 << 30
 // or 1 + 1. The rows key is the smaller of the top half's share
 // min(rev s, rev s̄) and the bottom half's min(s', s̄'), so a group builds
 // only the halves whose own share is at least its columns key: about half
-// the work (n = 20: 1.9× less). The plan cannot count fundamental
-// solutions.
+// the work (n = 20: 1.9× less). The plan of NewJoinUniquePlanContext
+// counts the fundamental solutions too, by classes of the groups (see
+// joinUnique).
 //
 // The halves of a group come from the quadrants (rows top/bottom × columns
 // 0..⌈n/2⌉−1 / the rest): every non-attacking placement of each quadrant
@@ -135,7 +136,9 @@ type JoinPlan struct {
 	dmap [2][128]int8
 
 	estMu sync.Mutex
-	est   []uint64 // Estimate of each group, once computed
+	est   []uint64 // Estimate of each subproblem, once computed
+
+	uq *joinUnique // the fundamental solutions' bookkeeping (join_unique.go), or nil
 }
 
 // joinGroup is one subproblem: the middle queen's column a (-1 for even
@@ -756,22 +759,34 @@ func reverseBits(c uint32, n int) uint32 {
 // N is the order of the plan.
 func (p *JoinPlan) N() int { return p.n }
 
-// Method is JoinMethod.
-func (p *JoinPlan) Method() string { return JoinMethod }
+// Method is JoinMethod, JoinUniqueMethod for a plan of
+// NewJoinUniquePlanContext.
+func (p *JoinPlan) Method() string {
+	if p.uq != nil {
+		return JoinUniqueMethod
+	}
+	return JoinMethod
+}
 
 // Version is JoinVersion.
 func (p *JoinPlan) Version() int { return JoinVersion }
 
-// Unique is false: the join cannot tell fundamental solutions apart, and
-// its parts' Unique is 0.
-func (p *JoinPlan) Unique() bool { return false }
+// Unique reports whether the plan counts the fundamental solutions too
+// (NewJoinUniquePlanContext); else its parts' Unique is 0.
+func (p *JoinPlan) Unique() bool { return p.uq != nil }
 
 // Depth is the number of rows a subproblem fixes beyond the halves: 1 for
 // odd n (the middle row), else 0.
 func (p *JoinPlan) Depth() int { return p.n % 2 }
 
-// Subproblems is the number of canonical column groups.
-func (p *JoinPlan) Subproblems() int { return len(p.groups) }
+// Subproblems is the number of canonical column groups, or of classes of
+// them for a plan that counts fundamental solutions (see joinUnique).
+func (p *JoinPlan) Subproblems() int {
+	if p.uq != nil {
+		return len(p.uq.classes)
+	}
+	return len(p.groups)
+}
 
 // Bytes is what the quadrant tables take.
 func (p *JoinPlan) Bytes() uint64 { return p.bytes }
@@ -779,7 +794,7 @@ func (p *JoinPlan) Bytes() uint64 { return p.bytes }
 // Identity names the split: method/version, n, depth, the number of
 // subproblems and an FNV-1a hash of their list.
 func (p *JoinPlan) Identity() string {
-	return split.Identity{Method: JoinMethod, Version: JoinVersion, N: p.n, Depth: p.Depth(), Subproblems: p.Subproblems(), Hash: p.hash}.String()
+	return split.Identity{Method: p.Method(), Version: JoinVersion, N: p.n, Depth: p.Depth(), Subproblems: p.Subproblems(), Hash: p.hash}.String()
 }
 
 // Describe names subproblem id: the middle queen's column (odd n), the top
@@ -788,9 +803,17 @@ func (p *JoinPlan) Identity() string {
 // column's queen is in a row b with |b−m| > a−m are counted; for even n
 // the part counts a solution 2, 1 or 0 times by its keys (see JoinPlan).
 func (p *JoinPlan) Describe(id int) string {
-	if id < 0 || id >= len(p.groups) {
+	if id < 0 || id >= p.Subproblems() {
 		return fmt.Sprintf("no subproblem %d", id)
 	}
+	if p.uq != nil {
+		return p.describeClass(id)
+	}
+	return p.describeGroup(id)
+}
+
+// describeGroup is Describe of group id.
+func (p *JoinPlan) describeGroup(id int) string {
 	g := p.groups[id]
 	var b strings.Builder
 	if g.a >= 0 {
@@ -827,13 +850,13 @@ func (p *JoinPlan) ShardContext(ctx context.Context, i, m int) ([]int, error) {
 		return nil, fmt.Errorf("search: shard %d of %d: want 0 ≤ shard < shards", i, m)
 	}
 	if m == 1 {
-		return shardIDs(len(p.groups), 0, 1)
+		return shardIDs(p.Subproblems(), 0, 1)
 	}
 	est, err := p.estimates(ctx)
 	if err != nil {
 		return nil, err
 	}
-	order := make([]int, len(p.groups))
+	order := make([]int, p.Subproblems())
 	for id := range order {
 		order[id] = id
 	}
@@ -885,8 +908,8 @@ func (p *JoinPlan) estimates(ctx context.Context) ([]uint64, error) {
 	if p.est != nil {
 		return p.est, nil
 	}
-	est := make([]uint64, len(p.groups))
-	for id := range p.groups {
+	est := make([]uint64, p.Subproblems())
+	for id := range est {
 		if id&0x3ff == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -900,8 +923,22 @@ func (p *JoinPlan) estimates(ctx context.Context) ([]uint64, error) {
 
 // Estimate is a deterministic estimate of the work of subproblem id, in
 // the unit of Part.Nodes: the pairs of quadrant placements its halves are
-// built from plus the words of the join, taking every pair as a half.
+// built from plus the words of the join, taking every pair as a half (the
+// sum of its groups' for a class of a plan that counts fundamental
+// solutions).
 func (p *JoinPlan) Estimate(id int) uint64 {
+	if p.uq != nil {
+		var t uint64
+		for _, gid := range p.uq.classes[id] {
+			t += p.groupEstimate(int(gid))
+		}
+		return t
+	}
+	return p.groupEstimate(id)
+}
+
+// groupEstimate is Estimate of group id.
+func (p *JoinPlan) groupEstimate(id int) uint64 {
 	g := p.groups[id]
 	top, bottom := p.sides(g)
 	var sel *joinSel
@@ -971,6 +1008,14 @@ type joinCounter struct {
 }
 
 func (c *joinCounter) countPart(id int) (Part, bool) {
+	if c.plan.uq != nil {
+		return c.countClass(id)
+	}
+	return c.countGroup(id)
+}
+
+// countGroup counts group id: its solutions times its weight.
+func (c *joinCounter) countGroup(id int) (Part, bool) {
 	p := c.plan
 	g := p.groups[id]
 	c.work = 0
@@ -998,23 +1043,33 @@ func (c *joinCounter) countPart(id int) (Part, bool) {
 // twice, those with equal keys once. The halves whose row set alone puts
 // the rows key below the columns key are not built.
 func (c *joinCounter) countEven(g joinGroup) uint64 {
+	gt, eq := c.countKeys(g)
+	return 2*gt + eq
+}
+
+// countKeys counts the solutions of group g (even n, or odd n with a = m)
+// whose rows key is above the group's columns key (gt) and equal to it
+// (eq), building only the halves whose own share of the rows key is at
+// least the columns key.
+func (c *joinCounter) countKeys(g joinGroup) (gt, eq uint64) {
 	p := c.plan
 	topCols, bottomCols := p.sides(g)
 	key := p.colsKey(topCols)
 	sel := joinSel{key: key}
-	c.top, c.topEq = c.halves(c.top[:0], c.topEq[:0], &p.quads[0], &p.quads[1], topCols, 0, ^uint16(0), &sel)
+	c.top, c.topEq = c.halves(c.top[:0], c.topEq[:0], &p.quads[0], &p.quads[1], topCols, p.midMask(int(g.a), 0), ^uint16(0), &sel)
 	if len(c.top)+len(c.topEq) == 0 {
-		return 0
+		return 0, 0
 	}
 	sel.bottom = true
-	c.bottom, c.bottomEq = c.halves(c.bottom[:0], c.bottomEq[:0], &p.quads[2], &p.quads[3], bottomCols, 0, ^uint16(0), &sel)
-	// 2·J(T>, B>) + J(T=, B>) + J(T> ∪ T=, B=).
-	n := 2*c.disjoint(c.top, c.bottom) + c.disjoint(c.topEq, c.bottom)
+	c.bottom, c.bottomEq = c.halves(c.bottom[:0], c.bottomEq[:0], &p.quads[2], &p.quads[3], bottomCols, p.midMask(int(g.a), p.n-p.h), ^uint16(0), &sel)
+	// J(T>, B>), and J(T=, B>) + J(T> ∪ T=, B=).
+	gt = c.disjoint(c.top, c.bottom)
+	eq = c.disjoint(c.topEq, c.bottom)
 	if len(c.bottomEq) > 0 {
 		c.top = append(c.top, c.topEq...)
-		n += c.disjoint(c.top, c.bottomEq)
+		eq += c.disjoint(c.top, c.bottomEq)
 	}
-	return n
+	return gt, eq
 }
 
 // joinSel selects the halves of even n by their row set (see JoinPlan):
@@ -1030,10 +1085,13 @@ type joinSel struct {
 // 0..m−1, m = n/2, the right ones counted from column m),
 // min(rev l, rev l̄, r, r̄), with x̄ the complement in 0..m−1 and rev x the
 // subset m−1−i of x.
+//
+// For odd n (a = m, used by a plan counting fundamental solutions) the
+// middle column is left out: the right ones are counted from column m+1.
 func (p *JoinPlan) colsKey(cols uint32) uint32 {
 	m := p.h
 	full := uint32(1)<<m - 1
-	l, r := reverseBits(cols&full, m), cols>>m&full
+	l, r := reverseBits(cols&full, m), cols>>(p.n-m)&full
 	return min(l, l^full, r, r^full)
 }
 

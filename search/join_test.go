@@ -36,6 +36,37 @@ func TestJoinOEIS(t *testing.T) {
 	}
 }
 
+// TestJoinUniqueOEIS: the join's plan for fundamental solutions counts
+// A002562 and A000170 for n = 1..17 (18, 19 with -long), on two workers,
+// and its identity is not the plain plan's.
+func TestJoinUniqueOEIS(t *testing.T) {
+	ref := oracle.Counts(t)
+	top := 17
+	if *long {
+		top = 19
+	}
+	for n := 1; n <= top; n++ {
+		p, err := search.NewJoinUniquePlanContext(context.Background(), n, 0, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.Unique() || p.Method() != search.JoinUniqueMethod {
+			t.Fatalf("n=%d: Unique %v, method %q", n, p.Unique(), p.Method())
+		}
+		st := countAll(t, p, 2)
+		if st.Solutions != ref[n][0] || st.Unique != ref[n][1] {
+			t.Errorf("%s: %d solutions, %d unique; OEIS %d, %d", p.Identity(), st.Solutions, st.Unique, ref[n][0], ref[n][1])
+		}
+		plain, err := search.NewJoinPlan(n, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plain.Identity() == p.Identity() {
+			t.Errorf("n=%d: the plans with and without fundamental solutions have one identity %s", n, p.Identity())
+		}
+	}
+}
+
 // groupCount counts, by plain backtracking row by row, the solutions of
 // order n whose first ⌊n/2⌋ rows use exactly the columns top and, for odd
 // n (any columns when top is all of them), whose middle row has its queen
