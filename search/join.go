@@ -26,11 +26,11 @@ const JoinMethod = "halves"
 // of another version does not describe the same subproblems.
 const JoinVersion = 3
 
-// JoinMaxN is the largest order JoinPlan accepts: at n = 24 the four
-// quadrant tables would take about 39 GB (633 million placements of a
-// 12×12 quadrant, 16 bytes each), beyond JoinMaxMemory; at n = 23 they
-// take 8.1 GB and at n = 22 4.3 GB.
-const JoinMaxN = 23
+// JoinMaxN is the largest order JoinPlan accepts: its quadrant tables
+// take 4.3 GB at n = 22, 8.1 GB at n = 23 and, keeping only the top-left
+// quadrant's (joinDeriveMinN), 9.7 GB at n = 24 (633 million placements
+// of a 12×12 quadrant, 16 bytes each; the four would take 39 GB).
+const JoinMaxN = 24
 
 // JoinMaxMemory is the most the quadrant tables of a JoinPlan may take;
 // a larger plan is refused before the tables are allocated.
@@ -104,8 +104,10 @@ const JoinMaxMemory = 20 << 30
 // 63 MB at n = 18, 116 MB at n = 19, 499 MB at n = 20 (four 10×10
 // quadrants of 7.5 million placements each), 959 MB at n = 21, 4.3 GB at
 // n = 22 (67 million placements of an 11×11 quadrant), 8.1 GB at n = 23
-// (199 million of an 11×12 one besides); n = 24 would need about 39 GB
-// and is refused (JoinMaxN). The size is counted
+// (199 million of an 11×12 one besides), 9.7 GB at n = 24, where only
+// the top-left quadrant's table is kept and the other quadrants' buckets
+// are made from it as they are read (joinDeriveMinN; the four would take
+// 39 GB). The size is counted
 // exactly before the tables are allocated, and refused above maxBytes
 // (JoinMaxMemory), or when the tables and what a count needs besides
 // (joinRunBytes: 128 bytes a group, a sixteenth of the tables for each
@@ -139,6 +141,9 @@ type JoinPlan struct {
 	est   []uint64 // Estimate of each subproblem, once computed
 
 	uq *joinUnique // the fundamental solutions' bookkeeping (join_unique.go), or nil
+	// derived: only the top-left quadrant's table is kept (even n ≥
+	// joinDeriveMinN, join_derive.go).
+	derived bool
 }
 
 // joinGroup is one subproblem: the middle queen's column a (-1 for even
@@ -156,6 +161,14 @@ type joinQuad struct {
 	r0, c0, rows, cols int
 	off                []uint32
 	d                  []joinDiag
+	// from, when set (even n ≥ joinDeriveMinN), is the quadrant whose
+	// placements this one's are the images of, by the mirror (revCols),
+	// the vertical flip (flipRows) or both: its bucket k is from's
+	// bucket of the key with the columns and/or the rows reversed, each
+	// placement's words permuted by dperm and pperm (join_derive.go).
+	from             *joinQuad
+	revCols, flipRow bool
+	dperm, pperm     *joinBitPerm
 }
 
 // joinDiag is a placement of a quadrant: d its diagonals that matter
@@ -184,6 +197,9 @@ func JoinPlanBytes(n int) (uint64, error) {
 	p := joinLayout(n)
 	var total uint64
 	for i := range p.quads {
+		if p.derived && i > 0 {
+			break
+		}
 		q := &p.quads[i]
 		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
 		total += q.walkCount(n) * 16
@@ -195,7 +211,7 @@ func JoinPlanBytes(n int) (uint64, error) {
 
 func joinCheckN(n int) error {
 	if n < 1 || n > JoinMaxN {
-		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (its quadrant tables need about 39 GB at n = 24), got n = %d", JoinMaxN, n)
+		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (beyond, its quadrant tables pass %s), got n = %d", JoinMaxN, memlimit.Bytes(JoinMaxMemory), n)
 	}
 	return nil
 }
@@ -211,6 +227,12 @@ func joinLayout(n int) *JoinPlan {
 	p.quads[3] = joinQuad{r0: bot, c0: wL, rows: h, cols: n - wL}
 	p.dmap[0] = joinDiagMap(n, 0, h, wL)
 	p.dmap[1] = joinDiagMap(n, bot, h, wL)
+	if n%2 == 0 && n >= max(joinDeriveMinN, 4) {
+		p.derived = true
+		p.quads[1].from, p.quads[1].revCols = &p.quads[0], true
+		p.quads[2].from, p.quads[2].flipRow = &p.quads[0], true
+		p.quads[3].from, p.quads[3].revCols, p.quads[3].flipRow = &p.quads[0], true, true
+	}
 	return p
 }
 
@@ -293,6 +315,19 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 	// the right quadrants are the mirror images of the left ones, (r, c)
 	// → (r, n−1−c): one walk lists all four (joinWalker.mir).
 	for i := range 2 {
+		if p.derived {
+			// Only the top-left quadrant is kept; the others are
+			// its images, made bucket by bucket as they are read.
+			q := &p.quads[0]
+			q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
+			w := joinWalker{q: q, n: n, stop: p.stop}
+			w.walk(0, 0, 0, 0, 0)
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			need = w.total*16 + uint64(len(q.off))*4
+			break
+		}
 		if n%2 == 0 && i == 1 {
 			need *= 2
 			break
@@ -330,7 +365,9 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 		return nil, err
 	}
 	parallel := workers > 1
-	if n%2 == 0 {
+	if p.derived {
+		p.fill(&p.quads[0], nil, nil, nil, false)
+	} else if n%2 == 0 {
 		p.fill(&p.quads[0], &p.quads[2], &p.quads[1], &p.quads[3], parallel)
 	} else {
 		var wg sync.WaitGroup
@@ -394,9 +431,12 @@ func (p *JoinPlan) fill(q, tw, mir, mirTwin *joinQuad, parallel bool) {
 		}
 		x.d = make([]joinDiag, x.off[len(x.off)-1])
 	}
-	w := joinWalker{plan: p, q: q, twin: tw, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1, stop: p.stop}
+	w := joinWalker{plan: p, q: q, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1, stop: p.stop}
 	w.pos = slices.Clone(q.off[:len(q.off)-1])
-	w.twinPos = slices.Clone(tw.off[:len(tw.off)-1])
+	if tw != nil {
+		w.twin = tw
+		w.twinPos = slices.Clone(tw.off[:len(tw.off)-1])
+	}
 	if mir != nil {
 		w.mirPos = slices.Clone(mir.off[:len(mir.off)-1])
 		w.mirTwinPos = slices.Clone(mirTwin.off[:len(mirTwin.off)-1])
@@ -591,6 +631,9 @@ func (p *JoinPlan) permute(parallel bool) {
 	var freq [4][64]float64
 	p.eachQuad(parallel, func(i int) {
 		q := &p.quads[i]
+		if q.from != nil {
+			return
+		}
 		for j, d := range q.d {
 			if j&0xffff == 0 && p.stopped() {
 				return
@@ -603,6 +646,9 @@ func (p *JoinPlan) permute(parallel bool) {
 			freq[i][b] /= float64(max(len(q.d), 1))
 		}
 	})
+	if p.derived {
+		p.deriveFreq(&freq)
+	}
 	order := make([]int, nb)
 	score := make([]float64, nb)
 	for b := range nb {
@@ -624,6 +670,9 @@ func (p *JoinPlan) permute(parallel bool) {
 				table[k][v] = 1 << to[b]
 			}
 		}
+	}
+	if p.derived {
+		p.derivePerms(&to)
 	}
 	p.eachQuad(parallel, func(i int) {
 		for j := range p.quads[i].d {
@@ -978,7 +1027,7 @@ func (p *JoinPlan) pairs(ql, qr *joinQuad, cols uint32, sel *joinSel) uint64 {
 		}
 		kl := s<<ql.cols | cl
 		kr := (rowsAll&^s)<<qr.cols | cr
-		total += uint64(ql.off[kl+1]-ql.off[kl]) * uint64(qr.off[kr+1]-qr.off[kr])
+		total += uint64(ql.size(kl)) * uint64(qr.size(kr))
 	})
 	return total
 }
@@ -1004,7 +1053,8 @@ type joinCounter struct {
 	byWords         []int
 	nq              []int
 	work            uint64
-	wide            []uint64 // the wide layout's table (join_wide.go)
+	wide            []uint64   // the wide layout's table (join_wide.go)
+	lbuf, rbuf      []joinDiag // the buckets of derived quadrants (join_derive.go)
 }
 
 func (c *joinCounter) countPart(id int) (Part, bool) {
@@ -1144,8 +1194,8 @@ func (c *joinCounter) halves(dst, eq []uint64, ql, qr *joinQuad, cols uint32, mi
 	forSubsets(h, bits.OnesCount32(cl), func(s uint32) {
 		kl := s<<ql.cols | cl
 		kr := (rowsAll&^s)<<qr.cols | cr
-		ls := ql.d[ql.off[kl]:ql.off[kl+1]]
-		rs := qr.d[qr.off[kr]:qr.off[kr+1]]
+		ls := ql.bucket(kl, &c.lbuf)
+		rs := qr.bucket(kr, &c.rbuf)
 		if len(ls) == 0 || len(rs) == 0 {
 			return
 		}
