@@ -169,7 +169,7 @@ func (b *zbuild) solve() (int32, error) {
 				if err := b.grow(zddNodeBytes); err != nil {
 					return 0, err
 				}
-				b.z.nodes = append(b.z.nodes, zddNode{opt: int32(optionOf(nd, r)), lo: chain, hi: h})
+				b.z.nodes = append(b.z.nodes, zddNode{opt: int32(optionOfC(nd, r)), lo: chain, hi: h})
 				chain = int32(len(b.z.nodes) - 1)
 			}
 		}
@@ -189,7 +189,7 @@ func (b *zbuild) commit(r uint32) []int32 {
 	l, nd := b.l, b.l.nd
 	var saved []int32
 	mark := func(q uint32, x int32) {
-		c := l.co[q]
+		c := nd[q].color
 		v := int32(-1)
 		if c > 0 {
 			v = c

@@ -184,6 +184,25 @@ func ParseInstanceWith(r io.Reader, name string, opt ReadOptions) (Instance, err
 	default:
 		var pos *positions
 		in.Board, pos, err = parseBoardPieces(br, name, opt.AnyPieces)
+		if err == nil && opt.AnyPieces {
+			in.Where = map[Cell]Pos{}
+			for _, x := range pos.pieces {
+				in.Where[Cell{x.r, x.c}] = Pos{x.line, x.col}
+			}
+			for r, c := range in.Board.Queens {
+				if c >= 0 && r < len(pos.line) {
+					in.Where[Cell{r, c}] = Pos{int(pos.line[r]), int(pos.col[r])}
+				}
+			}
+			if pos.list {
+				// Several pieces a row, or of other kinds: a list.
+				for _, x := range pos.pieces {
+					in.Given = append(in.Given, Piece{Cell{x.r, x.c}, x.kind})
+				}
+				sortPieces(in.Given)
+				in.Board = Empty(in.Board.N)
+			}
+		}
 		if err == nil {
 			for _, x := range pos.blocked {
 				in.Blocked = append(in.Blocked, Cell{x.r, x.c})

@@ -1,7 +1,9 @@
 package encode
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -271,3 +273,17 @@ func (p Problem) Givens() []Piece {
 
 // GivenCount is the number of pieces given.
 func (in Instance) GivenCount() int { return in.Board.Given() + len(in.Given) }
+
+// WritePieceList writes pieces in the list form of the compact board, on
+// one line: the header "n N" and a token "r,c,K" per piece (0-based row
+// and column, the kind's letter), which ParseInstanceWith reads back
+// (ReadOptions.AnyPieces).
+func WritePieceList(w io.Writer, n int, pieces []Piece) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "n %d", n)
+	for _, x := range pieces {
+		fmt.Fprintf(bw, " %d,%d,%c", x.R, x.C, x.Kind.Letter())
+	}
+	bw.WriteByte('\n')
+	return bw.Flush()
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,11 +11,18 @@ import (
 	"github.com/qtool-project/qtool/experiments"
 )
 
+func init() {
+	registerPreset(&benchPreset{name: "diagonals", flags: []string{"excluded", "instances", "min-free"},
+		spec: func(_ context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+			return diagonalsSpec(f, set, ref)
+		}})
+}
+
 // diagonalsSpec builds the Excluded Diagonals experiment (bench --preset
 // diagonals) from its defaults and the flags the user set.
 func diagonalsSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 	var spec experiments.Spec
-	for _, name := range []string{"mode", "boards", "deltas"} {
+	for _, name := range []string{"mode", "boards"} {
 		if set[name] {
 			return spec, usageErrorf("bench: --preset diagonals makes its own problems: --%s does not apply", name)
 		}

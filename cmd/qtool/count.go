@@ -133,7 +133,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		out.Elapsed = time.Since(start)
 	}
 	rec := countRecord{
-		N: b.N, Backend: be.Name(), Board: boardName(p.board), Given: b.Given(),
+		N: b.N, Backend: be.Name(), Board: boardName(p.board), Given: prob.GivenCount(),
 		Solutions: out.Solutions, Seconds: out.Elapsed.Seconds(),
 		Status: out.Status.String(), Complete: out.Status == backend.OK, Stats: out.Stats,
 	}
@@ -154,6 +154,11 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if prob.Variant == encode.QueensPawns {
 		k := max(len(prob.Pawns), prob.PawnCount)
 		rec.Pawns, rec.PawnsSearched = &k, prob.PawnsSearched()
+	}
+	if prob.Variant.Mixed() && out.Status == backend.OK {
+		q := prob
+		q.Pieces = out.Pieces
+		rec.Army = q.Army().String()
 	}
 	if out.Pieces > 0 || out.Solutions > 0 { // 0 pieces: the empty placement of a fully blocked board
 		switch prob.Variant.Goal() {
@@ -198,7 +203,10 @@ func printCount(w io.Writer, r countRecord, s backend.Status) {
 		add("problem", r.Problem)
 	}
 	if r.Board != "" {
-		add("board", fmt.Sprintf("%s (%d queens given, %d rows free)", r.Board, r.Given, r.N-r.Given))
+		add("board", boardLine(r))
+	}
+	if r.Army != "" {
+		add("army", r.Army)
 	}
 	if r.Pawns != nil {
 		how := "on the board"
@@ -258,6 +266,31 @@ func printCount(w io.Writer, r countRecord, s backend.Status) {
 	for _, row := range rows {
 		fmt.Fprintf(w, "%-*s  %s\n", width, row[0], row[1])
 	}
+}
+
+// boardLine describes the board counted: its given pieces by the
+// problem's own word (queens, kings, pieces …), and for the problems of
+// one piece a row, the rows left free.
+func boardLine(r countRecord) string {
+	v, _ := encode.ParseVariant(r.Problem)
+	if r.Problem == "" {
+		v = encode.Queens
+	}
+	word := "queens"
+	switch {
+	case v.Mixed():
+		word = "pieces"
+	case v != encode.Queens:
+		word = pieceName(v, 2)
+	}
+	if r.Given == 1 {
+		word = strings.TrimSuffix(word, "s")
+	}
+	switch v {
+	case encode.Queens, encode.Toroidal, encode.Superqueens:
+		return fmt.Sprintf("%s (%d %s given, %d rows free)", r.Board, r.Given, word, r.N-r.Given)
+	}
+	return fmt.Sprintf("%s (%d %s given)", r.Board, r.Given, word)
 }
 
 func parseShard(s string) (*backend.Shard, error) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -141,6 +142,9 @@ Examples:
   qtool encode --board examples/diag-14-4-924.param --diagonals 9 --to dlx > diag14.dlx
   qtool encode --board examples/diag-14-4-924.param --diagonals 9 --to dimacs | qtool sat - --model=false
 
+--timeout D stops the writing after D (exit 3, the output incomplete; an
+existing --out FILE is left as it was).
+
 The size of the output is estimated first: one larger than --max-size is
 refused with the estimate (--max-size 0 writes whatever the size), and so is
 one whose construction cannot fit in memory.
@@ -159,10 +163,16 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
 	pieces := fs.Int("pieces", 0, "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it)")
 	maxSize := fs.String("max-size", "4GB", "refuse an output larger than `SIZE` (e.g. 500MB, 20GB; 0 for no limit)")
+	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached, an existing --out FILE left as it was")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
 	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
 	if len(operands) > 0 {
 		return usageErrorf("encode: unexpected argument %q (see qtool encode --help)", operands[0])
 	}
@@ -245,6 +255,9 @@ func runEncodeWrite(ctx context.Context, c *cli, outName string, write func(w io
 	aw := &abortWriter{ctx: ctx, w: w}
 	bw := bufio.NewWriterSize(aw, 1<<16)
 	if err := aw.run(func() error { return write(bw) }); err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return withCode(exitTimeout, fmt.Errorf("encode: time limit reached; the output is incomplete%s", outNote(*outPath)))
+		}
 		if ctx.Err() != nil {
 			return withCode(exitInterrupted, fmt.Errorf("encode: interrupted; the output is incomplete%s", outNote(*outPath)))
 		}
@@ -267,6 +280,9 @@ func runEncodeWrite(ctx context.Context, c *cli, outName string, write func(w io
 func outNote(path string) string {
 	if path == "" {
 		return ""
+	}
+	if _, err := os.Lstat(path); err != nil {
+		return "; nothing was written to " + path
 	}
 	return " and " + path + " was left as it was"
 }

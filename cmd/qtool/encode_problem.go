@@ -53,6 +53,8 @@ func problemPieces(ctx context.Context, prob encode.Problem, pieces int, given b
 	switch {
 	case out.Status == backend.Interrupted:
 		return 0, withCode(exitInterrupted, errors.New("encode: interrupted while finding the number of pieces; nothing was written (give --pieces M to write the matrix for M pieces)"))
+	case out.Status == backend.Timeout:
+		return 0, withCode(exitTimeout, errors.New("encode: time limit reached while finding the number of pieces; nothing was written (give --pieces M to write the matrix for M pieces)"))
 	case out.Status != backend.OK:
 		return 0, withCode(exitTimeout, fmt.Errorf("encode: the number of pieces was not found (%s); nothing was written", statusWord(out.Status)))
 	case out.Solutions == 0:
