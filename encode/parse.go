@@ -566,7 +566,10 @@ func (cr *compactRows) pair(l line, t string, col int) error {
 	k := QueenKind
 	if three {
 		var ok bool
-		if k, ok = KindOf(ks[0]); len(ks) != 1 || !ok {
+		if len(ks) == 1 {
+			k, ok = KindOf(ks[0])
+		}
+		if !ok {
 			return cr.perr(l, col, "bad piece %q in %q: want Q, N, K, B, R or A (queen, knight, king, bishop, rook, amazon)", ks, t)
 		}
 	}
