@@ -75,34 +75,6 @@ func (l *links) cover(c uint32) {
 	l.updates += coverC(unsafe.Pointer(unsafe.SliceData(l.nd)), unsafe.Pointer(unsafe.SliceData(l.cl)), c)
 }
 
-// hide unlinks the other nodes of rr's option from their items.
-func (l *links) hide(rr uint32) {
-	l.updates += hideC(unsafe.Pointer(unsafe.SliceData(l.nd)), rr)
-}
-
-// hideC unlinks the other nodes of rr's option from their items, skipping
-// those whose colour is satisfied, and returns the updates (one a node).
-func hideC(base unsafe.Pointer, rr uint32) uint64 {
-	upd := uint64(0)
-	for nn := rr + 1; nn != rr; {
-		n := cat(base, nn)
-		if n.color >= 0 {
-			x := n.itm
-			if x <= 0 {
-				nn = n.up
-				continue
-			}
-			u, d := n.up, n.down
-			cat(base, u).down = d
-			cat(base, d).up = u
-			cat(base, uint32(x)).itm--
-			upd++
-		}
-		nn++
-	}
-	return upd
-}
-
 // unhide undoes hide(rr), in the reverse order.
 func (l *links) unhide(rr uint32) {
 	unhideC(unsafe.Pointer(unsafe.SliceData(l.nd)), rr)

@@ -26,11 +26,11 @@ const JoinMethod = "halves"
 // of another version does not describe the same subproblems.
 const JoinVersion = 3
 
-// JoinMaxN is the largest order JoinPlan accepts: at n = 24 the four
-// quadrant tables would take about 39 GB (633 million placements of a
-// 12×12 quadrant, 16 bytes each), beyond JoinMaxMemory; at n = 23 they
-// take 8.1 GB and at n = 22 4.3 GB.
-const JoinMaxN = 23
+// JoinMaxN is the largest order JoinPlan accepts: its quadrant tables
+// take 4.3 GB at n = 22, 8.1 GB at n = 23 and, keeping only the top-left
+// quadrant's (joinDeriveMinN), 9.7 GB at n = 24 (633 million placements
+// of a 12×12 quadrant, 16 bytes each; the four would take 39 GB).
+const JoinMaxN = 24
 
 // JoinMaxMemory is the most the quadrant tables of a JoinPlan may take;
 // a larger plan is refused before the tables are allocated.
@@ -81,8 +81,9 @@ const JoinMaxMemory = 20 << 30
 // or 1 + 1. The rows key is the smaller of the top half's share
 // min(rev s, rev s̄) and the bottom half's min(s', s̄'), so a group builds
 // only the halves whose own share is at least its columns key: about half
-// the work (n = 20: 1.9× less). The plan cannot count fundamental
-// solutions.
+// the work (n = 20: 1.9× less). The plan of NewJoinUniquePlanContext
+// counts the fundamental solutions too, by classes of the groups (see
+// joinUnique).
 //
 // The halves of a group come from the quadrants (rows top/bottom × columns
 // 0..⌈n/2⌉−1 / the rest): every non-attacking placement of each quadrant
@@ -103,8 +104,10 @@ const JoinMaxMemory = 20 << 30
 // 63 MB at n = 18, 116 MB at n = 19, 499 MB at n = 20 (four 10×10
 // quadrants of 7.5 million placements each), 959 MB at n = 21, 4.3 GB at
 // n = 22 (67 million placements of an 11×11 quadrant), 8.1 GB at n = 23
-// (199 million of an 11×12 one besides); n = 24 would need about 39 GB
-// and is refused (JoinMaxN). The size is counted
+// (199 million of an 11×12 one besides), 9.7 GB at n = 24, where only
+// the top-left quadrant's table is kept and the other quadrants' buckets
+// are made from it as they are read (joinDeriveMinN; the four would take
+// 39 GB). The size is counted
 // exactly before the tables are allocated, and refused above maxBytes
 // (JoinMaxMemory), or when the tables and what a count needs besides
 // (joinRunBytes: 128 bytes a group, a sixteenth of the tables for each
@@ -135,7 +138,12 @@ type JoinPlan struct {
 	dmap [2][128]int8
 
 	estMu sync.Mutex
-	est   []uint64 // Estimate of each group, once computed
+	est   []uint64 // Estimate of each subproblem, once computed
+
+	uq *joinUnique // the fundamental solutions' bookkeeping (join_unique.go), or nil
+	// derived: only the top-left quadrant's table is kept (even n ≥
+	// joinDeriveMinN, join_derive.go).
+	derived bool
 }
 
 // joinGroup is one subproblem: the middle queen's column a (-1 for even
@@ -153,6 +161,14 @@ type joinQuad struct {
 	r0, c0, rows, cols int
 	off                []uint32
 	d                  []joinDiag
+	// from, when set (even n ≥ joinDeriveMinN), is the quadrant whose
+	// placements this one's are the images of, by the mirror (revCols),
+	// the vertical flip (flipRows) or both: its bucket k is from's
+	// bucket of the key with the columns and/or the rows reversed, each
+	// placement's words permuted by dperm and pperm (join_derive.go).
+	from             *joinQuad
+	revCols, flipRow bool
+	dperm, pperm     *joinBitPerm
 }
 
 // joinDiag is a placement of a quadrant: d its diagonals that matter
@@ -181,6 +197,9 @@ func JoinPlanBytes(n int) (uint64, error) {
 	p := joinLayout(n)
 	var total uint64
 	for i := range p.quads {
+		if p.derived && i > 0 {
+			break
+		}
 		q := &p.quads[i]
 		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
 		total += q.walkCount(n) * 16
@@ -192,7 +211,7 @@ func JoinPlanBytes(n int) (uint64, error) {
 
 func joinCheckN(n int) error {
 	if n < 1 || n > JoinMaxN {
-		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (its quadrant tables need about 39 GB at n = 24), got n = %d", JoinMaxN, n)
+		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (beyond, its quadrant tables pass %s), got n = %d", JoinMaxN, memlimit.Bytes(JoinMaxMemory), n)
 	}
 	return nil
 }
@@ -208,6 +227,12 @@ func joinLayout(n int) *JoinPlan {
 	p.quads[3] = joinQuad{r0: bot, c0: wL, rows: h, cols: n - wL}
 	p.dmap[0] = joinDiagMap(n, 0, h, wL)
 	p.dmap[1] = joinDiagMap(n, bot, h, wL)
+	if n%2 == 0 && n >= max(joinDeriveMinN, 4) {
+		p.derived = true
+		p.quads[1].from, p.quads[1].revCols = &p.quads[0], true
+		p.quads[2].from, p.quads[2].flipRow = &p.quads[0], true
+		p.quads[3].from, p.quads[3].revCols, p.quads[3].flipRow = &p.quads[0], true, true
+	}
 	return p
 }
 
@@ -290,6 +315,19 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 	// the right quadrants are the mirror images of the left ones, (r, c)
 	// → (r, n−1−c): one walk lists all four (joinWalker.mir).
 	for i := range 2 {
+		if p.derived {
+			// Only the top-left quadrant is kept; the others are
+			// its images, made bucket by bucket as they are read.
+			q := &p.quads[0]
+			q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
+			w := joinWalker{q: q, n: n, stop: p.stop}
+			w.walk(0, 0, 0, 0, 0)
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			need = w.total*16 + uint64(len(q.off))*4
+			break
+		}
 		if n%2 == 0 && i == 1 {
 			need *= 2
 			break
@@ -327,7 +365,9 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 		return nil, err
 	}
 	parallel := workers > 1
-	if n%2 == 0 {
+	if p.derived {
+		p.fill(&p.quads[0], nil, nil, nil, false)
+	} else if n%2 == 0 {
 		p.fill(&p.quads[0], &p.quads[2], &p.quads[1], &p.quads[3], parallel)
 	} else {
 		var wg sync.WaitGroup
@@ -391,9 +431,12 @@ func (p *JoinPlan) fill(q, tw, mir, mirTwin *joinQuad, parallel bool) {
 		}
 		x.d = make([]joinDiag, x.off[len(x.off)-1])
 	}
-	w := joinWalker{plan: p, q: q, twin: tw, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1, stop: p.stop}
+	w := joinWalker{plan: p, q: q, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1, stop: p.stop}
 	w.pos = slices.Clone(q.off[:len(q.off)-1])
-	w.twinPos = slices.Clone(tw.off[:len(tw.off)-1])
+	if tw != nil {
+		w.twin = tw
+		w.twinPos = slices.Clone(tw.off[:len(tw.off)-1])
+	}
 	if mir != nil {
 		w.mirPos = slices.Clone(mir.off[:len(mir.off)-1])
 		w.mirTwinPos = slices.Clone(mirTwin.off[:len(mirTwin.off)-1])
@@ -588,6 +631,9 @@ func (p *JoinPlan) permute(parallel bool) {
 	var freq [4][64]float64
 	p.eachQuad(parallel, func(i int) {
 		q := &p.quads[i]
+		if q.from != nil {
+			return
+		}
 		for j, d := range q.d {
 			if j&0xffff == 0 && p.stopped() {
 				return
@@ -600,6 +646,9 @@ func (p *JoinPlan) permute(parallel bool) {
 			freq[i][b] /= float64(max(len(q.d), 1))
 		}
 	})
+	if p.derived {
+		p.deriveFreq(&freq)
+	}
 	order := make([]int, nb)
 	score := make([]float64, nb)
 	for b := range nb {
@@ -621,6 +670,9 @@ func (p *JoinPlan) permute(parallel bool) {
 				table[k][v] = 1 << to[b]
 			}
 		}
+	}
+	if p.derived {
+		p.derivePerms(&to)
 	}
 	p.eachQuad(parallel, func(i int) {
 		for j := range p.quads[i].d {
@@ -756,22 +808,34 @@ func reverseBits(c uint32, n int) uint32 {
 // N is the order of the plan.
 func (p *JoinPlan) N() int { return p.n }
 
-// Method is JoinMethod.
-func (p *JoinPlan) Method() string { return JoinMethod }
+// Method is JoinMethod, JoinUniqueMethod for a plan of
+// NewJoinUniquePlanContext.
+func (p *JoinPlan) Method() string {
+	if p.uq != nil {
+		return JoinUniqueMethod
+	}
+	return JoinMethod
+}
 
 // Version is JoinVersion.
 func (p *JoinPlan) Version() int { return JoinVersion }
 
-// Unique is false: the join cannot tell fundamental solutions apart, and
-// its parts' Unique is 0.
-func (p *JoinPlan) Unique() bool { return false }
+// Unique reports whether the plan counts the fundamental solutions too
+// (NewJoinUniquePlanContext); else its parts' Unique is 0.
+func (p *JoinPlan) Unique() bool { return p.uq != nil }
 
 // Depth is the number of rows a subproblem fixes beyond the halves: 1 for
 // odd n (the middle row), else 0.
 func (p *JoinPlan) Depth() int { return p.n % 2 }
 
-// Subproblems is the number of canonical column groups.
-func (p *JoinPlan) Subproblems() int { return len(p.groups) }
+// Subproblems is the number of canonical column groups, or of classes of
+// them for a plan that counts fundamental solutions (see joinUnique).
+func (p *JoinPlan) Subproblems() int {
+	if p.uq != nil {
+		return len(p.uq.classes)
+	}
+	return len(p.groups)
+}
 
 // Bytes is what the quadrant tables take.
 func (p *JoinPlan) Bytes() uint64 { return p.bytes }
@@ -779,7 +843,7 @@ func (p *JoinPlan) Bytes() uint64 { return p.bytes }
 // Identity names the split: method/version, n, depth, the number of
 // subproblems and an FNV-1a hash of their list.
 func (p *JoinPlan) Identity() string {
-	return split.Identity{Method: JoinMethod, Version: JoinVersion, N: p.n, Depth: p.Depth(), Subproblems: p.Subproblems(), Hash: p.hash}.String()
+	return split.Identity{Method: p.Method(), Version: JoinVersion, N: p.n, Depth: p.Depth(), Subproblems: p.Subproblems(), Hash: p.hash}.String()
 }
 
 // Describe names subproblem id: the middle queen's column (odd n), the top
@@ -788,9 +852,17 @@ func (p *JoinPlan) Identity() string {
 // column's queen is in a row b with |b−m| > a−m are counted; for even n
 // the part counts a solution 2, 1 or 0 times by its keys (see JoinPlan).
 func (p *JoinPlan) Describe(id int) string {
-	if id < 0 || id >= len(p.groups) {
+	if id < 0 || id >= p.Subproblems() {
 		return fmt.Sprintf("no subproblem %d", id)
 	}
+	if p.uq != nil {
+		return p.describeClass(id)
+	}
+	return p.describeGroup(id)
+}
+
+// describeGroup is Describe of group id.
+func (p *JoinPlan) describeGroup(id int) string {
 	g := p.groups[id]
 	var b strings.Builder
 	if g.a >= 0 {
@@ -827,13 +899,13 @@ func (p *JoinPlan) ShardContext(ctx context.Context, i, m int) ([]int, error) {
 		return nil, fmt.Errorf("search: shard %d of %d: want 0 ≤ shard < shards", i, m)
 	}
 	if m == 1 {
-		return shardIDs(len(p.groups), 0, 1)
+		return shardIDs(p.Subproblems(), 0, 1)
 	}
 	est, err := p.estimates(ctx)
 	if err != nil {
 		return nil, err
 	}
-	order := make([]int, len(p.groups))
+	order := make([]int, p.Subproblems())
 	for id := range order {
 		order[id] = id
 	}
@@ -885,8 +957,8 @@ func (p *JoinPlan) estimates(ctx context.Context) ([]uint64, error) {
 	if p.est != nil {
 		return p.est, nil
 	}
-	est := make([]uint64, len(p.groups))
-	for id := range p.groups {
+	est := make([]uint64, p.Subproblems())
+	for id := range est {
 		if id&0x3ff == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -900,8 +972,22 @@ func (p *JoinPlan) estimates(ctx context.Context) ([]uint64, error) {
 
 // Estimate is a deterministic estimate of the work of subproblem id, in
 // the unit of Part.Nodes: the pairs of quadrant placements its halves are
-// built from plus the words of the join, taking every pair as a half.
+// built from plus the words of the join, taking every pair as a half (the
+// sum of its groups' for a class of a plan that counts fundamental
+// solutions).
 func (p *JoinPlan) Estimate(id int) uint64 {
+	if p.uq != nil {
+		var t uint64
+		for _, gid := range p.uq.classes[id] {
+			t += p.groupEstimate(int(gid))
+		}
+		return t
+	}
+	return p.groupEstimate(id)
+}
+
+// groupEstimate is Estimate of group id.
+func (p *JoinPlan) groupEstimate(id int) uint64 {
 	g := p.groups[id]
 	top, bottom := p.sides(g)
 	var sel *joinSel
@@ -941,7 +1027,7 @@ func (p *JoinPlan) pairs(ql, qr *joinQuad, cols uint32, sel *joinSel) uint64 {
 		}
 		kl := s<<ql.cols | cl
 		kr := (rowsAll&^s)<<qr.cols | cr
-		total += uint64(ql.off[kl+1]-ql.off[kl]) * uint64(qr.off[kr+1]-qr.off[kr])
+		total += uint64(ql.size(kl)) * uint64(qr.size(kr))
 	})
 	return total
 }
@@ -967,10 +1053,19 @@ type joinCounter struct {
 	byWords         []int
 	nq              []int
 	work            uint64
-	wide            []uint64 // the wide layout's table (join_wide.go)
+	wide            []uint64   // the wide layout's table (join_wide.go)
+	lbuf, rbuf      []joinDiag // the buckets of derived quadrants (join_derive.go)
 }
 
 func (c *joinCounter) countPart(id int) (Part, bool) {
+	if c.plan.uq != nil {
+		return c.countClass(id)
+	}
+	return c.countGroup(id)
+}
+
+// countGroup counts group id: its solutions times its weight.
+func (c *joinCounter) countGroup(id int) (Part, bool) {
 	p := c.plan
 	g := p.groups[id]
 	c.work = 0
@@ -998,23 +1093,33 @@ func (c *joinCounter) countPart(id int) (Part, bool) {
 // twice, those with equal keys once. The halves whose row set alone puts
 // the rows key below the columns key are not built.
 func (c *joinCounter) countEven(g joinGroup) uint64 {
+	gt, eq := c.countKeys(g)
+	return 2*gt + eq
+}
+
+// countKeys counts the solutions of group g (even n, or odd n with a = m)
+// whose rows key is above the group's columns key (gt) and equal to it
+// (eq), building only the halves whose own share of the rows key is at
+// least the columns key.
+func (c *joinCounter) countKeys(g joinGroup) (gt, eq uint64) {
 	p := c.plan
 	topCols, bottomCols := p.sides(g)
 	key := p.colsKey(topCols)
 	sel := joinSel{key: key}
-	c.top, c.topEq = c.halves(c.top[:0], c.topEq[:0], &p.quads[0], &p.quads[1], topCols, 0, ^uint16(0), &sel)
+	c.top, c.topEq = c.halves(c.top[:0], c.topEq[:0], &p.quads[0], &p.quads[1], topCols, p.midMask(int(g.a), 0), ^uint16(0), &sel)
 	if len(c.top)+len(c.topEq) == 0 {
-		return 0
+		return 0, 0
 	}
 	sel.bottom = true
-	c.bottom, c.bottomEq = c.halves(c.bottom[:0], c.bottomEq[:0], &p.quads[2], &p.quads[3], bottomCols, 0, ^uint16(0), &sel)
-	// 2·J(T>, B>) + J(T=, B>) + J(T> ∪ T=, B=).
-	n := 2*c.disjoint(c.top, c.bottom) + c.disjoint(c.topEq, c.bottom)
+	c.bottom, c.bottomEq = c.halves(c.bottom[:0], c.bottomEq[:0], &p.quads[2], &p.quads[3], bottomCols, p.midMask(int(g.a), p.n-p.h), ^uint16(0), &sel)
+	// J(T>, B>), and J(T=, B>) + J(T> ∪ T=, B=).
+	gt = c.disjoint(c.top, c.bottom)
+	eq = c.disjoint(c.topEq, c.bottom)
 	if len(c.bottomEq) > 0 {
 		c.top = append(c.top, c.topEq...)
-		n += c.disjoint(c.top, c.bottomEq)
+		eq += c.disjoint(c.top, c.bottomEq)
 	}
-	return n
+	return gt, eq
 }
 
 // joinSel selects the halves of even n by their row set (see JoinPlan):
@@ -1030,10 +1135,13 @@ type joinSel struct {
 // 0..m−1, m = n/2, the right ones counted from column m),
 // min(rev l, rev l̄, r, r̄), with x̄ the complement in 0..m−1 and rev x the
 // subset m−1−i of x.
+//
+// For odd n (a = m, used by a plan counting fundamental solutions) the
+// middle column is left out: the right ones are counted from column m+1.
 func (p *JoinPlan) colsKey(cols uint32) uint32 {
 	m := p.h
 	full := uint32(1)<<m - 1
-	l, r := reverseBits(cols&full, m), cols>>m&full
+	l, r := reverseBits(cols&full, m), cols>>(p.n-m)&full
 	return min(l, l^full, r, r^full)
 }
 
@@ -1086,8 +1194,8 @@ func (c *joinCounter) halves(dst, eq []uint64, ql, qr *joinQuad, cols uint32, mi
 	forSubsets(h, bits.OnesCount32(cl), func(s uint32) {
 		kl := s<<ql.cols | cl
 		kr := (rowsAll&^s)<<qr.cols | cr
-		ls := ql.d[ql.off[kl]:ql.off[kl+1]]
-		rs := qr.d[qr.off[kr]:qr.off[kr+1]]
+		ls := ql.bucket(kl, &c.lbuf)
+		rs := qr.bucket(kr, &c.rbuf)
 		if len(ls) == 0 || len(rs) == 0 {
 			return
 		}

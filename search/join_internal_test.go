@@ -198,3 +198,58 @@ func TestJoinDiagWordFits(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinDerivedQuadrants: with the other quadrants made from the
+// top-left one's table (joinDeriveMinN lowered), every bucket of every
+// quadrant of even n = 4..16 is the list the four stored tables hold, and
+// the counts, part by part with their work, are the same.
+func TestJoinDerivedQuadrants(t *testing.T) {
+	defer func(m int) { joinDeriveMinN = m }(joinDeriveMinN)
+	for n := 4; n <= 16; n += 2 {
+		joinDeriveMinN = 99
+		stored, err := NewJoinPlan(n, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		joinDeriveMinN = 2
+		derived, err := NewJoinPlan(n, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !derived.derived || stored.derived {
+			t.Fatalf("n=%d: derived %v, stored %v", n, derived.derived, stored.derived)
+		}
+		if derived.Identity() != stored.Identity() {
+			t.Fatalf("n=%d: identities %s and %s", n, derived.Identity(), stored.Identity())
+		}
+		if derived.Bytes() >= stored.Bytes() {
+			t.Errorf("n=%d: derived tables %d bytes, stored %d", n, derived.Bytes(), stored.Bytes())
+		}
+		var buf []joinDiag
+		for i := range 4 {
+			sq, dq := &stored.quads[i], &derived.quads[i]
+			for k := 0; k+1 < len(sq.off); k++ {
+				want := sq.d[sq.off[k]:sq.off[k+1]]
+				if dq.size(uint32(k)) != uint32(len(want)) {
+					t.Fatalf("n=%d quadrant %d bucket %d: %d placements, want %d", n, i, k, dq.size(uint32(k)), len(want))
+				}
+				if got := dq.bucket(uint32(k), &buf); !slices.Equal(got, want) {
+					t.Fatalf("n=%d quadrant %d bucket %d: %x, want %x", n, i, k, got, want)
+				}
+			}
+		}
+		ids, _ := stored.Shard(0, 1)
+		var a, b []Part
+		for _, x := range []struct {
+			p   *JoinPlan
+			out *[]Part
+		}{{stored, &a}, {derived, &b}} {
+			if _, err := CountPlan(context.Background(), x.p, ids, PlanOptions{Workers: 1, Done: func(q Part) { *x.out = append(*x.out, q) }}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !slices.Equal(a, b) {
+			t.Errorf("n=%d: the derived plan's parts differ from the stored one's", n)
+		}
+	}
+}

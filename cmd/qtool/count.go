@@ -33,13 +33,16 @@ most pieces that fit, in "pieces"). A count cut short by
 --timeout or Ctrl-C is printed as a lower bound, marked incomplete, and the
 exit status is 3 (time limit) or 130 (interrupted).
 
-The default counter for an empty board of n ≤ 23 is the join backend (at
-n = 22 when 6 GB may be used, at n = 23 11 GB): the
+The default counter for an empty board of n ≤ 24 is the join backend (at
+n = 22 when 6 GB may be used, at n = 23 11 GB, at n = 24 13 GB): the
 board's quadrants' placements are joined into half boards, and a subproblem
 (a group of the top half's columns, canonical under the mirror and the
-vertical flip) counts the pairs of halves whose diagonals do not meet. It
-cannot count fundamental solutions: with --unique, and for 23 < n ≤ 27,
-the default is the domains backend (the bitmask counter's symmetry domains).
+vertical flip) counts the pairs of halves whose diagonals do not meet; with
+--unique a subproblem is a class of groups of one columns key, and the
+orbits of the 8 symmetries are counted by the groups' orbits under the
+mirror and the flip and the solutions kept by the half turn. For
+24 < n ≤ 27 the default is the domains backend (the bitmask counter's
+symmetry domains).
 --shard i/m counts slice i of m of the subproblems (balanced by an estimate
 of their work); --checkpoint FILE records the finished ones (atomically,
 every --checkpoint-every and when the count stops) and --resume continues
