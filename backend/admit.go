@@ -117,7 +117,7 @@ func lacks(b Backend, p encode.Problem, req Request) (Need, string) {
 		return NeedProblem, fmt.Sprintf("does not solve the %v problem (it solves %s)", p.Variant, strings.Join(variantNames(c), ", "))
 	case !p.Plain() && !c.Forbidden:
 		return NeedForbidden, "does not take blocked squares or excluded diagonals"
-	case (p.Board.Given() > 0 || req.Completes) && !c.Complete:
+	case (p.GivenCount() > 0 || req.Completes) && !c.Complete:
 		return NeedComplete, "cannot complete a board with pieces already placed"
 	case req.Decide && !c.Exact:
 		return NeedExact, "cannot prove that no completion exists"
@@ -154,7 +154,7 @@ func refusedOption(c Caps, req Request) string {
 
 func variantNames(c Caps) []string {
 	var names []string
-	for _, v := range encode.Variants() {
+	for _, v := range encode.AllVariants() {
 		if c.Solves(v) {
 			names = append(names, v.String())
 		}

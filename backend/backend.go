@@ -104,6 +104,11 @@ type Request struct {
 	// ones included); returning false stops the search. Solve sets it for
 	// a plain n-queens board from Visit, and calls it for every problem.
 	VisitCells func([]encode.Cell) bool
+	// VisitPieces is called instead of VisitCells with each solution of
+	// a problem of several kinds of piece (encode.Variant.Mixed), as its
+	// pieces with their kinds in row-major order (the empty placement
+	// goes to VisitCells, nil).
+	VisitPieces func([]encode.Piece) bool
 	// OnInstance, when set, is called in Find mode before the solutions of
 	// each board when one problem stands for several: queens+pawns with
 	// its pawns searched (encode.Problem.PawnsSearched) tells each

@@ -2,10 +2,21 @@ package backend
 
 import "github.com/qtool-project/qtool/encode"
 
-// joinBytes is the memory the join counter needs at its largest order,
-// with room to spare (its quadrant tables take 0.96 GB at n = 21): with
-// less, Default counts with the domain split instead.
-const joinBytes = 2 << 30
+// joinBytes is the memory the join counter needs at order n, with room
+// to spare (its quadrant tables take 0.96 GB at n = 21, 4.3 GB at n = 22,
+// 8.1 GB at n = 23 and 9.7 GB at n = 24): with less, Default counts with
+// the domain split instead.
+func joinBytes(n int) uint64 {
+	switch {
+	case n <= 21:
+		return 2 << 30
+	case n == 22:
+		return 6 << 30
+	case n == 23:
+		return 11 << 30
+	}
+	return 13 << 30
+}
 
 // Default names the backend that runs problem p for request req when the
 // caller names none: the one rule, for the command line and everyone else.
@@ -13,7 +24,7 @@ const joinBytes = 2 << 30
 //   - A problem other than plain n-queens: backtrack (search.Lines, on the
 //     most constrained line), which solves every variant.
 //   - A count of the empty board up to the constellation counter's largest
-//     order (27): the join, the fastest, where it applies (n ≤ 21) and its
+//     order (27): the join, the fastest, where it applies (n ≤ 24) and its
 //     tables fit in MemoryLimit; else the domain split. Either gives way to
 //     one that counts fundamental solutions when req.Unique asks for them.
 //   - Anything else up to n = 64: bitmask. Above: dlx, or minconflicts for
@@ -28,7 +39,7 @@ func Default(p encode.Problem, req Request) string {
 	name := "bitmask"
 	if req.Mode == Count && b.Given() == 0 && b.N <= maxN("constellation") {
 		name = "domains"
-		if b.N <= maxN("join") && MemoryLimit() >= joinBytes {
+		if b.N <= maxN("join") && MemoryLimit() >= joinBytes(b.N) {
 			name = "join"
 		}
 	}

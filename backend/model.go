@@ -43,6 +43,12 @@ func ModelContext(ctx context.Context, b Backend, p encode.Problem, req Request)
 	found := 0
 	return m, func(chosen []int32) bool {
 		found++
+		if m.Kinds != nil {
+			if req.VisitPieces != nil && !req.VisitPieces(m.PiecesOf(chosen)) {
+				return false
+			}
+			return req.Limit == 0 || found < req.Limit
+		}
 		cells := m.Solution(chosen)
 		switch {
 		case pl != nil:

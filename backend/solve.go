@@ -66,9 +66,9 @@ func solve(ctx context.Context, b Backend, p encode.Problem, req Request) (Outco
 	}
 	// The size search of the Maximum and Minimum variants.
 	total := Outcome{Stats: map[string]uint64{}}
-	step, last := -1, 0
+	step, last := -p.SizeStep(), 0
 	if p.Variant.Goal() == encode.Minimum {
-		step, last = 1, p.Board.N*p.Board.N
+		step, last = p.SizeStep(), p.Board.N*p.Board.N
 	}
 	for k := p.Bound(); (step < 0 && k >= last) || (step > 0 && k <= last); k += step {
 		if k == 0 {

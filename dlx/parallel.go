@@ -20,9 +20,10 @@ type split struct {
 	mine       int64         // the task this worker explores next (-1: none, a counting walk)
 	seen       int64         // tasks met so far
 	inTask     bool
-	base       Stats // the counters when the current task began
-	lower      Stats // the counters of the tasks explored
-	visitUpper bool  // this worker visits the solutions above the split
+	base       Stats  // the counters when the current task began
+	lower      Stats  // the counters of the tasks explored
+	visitUpper bool   // this worker visits the solutions above the split
+	biggest    uint64 // the updates of the largest task explored
 }
 
 // enter is called when the search is about to enter a node at level depth,
@@ -43,7 +44,9 @@ func (sp *split) leave(st Stats) {
 	if !sp.inTask {
 		return
 	}
-	sp.lower = sp.lower.plus(st.minus(sp.base))
+	task := st.minus(sp.base)
+	sp.lower = sp.lower.plus(task)
+	sp.biggest = max(sp.biggest, task.Updates)
 	sp.inTask = false
 	if sp.mine >= 0 {
 		sp.mine = sp.next.Add(1) - 1
@@ -89,6 +92,9 @@ func (p *Problem) chooseDepth(ctx context.Context, alg Algorithm, workers int) (
 	}
 	return bestDepth, bestTasks, nil
 }
+
+// runWorker runs worker w's search (a test wraps it to time each worker).
+var runWorker = func(w int, run func()) { run() }
 
 // runParallel runs the search with cfg.Workers goroutines (see split).
 func (p *Problem) runParallel(ctx context.Context, cfg Config, alg Algorithm) (Stats, error) {
@@ -160,7 +166,7 @@ func (p *Problem) runWorkers(ctx context.Context, cfg Config, alg Algorithm) (St
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			stats[w], errs[w] = p.runOne(ctx, c, alg, splits[w])
+			runWorker(w, func() { stats[w], errs[w] = p.runOne(ctx, c, alg, splits[w]) })
 		}()
 	}
 	wg.Wait()

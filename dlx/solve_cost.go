@@ -9,17 +9,17 @@ import (
 	"sort"
 )
 
-// cnode is a node of the minimum-cost search: dlx2's node with the net
+// costNode is a node of the minimum-cost search: dlx2's node with the net
 // cost of its option (DLX5 keeps the cost in every node of the option, so
 // that a list is cut off at a cost without reaching the option's spacer).
-type cnode struct {
+type costNode struct {
 	up, down, itm, color int32
 	cost                 uint64
 }
 
 // costLinks is the state of the minimum-cost search.
 type costLinks struct {
-	nd         []cnode
+	nd         []costNode
 	cl         []item
 	n          int32 // nodes 1..n are the item headers
 	np         int32 // items 1..np are primary
@@ -235,7 +235,7 @@ done:
 // tax and the option of each node.
 func (p *Problem) newCostLinks() (*costLinks, uint64, []int32) {
 	n := int32(len(p.names))
-	l := &costLinks{nd: make([]cnode, len(p.nodes)), cl: slices.Clone(p.items), n: n, np: int32(p.primary)}
+	l := &costLinks{nd: make([]costNode, len(p.nodes)), cl: slices.Clone(p.items), n: n, np: int32(p.primary)}
 	net := make([]uint64, len(p.first))
 	for o := range net {
 		net[o] = p.Cost(o)
@@ -261,7 +261,7 @@ func (p *Problem) newCostLinks() (*costLinks, uint64, []int32) {
 		}
 	}
 	for q, x := range p.nodes {
-		c := cnode{up: int32(x.up), down: int32(x.down), itm: x.itm}
+		c := costNode{up: int32(x.up), down: int32(x.down), itm: x.itm}
 		if x.itm > 0 && int32(q) > n+1 {
 			c.cost = net[nodeOpt[q]]
 			if p.colors != nil {

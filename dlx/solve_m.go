@@ -3,35 +3,39 @@ package dlx
 import (
 	"context"
 	"math"
+	"unsafe"
 )
 
 // tweak hides the option of node n, the topmost of its item's list, and
 // takes n out of that list (dlx3's tweak). When block is false the item is
 // already covered, so only n itself leaves the list.
 func (l *links) tweak(n uint32, block bool) {
-	nd, co := l.nd, l.co
+	base := unsafe.Pointer(unsafe.SliceData(l.nd))
 	nn := n
 	if block {
 		nn = n + 1
 	}
+	upd := uint64(0)
 	for {
-		if co[nn] >= 0 {
-			x := nd[nn].itm
+		q := cat(base, nn)
+		if q.color >= 0 {
+			x := q.itm
 			if x <= 0 {
-				nn = nd[nn].up
+				nn = q.up
 				continue
 			}
-			u, d := nd[nn].up, nd[nn].down
-			nd[u].down = d
-			nd[d].up = u
-			nd[x].itm--
-			l.updates++
+			u, d := q.up, q.down
+			cat(base, u).down = d
+			cat(base, d).up = u
+			cat(base, uint32(x)).itm--
+			upd++
 		}
 		if nn == n {
 			break
 		}
 		nn++
 	}
+	l.updates += upd
 }
 
 // untweak undoes the tweaks of item c since its list began at node x
@@ -76,54 +80,40 @@ func (l *links) untweak(c, x uint32, unblock bool) {
 // with branching degree ≤ 0 is a dead end without an update. Nodes,
 // updates and cleansings count as dlx3 counts them.
 func (p *Problem) runM(ctx context.Context, cfg Config, sp *split) (Stats, error) {
-	s := newSearch(ctx, cfg, sp)
 	l := p.newLinks(cfg.Trace)
-	nd, cl := l.nd, l.cl
-	tr := cfg.Trace
-	n := uint32(len(p.names))
-	np := int32(p.primary)
-	bound := make([]int32, np+1) // by item number, 1..np
-	slack := make([]int32, np+1)
-	for i := 1; i <= int(np); i++ {
+	ms := &msearch{search: newSearch(ctx, cfg, sp), l: l, n: uint32(len(p.names)), splitDepth: -1}
+	ms.np = int32(p.primary)
+	ms.pick = int32(cfg.Pick)          // options to choose
+	ms.bs = make([]mItem, p.primary+1) // by item number, 1..np
+	for i := 1; i <= p.primary; i++ {
 		lo, hi := p.Bounds(i - 1)
-		bound[i], slack[i] = int32(hi), int32(hi-lo)
+		ms.bs[i] = mItem{bound: int32(hi), slack: int32(hi - lo)}
 	}
-	var choice, firstTweak []uint32
-	visit := cfg.Visit
-	shortFirst := cfg.ShortFirst
-	pick, picked := int32(cfg.Pick), int32(0) // options to choose, chosen
-	var sol []int
-	splitDepth := -1
 	if sp != nil {
-		splitDepth = sp.depth
+		ms.splitDepth = sp.depth
 	}
+	base := unsafe.Pointer(unsafe.SliceData(l.nd))
+	cbase := unsafe.Pointer(unsafe.SliceData(l.cl))
+	mb := unsafe.Pointer(unsafe.SliceData(ms.bs))
 	var (
 		level         int
 		best, cur, pp uint32
 		x, bs, bl, sl int32
 		score, t      int64
-		nodes, count  uint64
-		err           error
+		bi            *mItem
 	)
-	stats := func() Stats {
-		return Stats{Solutions: count, Nodes: nodes, Updates: l.updates, Cleansings: l.cleansings}
-	}
 
 forward: // M2
-	l.level = level
-	nodes++
-	if nodes >= s.nodeCheck || l.updates >= s.updateCheck {
-		if err = s.due(nodes, l.updates); err != nil {
+	ms.nodes++
+	if ms.nodes >= ms.nodeCheck || l.updates >= ms.updateCheck {
+		if ms.checkpoint(level) {
 			goto done
 		}
-		if s.reportDue() {
-			s.report(stats(), level, estimateM(nd, n, choice[:level], firstTweak[:level]))
-		}
 	}
-	if pick > 0 && picked == pick {
+	if ms.pick > 0 && ms.picked == ms.pick {
 		// No more options: a solution when no active item is short.
-		for k := cl[0].next; k != 0; k = cl[k].next {
-			if bound[k] > slack[k] {
+		for k := itemAt(cbase, 0).next; k != 0; k = itemAt(cbase, k).next {
+			if b := mAt(mb, k); b.bound > b.slack {
 				goto backdown
 			}
 		}
@@ -131,15 +121,17 @@ forward: // M2
 	}
 	// M3: the item of least branching degree.
 	best, score = 0, math.MaxInt64
-	for k := cl[0].next; k != 0; k = cl[k].next {
-		sl = min(slack[k], bound[k])
-		t = int64(nd[k].itm) + int64(sl) - int64(bound[k]) + 1
-		if shortFirst && bound[k] <= slack[k] {
+	for k := itemAt(cbase, 0).next; k != 0; k = itemAt(cbase, k).next {
+		b := mAt(mb, k)
+		sl = min(b.slack, b.bound)
+		ln := cat(base, k).itm
+		t = int64(ln) + int64(sl) - int64(b.bound) + 1
+		if ms.cfg.ShortFirst && b.bound <= b.slack {
 			// Its lower bound is met: a choice only after every short item.
 			t += shortPenalty
 		}
-		if t <= score && (t < score || sl < bs || (sl == bs && nd[k].itm > bl)) {
-			best, score, bs, bl = k, t, sl, nd[k].itm
+		if t <= score && (t < score || sl < bs || (sl == bs && ln > bl)) {
+			best, score, bs, bl = k, t, sl, ln
 		}
 	}
 	if score >= shortPenalty {
@@ -147,145 +139,110 @@ forward: // M2
 	}
 	if best == 0 {
 		// No active primary item is left: a solution (of Pick options).
-		if pick > 0 && picked < pick {
+		if ms.pick > 0 && ms.picked < ms.pick {
 			goto backdown
 		}
 		goto found
 	}
-	if tr != nil {
-		tr(Event{Kind: Choose, Level: level, Item: int(best) - 1, Option: -1, Len: int(nd[best].itm)})
+	if ms.cfg.Trace != nil {
+		l.level = level
+		ms.cfg.Trace(Event{Kind: Choose, Level: level, Item: int(best) - 1, Option: -1, Len: int(l.nd[best].itm)})
 	}
 	if score <= 0 {
 		goto backdown // too few options left for the item's lower bound
 	}
-	if pick > 0 && picked == pick-1 && bound[best] > slack[best] {
-		// The last option must bring every short item to its lower bound:
-		// the options of best that do are the solutions below this node,
-		// counted without descending (no cover, no tweak).
-		need := int32(0)
-		for k := cl[0].next; k != 0; k = cl[k].next {
-			if bound[k] > slack[k] {
-				if bound[k]-slack[k] > 1 {
-					goto backdown
-				}
-				need++
-			}
-		}
-		for q := nd[best].down; q != best; q = nd[q].down {
-			meets := int32(1) // best
-			for pp = q + 1; pp != q; {
-				x = nd[pp].itm
-				if x <= 0 {
-					pp = nd[pp].up
-					continue
-				}
-				if x <= np && bound[x] > slack[x] {
-					meets++
-				}
-				pp++
-			}
-			if meets != need {
-				continue
-			}
-			nodes++
-			count++
-			if tr != nil {
-				tr(Event{Kind: Solution, Level: level + 1, Item: -1, Option: -1})
-			}
-			if visit != nil && s.visits() {
-				sol = sol[:0]
-				for _, c := range choice[:level] {
-					if c > n {
-						sol = append(sol, optionOf(nd, c))
-					}
-				}
-				if !visit(append(sol, optionOf(nd, q))) {
-					goto done
-				}
-			}
-			if count >= s.limit {
-				goto done
-			}
+	bi = mAt(mb, best)
+	if ms.pick > 0 && ms.picked == ms.pick-1 && bi.bound > bi.slack {
+		if ms.lastPick(best, level) {
+			goto done
 		}
 		goto backdown
 	}
 	// M4: prepare to branch on best.
-	if level == len(choice) {
-		choice, firstTweak = append(choice, 0), append(firstTweak, 0)
+	if level == len(ms.choice) {
+		ms.choice, ms.firstTweak = append(ms.choice, 0), append(ms.firstTweak, 0)
 	}
-	cur = nd[best].down
-	choice[level], firstTweak[level] = cur, 0
-	bound[best]--
-	if bound[best] == 0 && slack[best] == 0 {
+	cur = cat(base, best).down
+	ms.choice[level], ms.firstTweak[level] = cur, 0
+	bi.bound--
+	if bi.bound == 0 && bi.slack == 0 {
 		l.cover(best)
 	} else {
-		firstTweak[level] = cur
-		if bound[best] == 0 {
+		ms.firstTweak[level] = cur
+		if bi.bound == 0 {
 			l.cover(best)
 		}
 	}
 
 advance: // M5: try cur, or back up when it is off limits
-	if bound[best] == 0 && slack[best] == 0 {
+	bi = mAt(mb, best)
+	if bi.bound == 0 && bi.slack == 0 {
 		if cur == best {
 			goto backup
 		}
-	} else if nd[best].itm <= bound[best]-slack[best] {
+	} else if cat(base, best).itm <= bi.bound-bi.slack {
 		goto backup
 	} else if cur != best {
-		l.tweak(cur, bound[best] != 0)
-	} else if bound[best] != 0 {
+		l.tweak(cur, bi.bound != 0)
+	} else if bi.bound != 0 {
 		l.deactivate(best) // the null choice
 	}
-	if tr != nil {
-		e := Event{Kind: Try, Level: level, Item: int(best) - 1, Option: -1}
-		if cur > n {
-			e.Option = optionOf(nd, cur)
-		}
-		tr(e)
-	}
-	if cur > n {
+	if cur > ms.n {
 		// M6: commit the other items of the option; a primary item's
 		// bound drops, and the item is covered when it reaches 0.
-		picked++
-		for pp = cur + 1; pp != cur; {
-			x = nd[pp].itm
-			if x <= 0 {
-				pp = nd[pp].up
-				continue
-			}
-			if x <= np {
-				if bound[x]--; bound[x] == 0 {
-					l.cover(uint32(x))
+		ms.picked++
+		if tr := ms.cfg.Trace; tr != nil {
+			nd, np := l.nd, ms.np
+			tr(Event{Kind: Try, Level: level, Item: int(best) - 1, Option: optionOfC(nd, cur)})
+			for pp = cur + 1; pp != cur; {
+				x = nd[pp].itm
+				if x <= 0 {
+					pp = nd[pp].up
+					continue
 				}
-			} else {
-				l.commit(pp, x)
+				if x <= np {
+					if b := &ms.bs[x]; b.bound-1 == 0 {
+						b.bound = 0
+						l.cover(uint32(x))
+					} else {
+						b.bound--
+					}
+				} else {
+					l.commit(pp, x)
+				}
+				pp++
 			}
-			pp++
+		} else {
+			u, c := mCommit(base, cbase, mb, cur, ms.np)
+			l.updates += u
+			l.cleansings += c
 		}
+	} else if ms.cfg.Trace != nil {
+		ms.cfg.Trace(Event{Kind: Try, Level: level, Item: int(best) - 1, Option: -1})
 	}
 	level++
-	if level == splitDepth && !sp.enter(stats()) {
+	if level == ms.splitDepth && !ms.sp.enter(ms.stats()) {
 		level--
 		goto resume
 	}
 	goto forward
 
 backup: // M8: restore best
-	l.level = level
-	if bound[best] == 0 && slack[best] == 0 {
+	bi = mAt(mb, best)
+	if bi.bound == 0 && bi.slack == 0 {
 		l.uncover(best)
 	} else {
-		l.untweak(best, firstTweak[level], bound[best] != 0)
+		l.untweak(best, ms.firstTweak[level], bi.bound != 0)
 	}
-	bound[best]++
-	if tr != nil {
-		tr(Event{Kind: Backtrack, Level: level, Item: int(best) - 1, Option: -1})
+	bi.bound++
+	if ms.cfg.Trace != nil {
+		l.level = level
+		ms.cfg.Trace(Event{Kind: Backtrack, Level: level, Item: int(best) - 1, Option: -1})
 	}
 
 backdown: // M9: leave the level
-	if level == splitDepth {
-		sp.leave(stats())
+	if level == ms.splitDepth {
+		ms.sp.leave(ms.stats())
 	}
 	if level == 0 {
 		goto done
@@ -293,62 +250,218 @@ backdown: // M9: leave the level
 	level--
 
 resume: // M7: undo the choice at level and try the next one
-	l.level = level
-	cur = choice[level]
-	if cur <= n {
+	cur = ms.choice[level]
+	if cur <= ms.n {
 		// The null choice was the last one.
 		best = cur
 		l.reactivate(best)
 		goto backup
 	}
-	best = uint32(nd[cur].itm)
-	for pp = cur - 1; pp != cur; {
-		x = nd[pp].itm
-		if x <= 0 {
-			pp = nd[pp].down
-			continue
-		}
-		if x <= np {
-			if bound[x] == 0 {
-				l.uncover(uint32(x))
+	best = uint32(cat(base, cur).itm)
+	if ms.cfg.Trace != nil {
+		l.level = level
+		nd, np := l.nd, ms.np
+		for pp = cur - 1; pp != cur; {
+			x = nd[pp].itm
+			if x <= 0 {
+				pp = nd[pp].down
+				continue
 			}
-			bound[x]++
-		} else {
-			l.uncommit(pp, x)
+			if x <= np {
+				b := &ms.bs[x]
+				if b.bound == 0 {
+					l.uncover(uint32(x))
+				}
+				b.bound++
+			} else {
+				l.uncommit(pp, x)
+			}
+			pp--
 		}
-		pp--
+	} else {
+		mUncommit(base, cbase, mb, cur, ms.np)
 	}
-	picked--
-	cur = nd[cur].down
-	choice[level] = cur
+	ms.picked--
+	cur = cat(base, cur).down
+	ms.choice[level] = cur
 	goto advance
 
 found: // a solution: the options chosen
-	count++
-	if tr != nil {
-		tr(Event{Kind: Solution, Level: level, Item: -1, Option: -1})
-	}
-	if visit != nil && s.visits() {
-		sol = sol[:0]
-		for _, c := range choice[:level] {
-			if c > n {
-				sol = append(sol, optionOf(nd, c))
-			}
-		}
-		if !visit(sol) {
-			goto done
-		}
-	}
-	if count >= s.limit {
+	if ms.found(level) {
 		goto done
 	}
 	goto backdown
 
 done:
+	st := ms.stats()
 	if sp != nil {
-		sp.finish(stats())
+		sp.finish(st)
 	}
-	return stats(), err
+	return st, ms.err
+}
+
+// mItem is an active primary item's state in Algorithm M: its remaining
+// bound (hi less the chosen options that hold it) and its slack hi − lo.
+type mItem struct{ bound, slack int32 }
+
+// mAt returns entry i of the slice whose first entry is at base.
+func mAt(base unsafe.Pointer, i uint32) *mItem {
+	return (*mItem)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(mItem{})))
+}
+
+// msearch is what runM needs besides its loop's variables.
+type msearch struct {
+	search
+	l                *links
+	n                uint32 // items: a choice ≤ n is a null choice
+	bs               []mItem
+	choice           []uint32
+	firstTweak       []uint32
+	sol              []int
+	nodes, count     uint64
+	picked, pick, np int32
+	splitDepth       int
+	err              error
+}
+
+func (ms *msearch) stats() Stats {
+	return Stats{Solutions: ms.count, Nodes: ms.nodes, Updates: ms.l.updates, Cleansings: ms.l.cleansings}
+}
+
+// checkpoint looks at the context and reports progress; it reports whether
+// the search must stop (ms.err then says why).
+func (ms *msearch) checkpoint(level int) bool {
+	if ms.err = ms.due(ms.nodes, ms.l.updates); ms.err != nil {
+		return true
+	}
+	if ms.reportDue() {
+		ms.report(ms.stats(), level, estimateM(ms.l.nd, ms.n, ms.choice[:level], ms.firstTweak[:level]))
+	}
+	return false
+}
+
+// found counts the solution made of the options chosen at levels
+// 0..level-1 (null choices left out) and visits it, followed by last
+// when last ≥ 0; it reports whether the search must stop.
+func (ms *msearch) found(level int) bool {
+	return ms.foundWith(level, -1)
+}
+
+func (ms *msearch) foundWith(level, last int) bool {
+	ms.count++
+	if ms.cfg.Trace != nil {
+		ms.cfg.Trace(Event{Kind: Solution, Level: level + min(last+1, 1), Item: -1, Option: -1})
+	}
+	if ms.cfg.Visit != nil && ms.visits() {
+		ms.sol = ms.sol[:0]
+		for _, c := range ms.choice[:level] {
+			if c > ms.n {
+				ms.sol = append(ms.sol, optionOfC(ms.l.nd, c))
+			}
+		}
+		if last >= 0 {
+			ms.sol = append(ms.sol, last)
+		}
+		if !ms.cfg.Visit(ms.sol) {
+			return true
+		}
+	}
+	return ms.count >= ms.limit
+}
+
+// lastPick counts, when one option is left to pick (Config.Pick) and best
+// is short of its lower bound, the options of best that bring every short
+// item to its lower bound: the solutions below this node, counted without
+// descending (no cover, no tweak). It reports whether the search must
+// stop.
+func (ms *msearch) lastPick(best uint32, level int) bool {
+	nd, cl, bs, np := ms.l.nd, ms.l.cl, ms.bs, ms.np
+	need := int32(0)
+	for k := cl[0].next; k != 0; k = cl[k].next {
+		if bs[k].bound > bs[k].slack {
+			if bs[k].bound-bs[k].slack > 1 {
+				return false
+			}
+			need++
+		}
+	}
+	for q := nd[best].down; q != best; q = nd[q].down {
+		meets := int32(1) // best
+		for pp := q + 1; pp != q; {
+			x := nd[pp].itm
+			if x <= 0 {
+				pp = nd[pp].up
+				continue
+			}
+			if x <= np && bs[x].bound > bs[x].slack {
+				meets++
+			}
+			pp++
+		}
+		if meets != need {
+			continue
+		}
+		ms.nodes++
+		if ms.foundWith(level, optionOfC(nd, q)) {
+			return true
+		}
+	}
+	return false
+}
+
+// mCommit is step M6 for option cur without a trace: each primary item's
+// bound drops, and the item is covered when it reaches 0; each secondary
+// item is covered or purified (commit). It returns the updates and
+// cleansings.
+func mCommit(base, cbase, mb unsafe.Pointer, cur uint32, np int32) (upd, cls uint64) {
+	for pp := cur + 1; pp != cur; {
+		p := cat(base, pp)
+		x := p.itm
+		if x <= 0 {
+			pp = p.up
+			continue
+		}
+		if x <= np {
+			if b := mAt(mb, uint32(x)); b.bound-1 == 0 {
+				b.bound = 0
+				upd += coverC(base, cbase, uint32(x))
+			} else {
+				b.bound--
+			}
+		} else if col := p.color; col == 0 {
+			upd += coverC(base, cbase, uint32(x))
+		} else if col > 0 {
+			u, c := purifyC(base, uint32(x), col)
+			upd += u
+			cls += c
+		}
+		pp++
+	}
+	return upd, cls
+}
+
+// mUncommit undoes mCommit(cur), right to left (step M7).
+func mUncommit(base, cbase, mb unsafe.Pointer, cur uint32, np int32) {
+	for pp := cur - 1; pp != cur; {
+		p := cat(base, pp)
+		x := p.itm
+		if x <= 0 {
+			pp = p.down
+			continue
+		}
+		if x <= np {
+			b := mAt(mb, uint32(x))
+			if b.bound == 0 {
+				uncoverC(base, cbase, uint32(x))
+			}
+			b.bound++
+		} else if col := p.color; col == 0 {
+			uncoverC(base, cbase, uint32(x))
+		} else if col > 0 {
+			unpurifyC(base, uint32(x), col)
+		}
+		pp--
+	}
 }
 
 // shortPenalty is added to the branching degree of an item whose lower
@@ -358,7 +471,7 @@ const shortPenalty = int64(1) << 40
 // estimateM is estimate for Algorithm M: a choice's rank and the size of
 // its list count from the first option of the level (before tweaks); a
 // null choice counts as the last.
-func estimateM(nd []node, n uint32, choice, firstTweak []uint32) float64 {
+func estimateM(nd []cnode, n uint32, choice, firstTweak []uint32) float64 {
 	f, scale := 0.0, 1.0
 	for l, c := range choice {
 		if c <= n {

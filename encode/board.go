@@ -33,6 +33,15 @@ type BoardError struct {
 	// Row is the row of the queen found in conflict with an earlier one,
 	// or -1 when the error is not about a queen.
 	Row int
+	// Square is the square of the piece at fault, when there is one (the
+	// pieces of Instance.Given), so that a reader can point at its place
+	// in the file (Instance.Where).
+	Square *Cell
+}
+
+// pieceErrorf is boardErrorf about the piece on square x.
+func pieceErrorf(x Cell, format string, args ...any) error {
+	return &BoardError{Msg: fmt.Sprintf(format, args...), Row: x.R, Square: &x}
 }
 
 func (e *BoardError) Error() string { return "encode: " + e.Msg }

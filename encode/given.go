@@ -1,6 +1,9 @@
 package encode
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // validateShape checks the board's structure only: its order, its rows,
 // and every given piece's column on the board; whether the pieces attack
@@ -47,29 +50,102 @@ func (p Problem) Validate() error {
 		pawn[x] = true
 	}
 	sum, dif := in.excludedMasks()
-	for r := range n {
-		c := in.Board.Queen(r)
-		switch {
-		case c < 0:
-		case blocked[Cell{r, c}]:
-			return boardErrorf(r, "the piece given at %s stands on a blocked square", Square(n, r, c))
-		case pawn[Cell{r, c}]:
-			return boardErrorf(r, "a pawn and a piece both stand on %s", Square(n, r, c))
-		case sum[r+c] || dif[r-c+n-1]:
-			return boardErrorf(r, "the piece given at %s stands on an excluded diagonal", Square(n, r, c))
+	if len(in.Given) > 0 && in.Board.Given() > 0 {
+		return boardErrorf(-1, "pieces given both on the board's rows (Board) and as a list (Given)")
+	}
+	for _, x := range in.Given {
+		if x.R < 0 || x.R >= n || x.C < 0 || x.C >= n {
+			return boardErrorf(-1, "piece (%d,%d) off the board (0..%d)", x.R, x.C, n-1)
 		}
 	}
+	givens := p.Givens()
+	for i, x := range givens {
+		r, c := x.R, x.C
+		switch {
+		case i > 0 && !cellLess(givens[i-1].Cell, x.Cell):
+			return pieceErrorf(x.Cell, "pieces not distinct and in row-major order at %s", Square(n, r, c))
+		case blocked[x.Cell]:
+			return pieceErrorf(x.Cell, "the piece given at %s stands on a blocked square", Square(n, r, c))
+		case pawn[x.Cell]:
+			return pieceErrorf(x.Cell, "a pawn and a piece both stand on %s", Square(n, r, c))
+		case sum[r+c] || dif[r-c+n-1]:
+			return pieceErrorf(x.Cell, "the piece given at %s stands on an excluded diagonal", Square(n, r, c))
+		}
+		if err := p.kindAllowed(x); err != nil {
+			return err
+		}
+	}
+	if err := p.checkArmy(); err != nil {
+		return err
+	}
 	return p.CheckGiven()
+}
+
+// kindAllowed checks that the problem places pieces of x's kind: a
+// one-kind variant its own (a given 'Q' standing for it), queens+knights
+// queens and knights, the pieces problem the kinds of its Counts.
+func (p Problem) kindAllowed(x Piece) error {
+	n := p.Board.N
+	ok := false
+	switch {
+	case p.Variant == MixedPieces:
+		ok = p.Counts[x.Kind] > 0
+	case p.Variant == QueensKnights:
+		ok = x.Kind == QueenKind || x.Kind == KnightKind
+	default:
+		ok = x.Kind == p.Variant.Kind()
+	}
+	if ok {
+		return nil
+	}
+	what := fmt.Sprintf("the %v problem places no %v", p.Variant, x.Kind)
+	if p.Variant == MixedPieces {
+		what = fmt.Sprintf("the pieces %s hold no %v", p.Counts, x.Kind)
+	}
+	return pieceErrorf(x.Cell, "%s ('%c' given at %s)", what, x.Kind.Letter(), Square(n, x.R, x.C))
+}
+
+// checkArmy checks the counts of the pieces problem against the board:
+// some pieces, no more than its free squares.
+func (p Problem) checkArmy() error {
+	if p.Variant != MixedPieces {
+		return nil
+	}
+	n := p.Board.N
+	t := p.Counts.Total()
+	if t == 0 {
+		return boardErrorf(-1, "the pieces problem needs some pieces (--pieces Q=3,N=3)")
+	}
+	free := n*n - len(p.Blocked)
+	if t > free {
+		return boardErrorf(-1, "%d pieces (%s) do not fit on the %d×%d board (%d free squares)", t, p.Counts, n, n, free)
+	}
+	var given Army
+	for _, x := range p.Givens() {
+		given[x.Kind]++
+		if given[x.Kind] > p.Counts[x.Kind] {
+			return pieceErrorf(x.Cell, "%s given, the pieces %s have %d", x.Kind.Plural(given[x.Kind]), p.Counts, p.Counts[x.Kind])
+		}
+	}
+	return nil
 }
 
 // CheckGiven checks the given pieces of p by the rules of its variant:
 // no line of the variant holds more of them than its bound (for queens,
 // two on a row, column or diagonal; for kings, two in a 2×2 block; for
-// knights, a knight's move apart; with pawns, two on one segment). The
-// error names the pieces and the line, and wraps ErrInvalidBoard.
+// knights, a knight's move apart; with pawns, two on one segment; on a
+// board of several kinds, two pieces that attack each other). The error
+// names the pieces and the line, and wraps ErrInvalidBoard.
 func (p Problem) CheckGiven() error {
 	n := p.Board.N
-	if p.Board.Given() < 2 {
+	givens := p.Givens()
+	if len(givens) < 2 {
+		return nil
+	}
+	if p.Variant.Mixed() {
+		if err := checkRules(p, givens, false); err != nil {
+			return err
+		}
 		return nil
 	}
 	g := newGeometry(p.Instance)
@@ -79,11 +155,8 @@ func (p Problem) CheckGiven() error {
 	}
 	on := map[key][]Cell{}
 	var err error
-	for r := range n {
-		c := p.Board.Queen(r)
-		if c < 0 {
-			continue
-		}
+	for _, x := range givens {
+		r, c := x.R, x.C
 		for _, ru := range p.Variant.Rules() {
 			g.linesOf(ru.Family, r, c, func(l int) {
 				k := key{ru.Family, l}
@@ -93,7 +166,7 @@ func (p Problem) CheckGiven() error {
 					for _, x := range on[k] {
 						sq = append(sq, Square(n, x.R, x.C))
 					}
-					err = boardErrorf(r, "the %v given at %s attack each other (%d on one %v, at most %d)", pieceWord(p.Variant), strings.Join(sq, " and "), len(on[k]), ru.Family, ru.Hi)
+					err = pieceErrorf(x.Cell, "the %v given at %s attack each other (%d on one %v, at most %d)", pieceWord(p.Variant), strings.Join(sq, " and "), len(on[k]), ru.Family, ru.Hi)
 				}
 			})
 			if err != nil {
@@ -117,6 +190,8 @@ func pieceWord(v Variant) string {
 		return "rooks"
 	case Superqueens:
 		return "superqueens"
+	case QueensKnights, MixedPieces:
+		return "pieces"
 	}
 	return "queens"
 }

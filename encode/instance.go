@@ -49,7 +49,19 @@ type Instance struct {
 	// queens+pawns problem: no queen may take them, and each cuts the
 	// lines through it (see QueensPawns). Distinct, in row-major order.
 	Pawns []Cell
+	// Given are the given pieces when the file states them by kind or
+	// several in a row (a grid of the letters Q, N, K, B, R, A, or r,c,K
+	// triples), read for the problems other than queens
+	// (ReadOptions.AnyPieces); Board then gives none. Distinct squares,
+	// in row-major order. Problem.Givens is the one list of both forms.
+	Given []Piece
+	// Where is, when the instance was read from a file, the line and
+	// column at which each given piece stands in it, for messages.
+	Where map[Cell]Pos
 }
+
+// Pos is a place in a file: 1-based line and column.
+type Pos struct{ Line, Col int }
 
 // Plain reports whether the instance is a plain board: nothing blocked or
 // excluded.
@@ -172,6 +184,25 @@ func ParseInstanceWith(r io.Reader, name string, opt ReadOptions) (Instance, err
 	default:
 		var pos *positions
 		in.Board, pos, err = parseBoardPieces(br, name, opt.AnyPieces)
+		if err == nil && opt.AnyPieces {
+			in.Where = map[Cell]Pos{}
+			for _, x := range pos.pieces {
+				in.Where[Cell{x.r, x.c}] = Pos{x.line, x.col}
+			}
+			for r, c := range in.Board.Queens {
+				if c >= 0 && r < len(pos.line) {
+					in.Where[Cell{r, c}] = Pos{int(pos.line[r]), int(pos.col[r])}
+				}
+			}
+			if pos.list {
+				// Several pieces a row, or of other kinds: a list.
+				for _, x := range pos.pieces {
+					in.Given = append(in.Given, Piece{Cell{x.r, x.c}, x.kind})
+				}
+				sortPieces(in.Given)
+				in.Board = Empty(in.Board.N)
+			}
+		}
 		if err == nil {
 			for _, x := range pos.blocked {
 				in.Blocked = append(in.Blocked, Cell{x.r, x.c})

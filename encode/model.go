@@ -36,6 +36,11 @@ type Model struct {
 	// Infeasible is set when the given pieces already break a line (e.g.
 	// two given kings side by side): the model has no solution.
 	Infeasible string
+	// Kinds is, for a problem of several kinds of piece (Variant.Mixed),
+	// the kind of each free cell (a square has a cell per kind it may
+	// take), and GivenKinds the kind of each given piece; nil for the
+	// problems of one kind.
+	Kinds, GivenKinds []Kind
 }
 
 // MaxModelCells bounds the free cells of a Model: its lines are built
@@ -99,6 +104,9 @@ func NewModelContext(ctx context.Context, p Problem) (*Model, error) {
 	if err := memlimit.Check(fmt.Sprintf("the model of the %v problem on n = %d (%d squares, %d line entries, %d lines)", p.Variant, n, size.Cells, size.Entries, size.Lines), size.Bytes()); err != nil {
 		return nil, fmt.Errorf("encode: %w", err)
 	}
+	if p.Variant.Mixed() {
+		return newMixedModel(ctx, p)
+	}
 	m := &Model{Problem: p, N: n, Pieces: pieces}
 
 	// The lines the given pieces fill, and how many each holds.
@@ -113,12 +121,13 @@ func NewModelContext(ctx context.Context, p Problem) (*Model, error) {
 		}
 		return given[key{f, l}]
 	}
-	for r := range n {
-		if c := p.Board.Queen(r); c >= 0 {
-			m.Given = append(m.Given, Cell{r, c})
-			for _, ru := range rules {
-				g.linesOf(ru.Family, r, c, func(l int) { given[key{ru.Family, l}]++ })
-			}
+	givenAt := map[Cell]bool{}
+	for _, x := range p.Givens() {
+		r, c := x.R, x.C
+		m.Given = append(m.Given, x.Cell)
+		givenAt[x.Cell] = true
+		for _, ru := range rules {
+			g.linesOf(ru.Family, r, c, func(l int) { given[key{ru.Family, l}]++ })
 		}
 	}
 	for _, ru := range rules {
@@ -166,7 +175,7 @@ func NewModelContext(ctx context.Context, p Problem) (*Model, error) {
 			return nil, err
 		}
 		for _, c := range freeCols {
-			if p.Board.Queen(r) == c || blocked[Cell{r, c}] || g.pawnAt(Cell{r, c}) || exSum[r+c] || exDif[r-c+n-1] {
+			if givenAt[Cell{r, c}] || blocked[Cell{r, c}] || g.pawnAt(Cell{r, c}) || exSum[r+c] || exDif[r-c+n-1] {
 				continue
 			}
 			full := false

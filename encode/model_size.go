@@ -15,6 +15,10 @@ type ModelSize struct {
 
 // ModelSize returns the closed-form bound of p's model.
 func (p Problem) ModelSize() ModelSize {
+	if p.Variant.Mixed() {
+		s, _ := p.mixedSize()
+		return s
+	}
 	n := uint64(max(0, p.Board.N))
 	rows, cols := n, n
 	for _, ru := range p.Variant.Rules() {
@@ -32,6 +36,33 @@ func (p Problem) ModelSize() ModelSize {
 	s.Entries += s.Cells // the number of pieces
 	s.Lines++
 	return s
+}
+
+// mixedSize is ModelSize for a problem of several kinds of piece: a cell
+// per square and kind, a capacity rule's lines as for one kind, an
+// exclusion rule's pairs at most a cell's lines times their cells of
+// every kind, the lines of each kind's number and of the total; and the
+// pairs alone.
+func (p Problem) mixedSize() (s ModelSize, pairs uint64) {
+	n := uint64(max(0, p.Board.N))
+	k := uint64(len(p.kindsUsed()))
+	s.Cells = n * n * k
+	if n > 1<<16 {
+		// The pairs alone are beyond any memory (and beyond uint64 in
+		// the products below).
+		return ModelSize{Cells: s.Cells, Entries: 1 << 56, Lines: 1 << 56}, 1 << 56
+	}
+	for _, ru := range p.Variant.Rules() {
+		if ru.Excludes == 0 {
+			s.Entries += s.Cells * perCell(ru.Family, n)
+			s.Lines += uint64(familySize(ru.Family, int(n)))
+			continue
+		}
+		pairs += s.Cells * perCell(ru.Family, n) * maxLineCells(ru.Family, n, s.Cells) * k
+	}
+	s.Entries += 2*pairs + 2*s.Cells
+	s.Lines += pairs + k + 1
+	return s, pairs
 }
 
 // perCell bounds the lines of family f through one square.
@@ -98,6 +129,8 @@ func maxLineCells(f Family, n, cells uint64) uint64 {
 		return 4*n - 3
 	case Total:
 		return cells
+	case Squares:
+		return 1
 	}
 	return n
 }
@@ -111,6 +144,22 @@ func (p Problem) CNFSizeBound(amo cnf.AMO) (vars, clauses uint64) {
 	s := p.ModelSize()
 	n := uint64(max(0, p.Board.N))
 	vars = s.Cells
+	if p.Variant.Mixed() {
+		_, pairs := p.mixedSize()
+		clauses += pairs // a clause per pair
+		t := min(uint64(max(p.pieces(), 1)), s.Cells)
+		c, a := cnf.BetweenSize(amo, int(min(s.Cells, 1<<30)), int(t), int(t), 0)
+		clauses += uint64(len(p.kindsUsed())+1) * uint64(c)
+		vars += uint64(len(p.kindsUsed())+1) * uint64(a)
+		for _, ru := range p.Variant.Rules() {
+			if ru.Excludes == 0 {
+				c, a := cnf.BetweenSize(amo, int(min(maxLineCells(ru.Family, n, s.Cells)*uint64(len(p.kindsUsed())), 1<<30)), ru.Lo, ru.Hi, 0)
+				clauses += uint64(familySize(ru.Family, int(n))) * uint64(c)
+				vars += uint64(familySize(ru.Family, int(n))) * uint64(a)
+			}
+		}
+		return vars, clauses
+	}
 	add := func(lines, m uint64, lo, hi int) {
 		m = min(m, s.Cells)
 		if m == 0 || lines == 0 {

@@ -161,7 +161,11 @@ func parseBoardInto(r io.Reader, name string, pos *positions) (Board, error) {
 		b, err = parseAlgebraic(first, next, perr, pos)
 	default:
 		col := firstNotGrid(first.text)
-		err := perr(first, col+1, "unexpected character %s: a grid holds only 'Q' and '.'", quoteByte(first.text, col))
+		what := "'Q' and '.'"
+		if pos.anyPieces {
+			what = "'.' and the pieces 'Q', 'N', 'K', 'B', 'R', 'A'"
+		}
+		err := perr(first, col+1, "unexpected character %s: a grid holds only %s", quoteByte(first.text, col), what)
 		err.(*ParseError).Err = ErrBoardForm
 		return Board{}, err
 	}
@@ -205,6 +209,52 @@ type positions struct {
 	blocked   []blockedAt // the grid's 'x' squares, in row-major order
 	pawns     []blockedAt // the grid's 'p' squares, in row-major order
 	anyPieces bool        // the pieces are not checked by the queens' rules here
+	// pieces are, with anyPieces, every piece given, in the file's order,
+	// and list says that the board cannot hold them (several a row, or
+	// another letter than 'Q'): they go to Instance.Given.
+	pieces []pieceAt
+	list   bool
+	seen   map[Cell]bool
+}
+
+// pieceAt is a given piece and where the file states it.
+type pieceAt struct {
+	r, c      int
+	kind      Kind
+	line, col int
+}
+
+// piece records a piece of kind k at (r, c); without anyPieces only a
+// queen is a piece, and a second one in a row an error.
+func (p *positions) piece(b *Board, r, c int, k Kind, l line, col int, perr perrFunc) error {
+	n := b.N
+	if !p.anyPieces {
+		if k != QueenKind {
+			return perr(l, col, "a %v '%c' at %s: this command reads queens (other pieces are read with --problem and --board)", k, k.Letter(), Square(n, r, c))
+		}
+		if b.Queens[r] >= 0 {
+			return illegal(perr(l, col, "row %d holds two queens, at %s and %s", r, Square(n, r, b.Queens[r]), Square(n, r, c)))
+		}
+		b.Queens[r] = c
+		p.set(n, r, l, col)
+		return nil
+	}
+	if p.seen == nil {
+		p.seen = map[Cell]bool{}
+	}
+	if p.seen[Cell{r, c}] {
+		return perr(l, col, "square %s given twice", Square(n, r, c))
+	}
+	p.seen[Cell{r, c}] = true
+	if k != QueenKind || b.Queens[r] >= 0 {
+		p.list = true
+	}
+	if b.Queens[r] < 0 {
+		b.Queens[r] = c
+		p.set(n, r, l, col)
+	}
+	p.pieces = append(p.pieces, pieceAt{r, c, k, l.no, col})
+	return nil
 }
 
 // blockedAt is a blocked square of a grid and where the file marks it.
@@ -247,7 +297,7 @@ func isGridLine(s string) bool {
 
 func firstNotGrid(s string) int {
 	for i := 0; i < len(s); i++ {
-		if s[i] != 'Q' && s[i] != '.' && s[i] != 'x' && s[i] != 'p' {
+		if _, piece := KindOf(s[i]); !piece && s[i] != '.' && s[i] != 'x' && s[i] != 'p' {
 			return i
 		}
 	}
@@ -269,17 +319,19 @@ func parseGrid(first line, next nextFunc, perr perrFunc, pos *positions) (Board,
 		for c := 0; c < n; c++ {
 			switch l.text[c] {
 			case '.':
-			case 'Q':
-				if b.Queens[r] >= 0 {
-					return Board{}, illegal(perr(l, c+1, "row %d holds two queens, at %s and %s", r, Square(n, r, b.Queens[r]), Square(n, r, c)))
+			case 'Q', 'N', 'K', 'B', 'R', 'A':
+				k, _ := KindOf(l.text[c])
+				if err := pos.piece(&b, r, c, k, l, c+1, perr); err != nil {
+					return Board{}, err
 				}
-				b.Queens[r] = c
-				pos.set(n, r, l, c+1)
 			case 'x':
 				pos.blocked = append(pos.blocked, blockedAt{r, c, l.no, c + 1})
 			case 'p':
 				pos.pawns = append(pos.pawns, blockedAt{r, c, l.no, c + 1})
 			default:
+				if pos.anyPieces {
+					return Board{}, perr(l, c+1, "unexpected character %s: a grid holds only '.', the pieces 'Q', 'N', 'K', 'B', 'R', 'A', 'x' (blocked) and 'p' (pawn)", quoteByte(l.text, c))
+				}
 				return Board{}, perr(l, c+1, "unexpected character %s: a grid holds only 'Q', '.', 'x' (blocked) and 'p' (pawn)", quoteByte(l.text, c))
 			}
 		}
@@ -366,7 +418,17 @@ func parseList(first line, next nextFunc, perr perrFunc, pos *positions, fits fu
 		return Board{}, perr(l, 1, "unexpected second line: the list form is one line with one token per row")
 	}
 	n := 0
-	eachField(first.text, blank, func(string, int) error { n++; return nil })
+	var pairAt int
+	eachField(first.text, blank, func(t string, col int) error {
+		n++
+		if pairAt == 0 && strings.Contains(t, ",") {
+			pairAt = col
+		}
+		return nil
+	})
+	if pairAt > 0 {
+		return Board{}, perr(first, pairAt, "a list of r,c squares needs the board's order first: write \"n N\" before them (e.g. n 8 0,0 1,4)")
+	}
 	if err := fits(n); err != nil {
 		return Board{}, err
 	}
@@ -394,7 +456,7 @@ func parseList(first line, next nextFunc, perr perrFunc, pos *positions, fits fu
 }
 
 func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions, fits func(n int) error) (Board, error) {
-	n, err := parseCompactHeader(first, perr)
+	n, rest, err := parseCompactHeader(first, perr)
 	if err != nil {
 		return Board{}, err
 	}
@@ -404,6 +466,13 @@ func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions, fits
 	cr := &compactRows{perr: perr, pos: pos, b: Board{N: n, Queens: make([]int, n)}, last: first, lastCol: len(first.text)}
 	for i := range cr.b.Queens {
 		cr.b.Queens[i] = -1
+	}
+	if rest > 0 {
+		// "n N" and the squares on one line: the list form of the
+		// problems with several pieces a row.
+		if err := eachField(first.text[rest:], blank, func(t string, col int) error { return cr.token(first, t, rest+col) }); err != nil {
+			return Board{}, err
+		}
 	}
 	for {
 		l, ok, err := next()
@@ -424,22 +493,30 @@ func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions, fits
 }
 
 // parseCompactHeader reads the order N from the compact form's header
-// "n N" (or "n = N").
-func parseCompactHeader(first line, perr perrFunc) (int, error) {
+// "n N" (or "n = N"), and where on the line the squares that may follow
+// it start (0: none).
+func parseCompactHeader(first line, perr perrFunc) (n, rest int, err error) {
 	lead := len(first.text) - len(strings.TrimLeft(first.text, " \t"))
-	head := strings.TrimSpace(first.text[lead+1:])
-	head = strings.TrimSpace(strings.TrimPrefix(head, "="))
-	n, err := strconv.Atoi(head)
-	if err != nil {
-		return 0, perr(first, lead+1, "bad header %q: want \"n N\" with N a whole number", first.text)
+	head := strings.TrimLeft(first.text[lead+1:], " \t")
+	head = strings.TrimLeft(strings.TrimPrefix(head, "="), " \t")
+	num := head
+	if i := strings.IndexAny(head, " \t"); i >= 0 {
+		num = head[:i]
+		if strings.TrimSpace(head[i:]) != "" {
+			rest = len(first.text) - len(head) + i
+		}
+	}
+	n, err = strconv.Atoi(num)
+	if err != nil || num == "" {
+		return 0, 0, perr(first, lead+1, "bad header %q: want \"n N\" with N a whole number", first.text)
 	}
 	if n < 1 {
-		return 0, perr(first, lead+1, "n must be at least 1, got %d", n)
+		return 0, 0, perr(first, lead+1, "n must be at least 1, got %d", n)
 	}
 	if n > MaxN {
-		return 0, perr(first, lead+1, "n = %d is larger than the largest board qtool reads (%d)", n, MaxN)
+		return 0, 0, perr(first, lead+1, "n = %d is larger than the largest board qtool reads (%d)", n, MaxN)
 	}
-	return n, nil
+	return n, rest, nil
 }
 
 // compactRows is the body of a compact board being read: either one
@@ -456,6 +533,12 @@ type compactRows struct {
 
 // token reads one token of line l at column col.
 func (cr *compactRows) token(l line, t string, col int) error {
+	if sq, ok := strings.CutSuffix(t, ","); ok && isAlgebraicToken(sq) {
+		t = sq
+	}
+	if isAlgebraicToken(t) {
+		return cr.square(l, t, col)
+	}
 	isPair := strings.Contains(t, ",")
 	if cr.rows == 0 && !cr.pairs && isPair {
 		cr.pairs = true
@@ -469,14 +552,26 @@ func (cr *compactRows) token(l line, t string, col int) error {
 	return cr.column(l, t, col)
 }
 
-// pair places the queen of an "r,c" token.
+// pair places the piece of an "r,c" token (a queen), or of an "r,c,K"
+// token (a piece of kind K).
 func (cr *compactRows) pair(l line, t string, col int) error {
 	n, q := cr.b.N, cr.b.Queens
 	rs, cs, _ := strings.Cut(t, ",")
+	cs, ks, three := strings.Cut(cs, ",")
 	r, err1 := strconv.Atoi(rs)
 	c, err2 := strconv.Atoi(cs)
 	if err1 != nil || err2 != nil || strings.ContainsAny(t, "+ ") {
-		return cr.perr(l, col, "bad pair %q: want r,c with 0-based row and column", t)
+		return cr.perr(l, col, "bad pair %q: want r,c with 0-based row and column, or r,c,K with a piece K (Q, N, K, B, R, A)", t)
+	}
+	k := QueenKind
+	if three {
+		var ok bool
+		if len(ks) == 1 {
+			k, ok = KindOf(ks[0])
+		}
+		if !ok {
+			return cr.perr(l, col, "bad piece %q in %q: want Q, N, K, B, R or A (queen, knight, king, bishop, rook, amazon)", ks, t)
+		}
 	}
 	if r < 0 || r >= n || c < 0 || c >= n {
 		return cr.perr(l, col, "square %d,%d off the board (0..%d)", r, c, n-1)
@@ -484,12 +579,50 @@ func (cr *compactRows) pair(l line, t string, col int) error {
 	if q[r] == c {
 		return cr.perr(l, col, "square %d,%d given twice", r, c)
 	}
-	if q[r] >= 0 {
-		return illegal(cr.perr(l, col, "row %d holds two queens, at %s and %s", r, Square(n, r, q[r]), Square(n, r, c)))
+	return cr.pos.piece(&cr.b, r, c, k, l, col, cr.perr)
+}
+
+// isAlgebraicToken reports whether t names a square in chess notation,
+// with or without a piece letter: "a2", "Qg1", "Nh10".
+func isAlgebraicToken(t string) bool {
+	if len(t) > 0 {
+		if _, ok := KindOf(t[0]); ok {
+			t = t[1:]
+		}
 	}
-	q[r] = c
-	cr.pos.set(n, r, l, col)
-	return nil
+	if len(t) < 2 || t[0] < 'a' || t[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// square places the piece of an algebraic token (a queen unless it
+// names another piece).
+func (cr *compactRows) square(l line, t string, col int) error {
+	n := cr.b.N
+	if cr.rows > 0 {
+		return cr.perr(l, col, "token %q mixes the compact forms: give either one column per row or squares", t)
+	}
+	cr.pairs = true
+	k := QueenKind
+	if kk, ok := KindOf(t[0]); ok {
+		k, t = kk, t[1:]
+	}
+	rank, err := strconv.Atoi(t[1:])
+	c := int(t[0] - 'a')
+	if err != nil || rank < 1 || rank > n || c >= n {
+		return cr.perr(l, col, "square %q off the %d×%d board", t, n, n)
+	}
+	r := rank - 1
+	if cr.b.Queens[r] == c {
+		return cr.perr(l, col, "square %s given twice", Square(n, r, c))
+	}
+	return cr.pos.piece(&cr.b, r, c, k, l, col, cr.perr)
 }
 
 // column reads the column token of the next row.

@@ -46,18 +46,38 @@ const (
 	// (Instance.Pawns) or, when it places none, every set of
 	// Problem.PawnCount squares.
 	QueensPawns
+	// QueensKnights: the most queens and knights in equal numbers, m of
+	// each, that stand on the board with no piece attacking another, and
+	// their placements (the ITA Software "Queens and Knights" puzzle: on
+	// the 8×8 board m = 5, in 16 ways). Its solutions are Pieces.
+	QueensKnights
+	// MixedPieces: the pieces of Problem.Counts (kings, queens, bishops,
+	// rooks and knights), none attacking another: the "chess challenge"
+	// (7×7 with 2 kings, 2 queens, 2 bishops and a knight: 3,063,828
+	// placements). Its solutions are Pieces.
+	MixedPieces
 )
 
-var variantNames = [...]string{"queens", "toroidal", "superqueens", "domination", "kings", "bishops", "knights", "rooks", "torus-domination", "queens+pawns"}
+var variantNames = [...]string{"queens", "toroidal", "superqueens", "domination", "kings", "bishops", "knights", "rooks", "torus-domination", "queens+pawns", "queens+knights", "pieces"}
 
-// Variants lists every variant, Queens first.
+// Variants lists the variants of one kind of piece, whose solutions are
+// sets of Cells, Queens first; MixedVariants lists the others.
 func Variants() []Variant {
-	vs := make([]Variant, len(variantNames))
-	for i := range vs {
-		vs[i] = Variant(i)
+	vs := make([]Variant, 0, len(variantNames))
+	for i := range variantNames {
+		if !Variant(i).Mixed() {
+			vs = append(vs, Variant(i))
+		}
 	}
 	return vs
 }
+
+// MixedVariants lists the variants of several kinds of piece
+// (Variant.Mixed): queens+knights and pieces.
+func MixedVariants() []Variant { return []Variant{QueensKnights, MixedPieces} }
+
+// AllVariants is Variants and MixedVariants.
+func AllVariants() []Variant { return append(Variants(), MixedVariants()...) }
 
 func (v Variant) String() string {
 	if v < 0 || int(v) >= len(variantNames) {
@@ -96,7 +116,7 @@ func (v Variant) Goal() Goal {
 	switch v {
 	case Domination, TorusDomination:
 		return Minimum
-	case Kings, Bishops, Knights, Rooks:
+	case Kings, Bishops, Knights, Rooks, QueensKnights:
 		return Maximum
 	}
 	return Place
@@ -122,9 +142,12 @@ const (
 	ColumnSegments                 // a column cut at its pawns (s the pawns above)
 	DiagonalSegments               // a diagonal r+c cut at its pawns (s the pawns in earlier rows)
 	AntidiagSegments               // an antidiagonal r−c+n−1 cut at its pawns
+	Squares                        // line r·n+c: the square (r, c), one piece at most (several kinds)
+	Attacks                        // two pieces that would attack each other (an exclusion rule's pair)
+	KindTotal                      // line k: the pieces of kind k (several kinds)
 )
 
-var familyNames = [...]string{"row", "column", "diagonal", "antidiagonal", "torus-diagonal", "torus-antidiagonal", "knight-pair", "king-block", "cover", "total", "torus-cover", "row-segment", "column-segment", "diagonal-segment", "antidiagonal-segment"}
+var familyNames = [...]string{"row", "column", "diagonal", "antidiagonal", "torus-diagonal", "torus-antidiagonal", "knight-pair", "king-block", "cover", "total", "torus-cover", "row-segment", "column-segment", "diagonal-segment", "antidiagonal-segment", "square", "attack", "kind-total"}
 
 func (f Family) String() string {
 	if f < 0 || int(f) >= len(familyNames) {
@@ -136,10 +159,16 @@ func (f Family) String() string {
 // Unbounded is the Hi of a line with no upper bound.
 const Unbounded = 1 << 30
 
-// Rule gives every line of a family the bounds [Lo, Hi].
+// Rule gives every line of a family the bounds [Lo, Hi]. On a board of
+// several kinds of piece, Kinds (a bit 1<<Kind per kind; 0: every piece)
+// says which pieces a line counts, and a rule with Excludes is an
+// exclusion: a line holding a piece of Kinds holds none of Excludes (the
+// model makes each such pair of cells a line of family Attacks, at most
+// one).
 type Rule struct {
-	Family Family
-	Lo, Hi int
+	Family          Family
+	Lo, Hi          int
+	Kinds, Excludes uint8
 }
 
 // Rules returns the lines of the variant: its whole geometry. n-queens is
@@ -149,25 +178,27 @@ type Rule struct {
 func (v Variant) Rules() []Rule {
 	switch v {
 	case Queens:
-		return []Rule{{Rows, 1, 1}, {Columns, 1, 1}, {Diagonals, 0, 1}, {Antidiags, 0, 1}}
+		return []Rule{{Family: Rows, Lo: 1, Hi: 1}, {Family: Columns, Lo: 1, Hi: 1}, {Family: Diagonals, Lo: 0, Hi: 1}, {Family: Antidiags, Lo: 0, Hi: 1}}
 	case Toroidal:
-		return []Rule{{Rows, 1, 1}, {Columns, 1, 1}, {TorusDiags, 0, 1}, {TorusAnti, 0, 1}}
+		return []Rule{{Family: Rows, Lo: 1, Hi: 1}, {Family: Columns, Lo: 1, Hi: 1}, {Family: TorusDiags, Lo: 0, Hi: 1}, {Family: TorusAnti, Lo: 0, Hi: 1}}
 	case Superqueens:
-		return []Rule{{Rows, 1, 1}, {Columns, 1, 1}, {Diagonals, 0, 1}, {Antidiags, 0, 1}, {KnightPairs, 0, 1}}
+		return []Rule{{Family: Rows, Lo: 1, Hi: 1}, {Family: Columns, Lo: 1, Hi: 1}, {Family: Diagonals, Lo: 0, Hi: 1}, {Family: Antidiags, Lo: 0, Hi: 1}, {Family: KnightPairs, Lo: 0, Hi: 1}}
 	case Domination:
-		return []Rule{{Covers, 1, Unbounded}}
+		return []Rule{{Family: Covers, Lo: 1, Hi: Unbounded}}
 	case Kings:
-		return []Rule{{KingBlocks, 0, 1}}
+		return []Rule{{Family: KingBlocks, Lo: 0, Hi: 1}}
 	case Bishops:
-		return []Rule{{Diagonals, 0, 1}, {Antidiags, 0, 1}}
+		return []Rule{{Family: Diagonals, Lo: 0, Hi: 1}, {Family: Antidiags, Lo: 0, Hi: 1}}
 	case Knights:
-		return []Rule{{KnightPairs, 0, 1}}
+		return []Rule{{Family: KnightPairs, Lo: 0, Hi: 1}}
 	case Rooks:
-		return []Rule{{Rows, 0, 1}, {Columns, 0, 1}}
+		return []Rule{{Family: Rows, Lo: 0, Hi: 1}, {Family: Columns, Lo: 0, Hi: 1}}
 	case TorusDomination:
-		return []Rule{{TorusCovers, 1, Unbounded}}
+		return []Rule{{Family: TorusCovers, Lo: 1, Hi: Unbounded}}
 	case QueensPawns:
-		return []Rule{{RowSegments, 0, 1}, {ColumnSegments, 0, 1}, {DiagonalSegments, 0, 1}, {AntidiagSegments, 0, 1}}
+		return []Rule{{Family: RowSegments, Hi: 1}, {Family: ColumnSegments, Hi: 1}, {Family: DiagonalSegments, Hi: 1}, {Family: AntidiagSegments, Hi: 1}}
+	case QueensKnights, MixedPieces:
+		return mixedRules
 	}
 	return nil
 }
@@ -185,6 +216,9 @@ type Problem struct {
 	// the number k of pawns: every set of k squares is tried (see
 	// ForEachPawnSet), and n + k queens placed.
 	PawnCount int
+	// Counts is, for the pieces problem (MixedPieces), the number of
+	// pieces of each kind (ParseArmy).
+	Counts Army
 }
 
 // PawnsSearched reports whether p stands for every placement of
@@ -197,7 +231,9 @@ func (p Problem) PawnsSearched() bool {
 // PlainQueens reports whether p is the classic n-queens problem on a board
 // without blocked squares or excluded diagonals: the shape the specialised
 // searches know.
-func (p Problem) PlainQueens() bool { return p.Variant == Queens && p.Plain() }
+func (p Problem) PlainQueens() bool {
+	return p.Variant == Queens && p.Plain() && len(p.Given) == 0
+}
 
 // pieces returns the number of pieces to place.
 func (p Problem) pieces() int {
@@ -210,6 +246,9 @@ func (p Problem) pieces() int {
 // placeCount is the number of pieces of a Place variant: n, and n + k
 // with k pawns.
 func (p Problem) placeCount() int {
+	if p.Variant == MixedPieces {
+		return p.Counts.Total()
+	}
 	if p.Variant == QueensPawns {
 		return p.Board.N + max(len(p.Pawns), p.PawnCount)
 	}
@@ -240,13 +279,21 @@ func (p Problem) Bound() int {
 			return 4
 		}
 		return (n*n + 1) / 2
+	case QueensKnights:
+		// m queens take m rows and m columns: the m knights stand on
+		// the (n−m)² squares left (the argument that gives 5 on 8×8).
+		m := 0
+		for k := 1; k <= n && k <= (n-k)*(n-k); k++ {
+			m = k
+		}
+		return 2 * m
 	case TorusDomination:
-		return max(1, p.Board.Given())
+		return max(1, p.GivenCount())
 	case Domination:
-		if p.Plain() && p.Board.Given() == 0 {
+		if p.Plain() && p.GivenCount() == 0 {
 			return max(1, n/2) // ⌈(n−1)/2⌉
 		}
-		return max(1, p.Board.Given())
+		return max(1, p.GivenCount())
 	}
 	return p.placeCount()
 }
@@ -272,6 +319,10 @@ func familySize(f Family, n int) int {
 		return n * n
 	case Total:
 		return 1
+	case Squares:
+		return n * n
+	case KindTotal:
+		return NumKinds
 	case RowSegments, ColumnSegments:
 		return n * (n + 1)
 	case DiagonalSegments, AntidiagSegments:
@@ -334,6 +385,8 @@ func linesOf(fam Family, n, r, c int, f func(line int)) {
 		}
 	case Total:
 		f(0)
+	case Squares:
+		f(r*n + c)
 	}
 }
 

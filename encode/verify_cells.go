@@ -12,6 +12,12 @@ import "fmt"
 // cost is O(pieces × lines through a square + lines with a lower bound).
 func VerifyCells(p Problem, pieces []Cell) error {
 	n := p.Board.N
+	if p.Variant.Mixed() {
+		if len(pieces) > 0 {
+			return fmt.Errorf("encode: verify: the %v problem places pieces of several kinds: their kinds are needed (VerifyPieces)", p.Variant)
+		}
+		return VerifyPieces(p, nil)
+	}
 	if n < 1 {
 		return fmt.Errorf("encode: verify: n must be at least 1, got %d", n)
 	}
@@ -48,9 +54,9 @@ func VerifyCells(p Problem, pieces []Cell) error {
 		}
 		at[x] = true
 	}
-	for r := range n {
-		if c := p.Board.Queen(r); c >= 0 && !at[Cell{r, c}] {
-			return fmt.Errorf("encode: verify: the given piece at %s is missing", Square(n, r, c))
+	for _, x := range p.Givens() {
+		if !at[x.Cell] {
+			return fmt.Errorf("encode: verify: the given piece at %s is missing", Square(n, x.R, x.C))
 		}
 	}
 	for _, ru := range p.Variant.Rules() {

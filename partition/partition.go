@@ -10,6 +10,9 @@
 // column, a solution disjoint from those picked (bitmasks of the squares
 // taken). A partition is counted once, as a set of solutions; its Latin
 // square numbers each solution by the column of its queen in row 0.
+// Symmetric is a third, partial search: only the partitions that a
+// symmetry of the board maps onto themselves, by exact cover over its
+// orbits (the one that finds a partition of the 12×12 board, A168553(12)).
 package partition
 
 import (

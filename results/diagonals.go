@@ -3,7 +3,6 @@ package results
 import (
 	"math"
 	"slices"
-	"sort"
 )
 
 // Excluded summarises a decide table of Excluded Diagonals instances (n
@@ -105,85 +104,21 @@ func (t *Table) isExcluded() bool {
 // instances.
 func newExcluded(t *Table) *Excluded {
 	e := &Excluded{Backends: slices.Clone(t.Backends)}
-	type group struct{ n, d int }
-	idx := map[group]int{}
-	var secs, nodes [][][]float64 // per row, per backend
-	counts := make([]bool, len(t.Backends))
-	for _, r := range t.Rows {
-		g := group{r.N, r.Diagonals}
-		i, ok := idx[g]
-		if !ok {
-			i = len(e.Rows)
-			idx[g] = i
-			row := ExcludedRow{N: g.n, D: g.d, Cells: make([]ExcludedCell, len(t.Backends))}
-			for j, b := range t.Backends {
-				row.Cells[j].Backend = b
-			}
-			e.Rows = append(e.Rows, row)
-			secs = append(secs, make([][]float64, len(t.Backends)))
-			nodes = append(nodes, make([][]float64, len(t.Backends)))
-		}
-		row := &e.Rows[i]
-		row.Instances++
-		switch {
-		case !r.HasAnswer:
-			row.Undecided++
-		case r.Answer > 0:
-			row.Satisfiable++
-		default:
-			row.Unsatisfiable++
-		}
-		for j, c := range r.Cells {
-			if c.Repeats == 0 {
-				continue
-			}
-			sc := &row.Cells[j]
-			sc.Instances++
-			switch c.Status {
-			case OK:
-				secs[i][j] = append(secs[i][j], c.Seconds.Median)
-				nodes[i][j] = append(nodes[i][j], float64(c.Nodes))
-				counts[j] = counts[j] || c.Nodes > 0
-			case Timeout:
-				sc.Timeouts++
-				secs[i][j] = append(secs[i][j], math.Inf(1))
-				nodes[i][j] = append(nodes[i][j], math.Inf(1))
-			default:
-				if c.Status.severity() > sc.Status.severity() {
-					sc.Status, sc.Message = c.Status, r.Problem.String()+": "+c.Message
-				}
-			}
-		}
-	}
-	for i := range e.Rows {
-		row := &e.Rows[i]
-		if d := row.Decided(); d > 0 {
-			row.Fraction = float64(row.Satisfiable) / float64(d)
-			row.Low, row.High = Wilson(row.Satisfiable, d)
-		}
-		for j := range row.Cells {
-			c := &row.Cells[j]
-			if c.Status != OK || len(secs[i][j]) == 0 {
-				continue
-			}
-			c.Seconds = medianInf(secs[i][j])
-			if c.HasSeconds = !math.IsInf(c.Seconds, 1); !c.HasSeconds {
-				c.Seconds = 0
-			}
+	groups, counts := groupDecided(t, func(r Row) int { return r.Diagonals })
+	for _, g := range groups {
+		row := ExcludedRow{N: g.n, D: g.key, Instances: g.instances,
+			Satisfiable: g.yes, Unsatisfiable: g.no, Undecided: g.undecided, Cells: make([]ExcludedCell, len(t.Backends))}
+		row.Fraction, row.Low, row.High = g.fraction()
+		for j, c := range g.cells {
+			cell := ExcludedCell{Backend: t.Backends[j], Instances: c.instances, Status: c.status, Timeouts: c.timeouts, Message: c.message}
+			cell.Seconds, cell.HasSeconds = c.median(c.secs)
 			if counts[j] {
-				c.Nodes = medianInf(nodes[i][j])
-				if c.HasNodes = !math.IsInf(c.Nodes, 1); !c.HasNodes {
-					c.Nodes = 0
-				}
+				cell.Nodes, cell.HasNodes = c.median(c.nodes)
 			}
+			row.Cells[j] = cell
 		}
+		e.Rows = append(e.Rows, row)
 	}
-	sort.Slice(e.Rows, func(a, b int) bool {
-		if e.Rows[a].N != e.Rows[b].N {
-			return e.Rows[a].N < e.Rows[b].N
-		}
-		return e.Rows[a].D < e.Rows[b].D
-	})
 	for lo := 0; lo < len(e.Rows); {
 		hi := lo
 		for hi < len(e.Rows) && e.Rows[hi].N == e.Rows[lo].N {
@@ -210,10 +145,8 @@ func (e *Excluded) order(rows []ExcludedRow, counts []bool) ExcludedN {
 		}
 	}
 	if len(ds) > 0 {
-		o.Half = HalfCrossing(ds, us, ws)
+		o.Half = halfRange(ds, us, lows, highs, ws)
 		o.Half.N = o.N
-		o.Half.Low, o.Half.LowSide = bound(HalfCrossing(ds, highs, ws), ds)
-		o.Half.High, o.Half.HighSide = bound(HalfCrossing(ds, lows, ws), ds)
 	}
 	for j, b := range e.Backends {
 		p := ExcludedPeak{Backend: b, Nodes: counts[j]}

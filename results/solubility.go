@@ -99,16 +99,18 @@ type HalfPoint struct {
 // newSolubility summarises the rows of a decide table.
 func newSolubility(t *Table) *Solubility {
 	s := &Solubility{Backends: slices.Clone(t.Backends)}
-	tallies := s.tally(t)
-	for i := range s.Rows {
-		s.Rows[i].summarise(tallies[i])
-	}
-	sort.Slice(s.Rows, func(a, b int) bool {
-		if s.Rows[a].N != s.Rows[b].N {
-			return s.Rows[a].N < s.Rows[b].N
+	groups, _ := groupDecided(t, func(r Row) int { return r.Problem.Free() })
+	for _, g := range groups {
+		row := SolubilityRow{N: g.n, Free: g.key, X: float64(g.key) * float64(g.key) / float64(g.n),
+			Instances: g.instances, Placed: float64(g.placed) / float64(g.instances), Short: g.short,
+			Soluble: g.yes, Insoluble: g.no, Undecided: g.undecided, Cells: make([]SolubilityCell, len(t.Backends))}
+		row.Fraction, row.Low, row.High = g.fraction()
+		for j, c := range g.cells {
+			row.Cells[j] = SolubilityCell{Backend: t.Backends[j], Instances: c.instances, Status: c.status, Timeouts: c.timeouts, Message: c.message}
+			row.Cells[j].Median, row.Cells[j].HasMedian = c.median(c.secs)
 		}
-		return s.Rows[a].Free < s.Rows[b].Free
-	})
+		s.Rows = append(s.Rows, row)
+	}
 	for lo := 0; lo < len(s.Rows); {
 		hi := lo
 		for hi < len(s.Rows) && s.Rows[hi].N == s.Rows[lo].N {
@@ -120,95 +122,6 @@ func newSolubility(t *Table) *Solubility {
 		lo = hi
 	}
 	return s
-}
-
-// solubilityTally is what a row of the summary gathers from the
-// instances before it is summarised.
-type solubilityTally struct {
-	placed int         // queens placed, over the instances
-	times  [][]float64 // per backend: times to decide (+Inf for a timeout)
-}
-
-// tally makes a row of s for each (n, free rows) of t's rows, in order of
-// first appearance, and counts the instances, answers and cells of each.
-func (s *Solubility) tally(t *Table) []solubilityTally {
-	type group struct{ n, free int }
-	idx := map[group]int{}
-	var tallies []solubilityTally
-	for _, r := range t.Rows {
-		g := group{r.N, r.Problem.Free()}
-		i, ok := idx[g]
-		if !ok {
-			i = len(s.Rows)
-			idx[g] = i
-			row := SolubilityRow{N: g.n, Free: g.free, X: float64(g.free) * float64(g.free) / float64(g.n)}
-			row.Cells = make([]SolubilityCell, len(t.Backends))
-			for j, b := range t.Backends {
-				row.Cells[j].Backend = b
-			}
-			s.Rows = append(s.Rows, row)
-			tallies = append(tallies, solubilityTally{times: make([][]float64, len(t.Backends))})
-		}
-		row, tl := &s.Rows[i], &tallies[i]
-		row.Instances++
-		tl.placed += r.Given
-		if r.K > 0 && r.Given < r.K {
-			row.Short++
-		}
-		switch {
-		case !r.HasAnswer:
-			row.Undecided++
-		case r.Answer > 0:
-			row.Soluble++
-		default:
-			row.Insoluble++
-		}
-		for j, c := range r.Cells {
-			if c.Repeats > 0 {
-				row.Cells[j].add(c, r.Problem, &tl.times[j])
-			}
-		}
-	}
-	return tallies
-}
-
-// add counts one instance's cell: its time (+Inf for a timeout) goes to
-// times, any other failure marks the cell with the worst status seen.
-func (sc *SolubilityCell) add(c Cell, p Problem, times *[]float64) {
-	sc.Instances++
-	switch c.Status {
-	case OK:
-		*times = append(*times, c.Seconds.Median)
-	case Timeout:
-		sc.Timeouts++
-		*times = append(*times, math.Inf(1))
-	default:
-		if c.Status.severity() > sc.Status.severity() {
-			sc.Status = c.Status
-			sc.Message = p.String() + ": " + c.Message
-		}
-	}
-}
-
-// summarise sets the mean placed, the fraction soluble with its Wilson
-// interval and each backend's median time from the tally.
-func (row *SolubilityRow) summarise(tl solubilityTally) {
-	row.Placed = float64(tl.placed) / float64(row.Instances)
-	if d := row.Decided(); d > 0 {
-		row.Fraction = float64(row.Soluble) / float64(d)
-		row.Low, row.High = Wilson(row.Soluble, d)
-	}
-	for j := range row.Cells {
-		c := &row.Cells[j]
-		if c.Status != OK || len(tl.times[j]) == 0 {
-			continue
-		}
-		c.Median = medianInf(tl.times[j])
-		c.HasMedian = !math.IsInf(c.Median, 1)
-		if !c.HasMedian {
-			c.Median = 0
-		}
-	}
 }
 
 // halfPoint is where the fraction soluble of the rows of one n (sorted by
@@ -226,15 +139,23 @@ func halfPoint(rows []SolubilityRow) (HalfPoint, bool) {
 	if len(xs) == 0 {
 		return HalfPoint{}, false
 	}
-	h := HalfCrossing(xs, fs, ws)
+	h := halfRange(xs, fs, lows, highs, ws)
 	h.N = rows[0].N
 	if h.Found {
 		h.Delta = math.Sqrt(h.X * float64(h.N))
 	}
-	// The upper ends of the intervals reach 1/2 first.
+	return h, true
+}
+
+// halfRange is where rising fractions fs, with the ends lows and highs of
+// their intervals, measured at increasing xs with weights ws, cross 1/2:
+// HalfCrossing, with the rough 95 % range where the ends cross it (the
+// upper ends reach 1/2 first). N and Delta are left for the caller.
+func halfRange(xs, fs, lows, highs []float64, ws []int) HalfPoint {
+	h := HalfCrossing(xs, fs, ws)
 	h.Low, h.LowSide = bound(HalfCrossing(xs, highs, ws), xs)
 	h.High, h.HighSide = bound(HalfCrossing(xs, lows, ws), xs)
-	return h, true
+	return h
 }
 
 // bound turns a crossing into an end of a range: its x, or the end of xs

@@ -26,14 +26,15 @@ const JoinMethod = "halves"
 // of another version does not describe the same subproblems.
 const JoinVersion = 3
 
-// JoinMaxN is the largest order JoinPlan accepts: at n = 22 the four
-// quadrant tables would take about 4.3 GB (67 million placements of an
-// 11×11 quadrant, 16 bytes each), beyond JoinMaxMemory.
-const JoinMaxN = 21
+// JoinMaxN is the largest order JoinPlan accepts: its quadrant tables
+// take 4.3 GB at n = 22, 8.1 GB at n = 23 and, keeping only the top-left
+// quadrant's (joinDeriveMinN), 9.7 GB at n = 24 (633 million placements
+// of a 12×12 quadrant, 16 bytes each; the four would take 39 GB).
+const JoinMaxN = 24
 
 // JoinMaxMemory is the most the quadrant tables of a JoinPlan may take;
 // a larger plan is refused before the tables are allocated.
-const JoinMaxMemory = 4 << 30
+const JoinMaxMemory = 20 << 30
 
 // JoinPlan counts the solutions of the empty n×n board by joining the
 // partial solutions of its quarters (the quarter-join idea published by
@@ -80,8 +81,9 @@ const JoinMaxMemory = 4 << 30
 // or 1 + 1. The rows key is the smaller of the top half's share
 // min(rev s, rev s̄) and the bottom half's min(s', s̄'), so a group builds
 // only the halves whose own share is at least its columns key: about half
-// the work (n = 20: 1.9× less). The plan cannot count fundamental
-// solutions.
+// the work (n = 20: 1.9× less). The plan of NewJoinUniquePlanContext
+// counts the fundamental solutions too, by classes of the groups (see
+// joinUnique).
 //
 // The halves of a group come from the quadrants (rows top/bottom × columns
 // 0..⌈n/2⌉−1 / the rest): every non-attacking placement of each quadrant
@@ -100,8 +102,12 @@ const JoinMaxMemory = 4 << 30
 // Memory: the quadrant tables, 16 bytes a placement plus 4 bytes a
 // bucket, measured with JoinPlanBytes: 8.7 MB at n = 16, 16 MB at n = 17,
 // 63 MB at n = 18, 116 MB at n = 19, 499 MB at n = 20 (four 10×10
-// quadrants of 7.5 million placements each), 959 MB at n = 21; n = 22
-// would need about 4.3 GB and is refused (JoinMaxN). The size is counted
+// quadrants of 7.5 million placements each), 959 MB at n = 21, 4.3 GB at
+// n = 22 (67 million placements of an 11×11 quadrant), 8.1 GB at n = 23
+// (199 million of an 11×12 one besides), 9.7 GB at n = 24, where only
+// the top-left quadrant's table is kept and the other quadrants' buckets
+// are made from it as they are read (joinDeriveMinN; the four would take
+// 39 GB). The size is counted
 // exactly before the tables are allocated, and refused above maxBytes
 // (JoinMaxMemory), or when the tables and what a count needs besides
 // (joinRunBytes: 128 bytes a group, a sixteenth of the tables for each
@@ -110,7 +116,9 @@ const JoinMaxMemory = 4 << 30
 // 1.06 GB for the plan and 2.1 GB at the end of a whole count, with no
 // memory limit: the Go collector lets the heap grow to twice the live
 // data unless it is given a soft limit, which qtool sets from the
-// process's limit. Counts are exact in uint64 (A000170(21) ≈ 3.1·10¹¹;
+// process's limit (or GOMEMLIMIT). A placement's diagonal word keeps only
+// the diagonals that matter within its half (joinDiagMap), so that it
+// fits 64 bits up to n = 24. Counts are exact in uint64 (A000170(21) ≈ 3.1·10¹¹;
 // n = 21 counted exactly in 905 s on two workers). Part.Nodes is the work
 // done: the pairs of quadrant placements tried plus the table words ANDed
 // in the join.
@@ -124,9 +132,18 @@ type JoinPlan struct {
 	hash   uint64
 	bytes  uint64
 	stop   *atomic.Bool // while building: set when the context is done
+	// dmap maps the diagonals of the board (╲ bit c−r+n−1, then ╱ bit
+	// r+c at 64+r+c) to the bits of a placement's diagonal word, for the
+	// top half [0] and the bottom half [1] (see joinDiagMap).
+	dmap [2][128]int8
 
 	estMu sync.Mutex
-	est   []uint64 // Estimate of each group, once computed
+	est   []uint64 // Estimate of each subproblem, once computed
+
+	uq *joinUnique // the fundamental solutions' bookkeeping (join_unique.go), or nil
+	// derived: only the top-left quadrant's table is kept (even n ≥
+	// joinDeriveMinN, join_derive.go).
+	derived bool
 }
 
 // joinGroup is one subproblem: the middle queen's column a (-1 for even
@@ -144,12 +161,20 @@ type joinQuad struct {
 	r0, c0, rows, cols int
 	off                []uint32
 	d                  []joinDiag
+	// from, when set (even n ≥ joinDeriveMinN), is the quadrant whose
+	// placements this one's are the images of, by the mirror (revCols),
+	// the vertical flip (flipRows) or both: its bucket k is from's
+	// bucket of the key with the columns and/or the rows reversed, each
+	// placement's words permuted by dperm and pperm (join_derive.go).
+	from             *joinQuad
+	revCols, flipRow bool
+	dperm, pperm     *joinBitPerm
 }
 
-// joinDiag is a placement of a quadrant: d its diagonals in the
-// coordinates of its half (╲ bit c−r+rb, ╱ bit n+h−1 + c+r−ra for the
-// half's rows ra..rb: 2(n+h−1) ≤ 60 bits for n ≤ 21), p its share of the
-// half's pattern, packed (see joinLayout).
+// joinDiag is a placement of a quadrant: d its diagonals that matter
+// within its half (the bits given by the plan's dmap, at most 44 for
+// n ≤ 24, below the row tag at joinRowShift), p its share of the half's
+// pattern, packed (see joinLayout).
 type joinDiag struct{ d, p uint64 }
 
 // joinRunBytes is what a count of a plan of that many groups and tables
@@ -172,6 +197,9 @@ func JoinPlanBytes(n int) (uint64, error) {
 	p := joinLayout(n)
 	var total uint64
 	for i := range p.quads {
+		if p.derived && i > 0 {
+			break
+		}
 		q := &p.quads[i]
 		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
 		total += q.walkCount(n) * 16
@@ -183,7 +211,7 @@ func JoinPlanBytes(n int) (uint64, error) {
 
 func joinCheckN(n int) error {
 	if n < 1 || n > JoinMaxN {
-		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (its quadrant tables need about 4.3 GB at n = 22), got n = %d", JoinMaxN, n)
+		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (beyond, its quadrant tables pass %s), got n = %d", JoinMaxN, memlimit.Bytes(JoinMaxMemory), n)
 	}
 	return nil
 }
@@ -197,7 +225,69 @@ func joinLayout(n int) *JoinPlan {
 	p.quads[1] = joinQuad{r0: 0, c0: wL, rows: h, cols: n - wL}
 	p.quads[2] = joinQuad{r0: bot, c0: 0, rows: h, cols: wL}
 	p.quads[3] = joinQuad{r0: bot, c0: wL, rows: h, cols: n - wL}
+	p.dmap[0] = joinDiagMap(n, 0, h, wL)
+	p.dmap[1] = joinDiagMap(n, bot, h, wL)
+	if n%2 == 0 && n >= max(joinDeriveMinN, 4) {
+		p.derived = true
+		p.quads[1].from, p.quads[1].revCols = &p.quads[0], true
+		p.quads[2].from, p.quads[2].flipRow = &p.quads[0], true
+		p.quads[3].from, p.quads[3].revCols, p.quads[3].flipRow = &p.quads[0], true, true
+	}
 	return p
+}
+
+// joinDiagMap numbers the diagonals of the board (index c−r+n−1 for ╲,
+// 64+r+c for ╱) that matter in the half of rows ra..ra+h−1, −1 for the
+// others: those that a placement of its left quadrant (columns 0..wL−1)
+// and one of its right quadrant can both have (a clash between them), and
+// for odd n those of a queen of the middle row h that either can have
+// (keepClear). A half's placements then need 2(h−1) bits for even n and
+// at most 2(n−1) for odd n instead of the 2(n+h−1) of all its diagonals
+// (66 at n = 23).
+func joinDiagMap(n, ra, h, wL int) [128]int8 {
+	var left, right, mid [128]bool
+	for r := ra; r < ra+h; r++ {
+		for c := range n {
+			side := &left
+			if c >= wL {
+				side = &right
+			}
+			side[c-r+n-1], side[64+r+c] = true, true
+		}
+	}
+	if n%2 == 1 {
+		for c := range n {
+			mid[c-h+n-1], mid[64+h+c] = true, true
+		}
+	}
+	var m [128]int8
+	next := int8(0)
+	for i := range m {
+		m[i] = -1
+		if left[i] && right[i] || mid[i] && (left[i] || right[i]) {
+			m[i] = next
+			next++
+		}
+	}
+	return m
+}
+
+// diagWord is the diagonal word of the half starting at row ra (see
+// dmap) of the queens whose board diagonals are d1 (╲) and d2 (╱).
+func (p *JoinPlan) diagWord(ra int, d1, d2 uint64) uint64 {
+	m := &p.dmap[min(ra, 1)]
+	var d uint64
+	for x := d1; x != 0; x &= x - 1 {
+		if b := m[bits.TrailingZeros64(x)]; b >= 0 {
+			d |= 1 << b
+		}
+	}
+	for x := d2; x != 0; x &= x - 1 {
+		if b := m[64+bits.TrailingZeros64(x)]; b >= 0 {
+			d |= 1 << b
+		}
+	}
+	return d
 }
 
 // NewJoinPlan builds the quadrant tables and the list of column groups of
@@ -225,6 +315,19 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 	// the right quadrants are the mirror images of the left ones, (r, c)
 	// → (r, n−1−c): one walk lists all four (joinWalker.mir).
 	for i := range 2 {
+		if p.derived {
+			// Only the top-left quadrant is kept; the others are
+			// its images, made bucket by bucket as they are read.
+			q := &p.quads[0]
+			q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
+			w := joinWalker{q: q, n: n, stop: p.stop}
+			w.walk(0, 0, 0, 0, 0)
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			need = w.total*16 + uint64(len(q.off))*4
+			break
+		}
 		if n%2 == 0 && i == 1 {
 			need *= 2
 			break
@@ -262,7 +365,9 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 		return nil, err
 	}
 	parallel := workers > 1
-	if n%2 == 0 {
+	if p.derived {
+		p.fill(&p.quads[0], nil, nil, nil, false)
+	} else if n%2 == 0 {
 		p.fill(&p.quads[0], &p.quads[2], &p.quads[1], &p.quads[3], parallel)
 	} else {
 		var wg sync.WaitGroup
@@ -326,9 +431,12 @@ func (p *JoinPlan) fill(q, tw, mir, mirTwin *joinQuad, parallel bool) {
 		}
 		x.d = make([]joinDiag, x.off[len(x.off)-1])
 	}
-	w := joinWalker{plan: p, q: q, twin: tw, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1, stop: p.stop}
+	w := joinWalker{plan: p, q: q, mir: mir, mirTwin: mirTwin, n: p.n, midRow: -1, stop: p.stop}
 	w.pos = slices.Clone(q.off[:len(q.off)-1])
-	w.twinPos = slices.Clone(tw.off[:len(tw.off)-1])
+	if tw != nil {
+		w.twin = tw
+		w.twinPos = slices.Clone(tw.off[:len(tw.off)-1])
+	}
 	if mir != nil {
 		w.mirPos = slices.Clone(mir.off[:len(mir.off)-1])
 		w.mirTwinPos = slices.Clone(mirTwin.off[:len(mirTwin.off)-1])
@@ -482,9 +590,7 @@ func (w *joinWalker) walk(r int, rows, cols uint32, d1, d2 uint64) {
 // its packed pattern.
 func (p *JoinPlan) place(q *joinQuad, d1, d2 uint64) joinDiag {
 	n, h := p.n, p.h
-	ra, rb := q.r0, q.r0+h-1
-	span := uint(n + h - 1)
-	d := d1>>(n-1-rb) | (d2>>ra)<<span
+	d := p.diagWord(q.r0, d1, d2)
 	full := uint64(1)<<n - 1
 	x := d1 >> (n - 1 - h) & full // ╲ columns on row h
 	y := d2 >> h & full           // ╱ columns on row h
@@ -525,6 +631,9 @@ func (p *JoinPlan) permute(parallel bool) {
 	var freq [4][64]float64
 	p.eachQuad(parallel, func(i int) {
 		q := &p.quads[i]
+		if q.from != nil {
+			return
+		}
 		for j, d := range q.d {
 			if j&0xffff == 0 && p.stopped() {
 				return
@@ -537,6 +646,9 @@ func (p *JoinPlan) permute(parallel bool) {
 			freq[i][b] /= float64(max(len(q.d), 1))
 		}
 	})
+	if p.derived {
+		p.deriveFreq(&freq)
+	}
 	order := make([]int, nb)
 	score := make([]float64, nb)
 	for b := range nb {
@@ -558,6 +670,9 @@ func (p *JoinPlan) permute(parallel bool) {
 				table[k][v] = 1 << to[b]
 			}
 		}
+	}
+	if p.derived {
+		p.derivePerms(&to)
 	}
 	p.eachQuad(parallel, func(i int) {
 		for j := range p.quads[i].d {
@@ -612,17 +727,8 @@ func (p *JoinPlan) midMask(a, ra int) uint64 {
 	if a < 0 {
 		return 0
 	}
-	n, h := p.n, p.h
-	rb := ra + h - 1
-	span := n + h - 1
-	var m uint64
-	if b := a - h + rb; b >= 0 && b < span {
-		m |= 1 << b
-	}
-	if b := a + h - ra; b >= 0 && b < span {
-		m |= 1 << (b + span)
-	}
-	return m
+	h := p.h
+	return p.diagWord(ra, 1<<(a-h+p.n-1), 1<<(h+a))
 }
 
 // listGroups lists the canonical column groups in increasing (a, the left
@@ -702,22 +808,34 @@ func reverseBits(c uint32, n int) uint32 {
 // N is the order of the plan.
 func (p *JoinPlan) N() int { return p.n }
 
-// Method is JoinMethod.
-func (p *JoinPlan) Method() string { return JoinMethod }
+// Method is JoinMethod, JoinUniqueMethod for a plan of
+// NewJoinUniquePlanContext.
+func (p *JoinPlan) Method() string {
+	if p.uq != nil {
+		return JoinUniqueMethod
+	}
+	return JoinMethod
+}
 
 // Version is JoinVersion.
 func (p *JoinPlan) Version() int { return JoinVersion }
 
-// Unique is false: the join cannot tell fundamental solutions apart, and
-// its parts' Unique is 0.
-func (p *JoinPlan) Unique() bool { return false }
+// Unique reports whether the plan counts the fundamental solutions too
+// (NewJoinUniquePlanContext); else its parts' Unique is 0.
+func (p *JoinPlan) Unique() bool { return p.uq != nil }
 
 // Depth is the number of rows a subproblem fixes beyond the halves: 1 for
 // odd n (the middle row), else 0.
 func (p *JoinPlan) Depth() int { return p.n % 2 }
 
-// Subproblems is the number of canonical column groups.
-func (p *JoinPlan) Subproblems() int { return len(p.groups) }
+// Subproblems is the number of canonical column groups, or of classes of
+// them for a plan that counts fundamental solutions (see joinUnique).
+func (p *JoinPlan) Subproblems() int {
+	if p.uq != nil {
+		return len(p.uq.classes)
+	}
+	return len(p.groups)
+}
 
 // Bytes is what the quadrant tables take.
 func (p *JoinPlan) Bytes() uint64 { return p.bytes }
@@ -725,7 +843,7 @@ func (p *JoinPlan) Bytes() uint64 { return p.bytes }
 // Identity names the split: method/version, n, depth, the number of
 // subproblems and an FNV-1a hash of their list.
 func (p *JoinPlan) Identity() string {
-	return split.Identity{Method: JoinMethod, Version: JoinVersion, N: p.n, Depth: p.Depth(), Subproblems: p.Subproblems(), Hash: p.hash}.String()
+	return split.Identity{Method: p.Method(), Version: JoinVersion, N: p.n, Depth: p.Depth(), Subproblems: p.Subproblems(), Hash: p.hash}.String()
 }
 
 // Describe names subproblem id: the middle queen's column (odd n), the top
@@ -734,9 +852,17 @@ func (p *JoinPlan) Identity() string {
 // column's queen is in a row b with |b−m| > a−m are counted; for even n
 // the part counts a solution 2, 1 or 0 times by its keys (see JoinPlan).
 func (p *JoinPlan) Describe(id int) string {
-	if id < 0 || id >= len(p.groups) {
+	if id < 0 || id >= p.Subproblems() {
 		return fmt.Sprintf("no subproblem %d", id)
 	}
+	if p.uq != nil {
+		return p.describeClass(id)
+	}
+	return p.describeGroup(id)
+}
+
+// describeGroup is Describe of group id.
+func (p *JoinPlan) describeGroup(id int) string {
 	g := p.groups[id]
 	var b strings.Builder
 	if g.a >= 0 {
@@ -773,13 +899,13 @@ func (p *JoinPlan) ShardContext(ctx context.Context, i, m int) ([]int, error) {
 		return nil, fmt.Errorf("search: shard %d of %d: want 0 ≤ shard < shards", i, m)
 	}
 	if m == 1 {
-		return shardIDs(len(p.groups), 0, 1)
+		return shardIDs(p.Subproblems(), 0, 1)
 	}
 	est, err := p.estimates(ctx)
 	if err != nil {
 		return nil, err
 	}
-	order := make([]int, len(p.groups))
+	order := make([]int, p.Subproblems())
 	for id := range order {
 		order[id] = id
 	}
@@ -831,8 +957,8 @@ func (p *JoinPlan) estimates(ctx context.Context) ([]uint64, error) {
 	if p.est != nil {
 		return p.est, nil
 	}
-	est := make([]uint64, len(p.groups))
-	for id := range p.groups {
+	est := make([]uint64, p.Subproblems())
+	for id := range est {
 		if id&0x3ff == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -846,8 +972,22 @@ func (p *JoinPlan) estimates(ctx context.Context) ([]uint64, error) {
 
 // Estimate is a deterministic estimate of the work of subproblem id, in
 // the unit of Part.Nodes: the pairs of quadrant placements its halves are
-// built from plus the words of the join, taking every pair as a half.
+// built from plus the words of the join, taking every pair as a half (the
+// sum of its groups' for a class of a plan that counts fundamental
+// solutions).
 func (p *JoinPlan) Estimate(id int) uint64 {
+	if p.uq != nil {
+		var t uint64
+		for _, gid := range p.uq.classes[id] {
+			t += p.groupEstimate(int(gid))
+		}
+		return t
+	}
+	return p.groupEstimate(id)
+}
+
+// groupEstimate is Estimate of group id.
+func (p *JoinPlan) groupEstimate(id int) uint64 {
 	g := p.groups[id]
 	top, bottom := p.sides(g)
 	var sel *joinSel
@@ -887,7 +1027,7 @@ func (p *JoinPlan) pairs(ql, qr *joinQuad, cols uint32, sel *joinSel) uint64 {
 		}
 		kl := s<<ql.cols | cl
 		kr := (rowsAll&^s)<<qr.cols | cr
-		total += uint64(ql.off[kl+1]-ql.off[kl]) * uint64(qr.off[kr+1]-qr.off[kr])
+		total += uint64(ql.size(kl)) * uint64(qr.size(kr))
 	})
 	return total
 }
@@ -913,10 +1053,19 @@ type joinCounter struct {
 	byWords         []int
 	nq              []int
 	work            uint64
-	wide            []uint64 // the wide layout's table (join_wide.go)
+	wide            []uint64   // the wide layout's table (join_wide.go)
+	lbuf, rbuf      []joinDiag // the buckets of derived quadrants (join_derive.go)
 }
 
 func (c *joinCounter) countPart(id int) (Part, bool) {
+	if c.plan.uq != nil {
+		return c.countClass(id)
+	}
+	return c.countGroup(id)
+}
+
+// countGroup counts group id: its solutions times its weight.
+func (c *joinCounter) countGroup(id int) (Part, bool) {
 	p := c.plan
 	g := p.groups[id]
 	c.work = 0
@@ -944,23 +1093,33 @@ func (c *joinCounter) countPart(id int) (Part, bool) {
 // twice, those with equal keys once. The halves whose row set alone puts
 // the rows key below the columns key are not built.
 func (c *joinCounter) countEven(g joinGroup) uint64 {
+	gt, eq := c.countKeys(g)
+	return 2*gt + eq
+}
+
+// countKeys counts the solutions of group g (even n, or odd n with a = m)
+// whose rows key is above the group's columns key (gt) and equal to it
+// (eq), building only the halves whose own share of the rows key is at
+// least the columns key.
+func (c *joinCounter) countKeys(g joinGroup) (gt, eq uint64) {
 	p := c.plan
 	topCols, bottomCols := p.sides(g)
 	key := p.colsKey(topCols)
 	sel := joinSel{key: key}
-	c.top, c.topEq = c.halves(c.top[:0], c.topEq[:0], &p.quads[0], &p.quads[1], topCols, 0, ^uint16(0), &sel)
+	c.top, c.topEq = c.halves(c.top[:0], c.topEq[:0], &p.quads[0], &p.quads[1], topCols, p.midMask(int(g.a), 0), ^uint16(0), &sel)
 	if len(c.top)+len(c.topEq) == 0 {
-		return 0
+		return 0, 0
 	}
 	sel.bottom = true
-	c.bottom, c.bottomEq = c.halves(c.bottom[:0], c.bottomEq[:0], &p.quads[2], &p.quads[3], bottomCols, 0, ^uint16(0), &sel)
-	// 2·J(T>, B>) + J(T=, B>) + J(T> ∪ T=, B=).
-	n := 2*c.disjoint(c.top, c.bottom) + c.disjoint(c.topEq, c.bottom)
+	c.bottom, c.bottomEq = c.halves(c.bottom[:0], c.bottomEq[:0], &p.quads[2], &p.quads[3], bottomCols, p.midMask(int(g.a), p.n-p.h), ^uint16(0), &sel)
+	// J(T>, B>), and J(T=, B>) + J(T> ∪ T=, B=).
+	gt = c.disjoint(c.top, c.bottom)
+	eq = c.disjoint(c.topEq, c.bottom)
 	if len(c.bottomEq) > 0 {
 		c.top = append(c.top, c.topEq...)
-		n += c.disjoint(c.top, c.bottomEq)
+		eq += c.disjoint(c.top, c.bottomEq)
 	}
-	return n
+	return gt, eq
 }
 
 // joinSel selects the halves of even n by their row set (see JoinPlan):
@@ -976,10 +1135,13 @@ type joinSel struct {
 // 0..m−1, m = n/2, the right ones counted from column m),
 // min(rev l, rev l̄, r, r̄), with x̄ the complement in 0..m−1 and rev x the
 // subset m−1−i of x.
+//
+// For odd n (a = m, used by a plan counting fundamental solutions) the
+// middle column is left out: the right ones are counted from column m+1.
 func (p *JoinPlan) colsKey(cols uint32) uint32 {
 	m := p.h
 	full := uint32(1)<<m - 1
-	l, r := reverseBits(cols&full, m), cols>>m&full
+	l, r := reverseBits(cols&full, m), cols>>(p.n-m)&full
 	return min(l, l^full, r, r^full)
 }
 
@@ -1032,8 +1194,8 @@ func (c *joinCounter) halves(dst, eq []uint64, ql, qr *joinQuad, cols uint32, mi
 	forSubsets(h, bits.OnesCount32(cl), func(s uint32) {
 		kl := s<<ql.cols | cl
 		kr := (rowsAll&^s)<<qr.cols | cr
-		ls := ql.d[ql.off[kl]:ql.off[kl+1]]
-		rs := qr.d[qr.off[kr]:qr.off[kr+1]]
+		ls := ql.bucket(kl, &c.lbuf)
+		rs := qr.bucket(kr, &c.rbuf)
 		if len(ls) == 0 || len(rs) == 0 {
 			return
 		}
@@ -1080,7 +1242,8 @@ func (c *joinCounter) pairUp(dst []uint64, ls, rs []joinDiag, mid uint64, allowe
 		dst = slices.Grow(dst, max(n, 2*cap(dst))-len(dst))
 	}
 	// Branch-free: write every pair, keep those that do not clash
-	// (r.d&l.d < 2^60, so x−1 has its top bit set exactly when x = 0).
+	// (r.d&l.d < 2^60: the row tag is on the left placements only, so x−1
+	// has its top bit set exactly when x = 0).
 	out := dst[len(dst):cap(dst)]
 	j := 0
 	for _, l := range ls {

@@ -163,3 +163,93 @@ func TestJoinShardCancel(t *testing.T) {
 		t.Errorf("7 shards after a cancelled one hold %d of %d subproblems", seen, p.Subproblems())
 	}
 }
+
+// TestJoinDiagWordFits: for every order the join takes, a placement's
+// diagonal word (joinDiagMap) stays below the row tag, and it keeps every
+// diagonal that a left and a right placement of a half can share, so that
+// a clash between them is seen.
+func TestJoinDiagWordFits(t *testing.T) {
+	for n := 1; n <= JoinMaxN; n++ {
+		p := joinLayout(n)
+		for half, ra := range []int{0, n - p.h} {
+			used := 0
+			for _, b := range p.dmap[half] {
+				if b >= 0 {
+					used++
+				}
+			}
+			if used > joinRowShift {
+				t.Errorf("n=%d half %d: %d bits in the diagonal word, more than %d", n, half, used, joinRowShift)
+			}
+			for r := ra; r < ra+p.h; r++ {
+				for c := range p.wL {
+					for r2 := ra; r2 < ra+p.h; r2++ {
+						for c2 := p.wL; c2 < n; c2++ {
+							same := c-r == c2-r2 || c+r == c2+r2
+							x := p.diagWord(ra, 1<<(c-r+n-1), 1<<(r+c))
+							y := p.diagWord(ra, 1<<(c2-r2+n-1), 1<<(r2+c2))
+							if same != (x&y != 0) {
+								t.Fatalf("n=%d: queens (%d,%d) and (%d,%d): attack %v, diagonal words %#x and %#x", n, r, c, r2, c2, same, x, y)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestJoinDerivedQuadrants: with the other quadrants made from the
+// top-left one's table (joinDeriveMinN lowered), every bucket of every
+// quadrant of even n = 4..16 is the list the four stored tables hold, and
+// the counts, part by part with their work, are the same.
+func TestJoinDerivedQuadrants(t *testing.T) {
+	defer func(m int) { joinDeriveMinN = m }(joinDeriveMinN)
+	for n := 4; n <= 16; n += 2 {
+		joinDeriveMinN = 99
+		stored, err := NewJoinPlan(n, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		joinDeriveMinN = 2
+		derived, err := NewJoinPlan(n, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !derived.derived || stored.derived {
+			t.Fatalf("n=%d: derived %v, stored %v", n, derived.derived, stored.derived)
+		}
+		if derived.Identity() != stored.Identity() {
+			t.Fatalf("n=%d: identities %s and %s", n, derived.Identity(), stored.Identity())
+		}
+		if derived.Bytes() >= stored.Bytes() {
+			t.Errorf("n=%d: derived tables %d bytes, stored %d", n, derived.Bytes(), stored.Bytes())
+		}
+		var buf []joinDiag
+		for i := range 4 {
+			sq, dq := &stored.quads[i], &derived.quads[i]
+			for k := 0; k+1 < len(sq.off); k++ {
+				want := sq.d[sq.off[k]:sq.off[k+1]]
+				if dq.size(uint32(k)) != uint32(len(want)) {
+					t.Fatalf("n=%d quadrant %d bucket %d: %d placements, want %d", n, i, k, dq.size(uint32(k)), len(want))
+				}
+				if got := dq.bucket(uint32(k), &buf); !slices.Equal(got, want) {
+					t.Fatalf("n=%d quadrant %d bucket %d: %x, want %x", n, i, k, got, want)
+				}
+			}
+		}
+		ids, _ := stored.Shard(0, 1)
+		var a, b []Part
+		for _, x := range []struct {
+			p   *JoinPlan
+			out *[]Part
+		}{{stored, &a}, {derived, &b}} {
+			if _, err := CountPlan(context.Background(), x.p, ids, PlanOptions{Workers: 1, Done: func(q Part) { *x.out = append(*x.out, q) }}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !slices.Equal(a, b) {
+			t.Errorf("n=%d: the derived plan's parts differ from the stored one's", n)
+		}
+	}
+}

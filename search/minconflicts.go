@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"unsafe"
 
 	"github.com/qtool-project/qtool/encode"
 )
@@ -135,6 +136,14 @@ const (
 	// mcSparse: the initial placement looks for free columns in windows of
 	// 64 columns while at least 1/mcSparse of the columns are free.
 	mcSparse = 64
+	// mcAhead: the initial placement draws the first two windows of a row
+	// this many rows ahead, and prefetches their lines.
+	mcAhead = 32
+	// mcPrefetchMin: boards from this order on prefetch (see mcPrefetch);
+	// the bits of smaller ones stay in the caches.
+	mcPrefetchMin = 1 << 20
+	// mcDraw as window's first column: draw it.
+	mcDraw = math.MinInt
 )
 
 // MinConflicts finds one solution of board b (a completion of its given
@@ -251,6 +260,7 @@ func mcSolve(ctx context.Context, b encode.Board, opts MinConflictsOptions) ([]i
 		return nil, MinConflictsStats{}, fmt.Errorf("search: min-conflicts: negative option (steps %d, partners %d, init tries %d)", opts.MaxSteps, opts.Partners, opts.InitTries)
 	}
 	s := &mcState{n: n, p: make([]int32, n), trace: opts.Trace}
+	mcHugePages(s.p)
 	s.rng.seed(uint64(opts.Seed))
 	s.m = n
 	if b.Given() > 0 {
@@ -271,6 +281,9 @@ func mcSolve(ctx context.Context, b encode.Board, opts MinConflictsOptions) ([]i
 	s.used = make([]uint64, (n+63)/64+2) // column c is bit c+64: padding for windows
 	s.listed = make([]uint64, (n+63)/64)
 	s.conf = make([]int32, 0, s.m/16+1)
+	mcHugePages(s.d1.w)
+	mcHugePages(s.d2.w)
+	mcHugePages(s.used)
 
 	maxSteps := opts.MaxSteps
 	if maxSteps == 0 {
@@ -413,16 +426,40 @@ func (s *mcState) initial(ctx context.Context, b encode.Board, tries int) error 
 			s.used[(c+64)>>6] |= 1 << (c & 63)
 		}
 	}
+	// Windows of 64 columns, while at least n/mcSparse columns are free:
+	// rows 0..tw-1. The first window of each row is drawn mcAhead rows
+	// before it is looked at, and its lines prefetched (see mcPrefetch).
+	tw := 0
+	if m*mcSparse >= n {
+		tw = m - (n+mcSparse-1)/mcSparse + 1
+	}
+	// Boards whose bits fit in the caches draw each window when they look
+	// at it (lookahead 0), as before prefetching came; larger ones draw
+	// the first two windows of row t when they place row t−mcAhead.
+	var ahead [mcAhead][2]int
+	lookahead := 0
+	if n >= mcPrefetchMin {
+		lookahead = mcAhead
+	}
+	for k := 0; k < lookahead && k < tw; k++ {
+		s.drawAhead(&ahead[k], s.row(k))
+	}
 	t := 0
-	// Windows of 64 columns, while at least n/mcSparse columns are free.
-	for ; (m-t)*mcSparse >= n; t++ {
+	for ; t < tw; t++ {
 		if t&(mcCheckEvery-1) == 0 && t > 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
+		c0 := [2]int{mcDraw, mcDraw}
+		if lookahead > 0 {
+			c0 = ahead[t%mcAhead]
+			if t+mcAhead < tw {
+				s.drawAhead(&ahead[t%mcAhead], s.row(t+mcAhead))
+			}
+		}
 		r := s.row(t)
-		c, k := s.window(r, tries)
+		c, k := s.window(r, c0, tries)
 		s.place(r, c, k)
 	}
 	// Gather the free columns on the free rows left, in increasing order.
@@ -462,17 +499,42 @@ func (s *mcState) initial(ctx context.Context, b encode.Board, tries int) error 
 	return nil
 }
 
+// drawAhead draws the first two windows of row r and prefetches the
+// lines that window will read for them: the columns' bits and both
+// diagonals' (two words each, which may straddle two lines).
+func (s *mcState) drawAhead(c0 *[2]int, r int) {
+	for x := range c0 {
+		c := s.rng.intn(s.n+63) - 63
+		c0[x] = c
+		u := (c + 64) >> 6
+		k1 := (r + c + 64) >> 6
+		k2 := (r - c - 63 + s.n - 1 + 64) >> 6
+		mcPrefetch(uintptr(unsafe.Pointer(&s.used[u])))
+		mcPrefetch(uintptr(unsafe.Pointer(&s.used[u+1])))
+		mcPrefetch(uintptr(unsafe.Pointer(&s.d1.w[2*k1])))
+		mcPrefetch(uintptr(unsafe.Pointer(&s.d1.w[2*k1+2])))
+		mcPrefetch(uintptr(unsafe.Pointer(&s.d2.w[2*k2])))
+		mcPrefetch(uintptr(unsafe.Pointer(&s.d2.w[2*k2+2])))
+	}
+}
+
 // window chooses the column of free row r in the first phase of an initial
 // placement: it looks at up to tries windows of 64 consecutive columns at
-// random places, and takes a random one of the free columns of the first
-// window that has any whose two diagonals are empty; else the least
-// attacked of the free columns it saw. It returns the column and the number
-// of queens that attack it there.
-func (s *mcState) window(r, tries int) (int, int) {
+// random places, the first two at first unless they are mcDraw, and takes a random one of the free
+// columns of the first window that has any whose two diagonals are empty;
+// else the least attacked of the free columns it saw. It returns the
+// column and the number of queens that attack it there.
+func (s *mcState) window(r int, first [2]int, tries int) (int, int) {
 	n := s.n
 	best, bestK := -1, math.MaxInt
 	for k := 0; k < tries; k++ {
-		c0 := s.rng.intn(n+63) - 63
+		c0 := mcDraw
+		if k < len(first) {
+			c0 = first[k]
+		}
+		if c0 == mcDraw {
+			c0 = s.rng.intn(n+63) - 63
+		}
 		// Bit i of each word stands for column c0+i.
 		u := c0 + 64
 		free := ^(s.used[u>>6]>>(u&63) | s.used[u>>6+1]<<(64-u&63))
@@ -576,6 +638,9 @@ func (s *mcState) repair(ctx context.Context, maxSteps, partners int, walk uint6
 		if !all {
 			t0 = s.rng.intn(m - count + 1)
 		}
+		if s.n >= mcPrefetchMin {
+			s.prefetchPartners(i, t0, count)
+		}
 		for t := t0; t < t0+count; t++ {
 			j := s.row(t)
 			if j == i {
@@ -609,6 +674,24 @@ func (s *mcState) repair(ctx context.Context, maxSteps, partners int, walk uint6
 		}
 	}
 	return s.pairs == 0, nil
+}
+
+// prefetchPartners prefetches the lines of the diagonal bits that delta
+// reads for row i and the partners of free rows t0..t0+count-1: the
+// partners' own diagonals and those of the squares the swap would make.
+func (s *mcState) prefetchPartners(i, t0, count int) {
+	n, p := s.n, s.p
+	c := int(p[i])
+	for t := t0; t < t0+count; t++ {
+		j := s.row(t)
+		cj := int(p[j])
+		mcPrefetch(uintptr(unsafe.Pointer(s.d1.line(j + cj))))
+		mcPrefetch(uintptr(unsafe.Pointer(s.d2.line(j - cj + n - 1))))
+		mcPrefetch(uintptr(unsafe.Pointer(s.d1.line(i + cj))))
+		mcPrefetch(uintptr(unsafe.Pointer(s.d2.line(i - cj + n - 1))))
+		mcPrefetch(uintptr(unsafe.Pointer(s.d1.line(j + c))))
+		mcPrefetch(uintptr(unsafe.Pointer(s.d2.line(j - c + n - 1))))
+	}
 }
 
 // stay reports a repair step that moved nothing to the trace.
@@ -707,6 +790,11 @@ func (d *mcDiagonals) window(k int) uint64 {
 	k += 64
 	i, sh := 2*(k>>6), uint(k&63)
 	return d.w[i]>>sh | d.w[i+2]<<(64-sh) // a shift by 64 gives 0
+}
+
+// line returns the first word of the bits of diagonal k, for prefetching.
+func (d *mcDiagonals) line(k int) *uint64 {
+	return &d.w[2*((k+64)>>6)]
 }
 
 // count returns the number of queens on diagonal k.

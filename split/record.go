@@ -34,6 +34,9 @@ type Record struct {
 	// that every placement of them was tried (none given on the board).
 	Pawns         *int `json:"pawns,omitempty"`
 	PawnsSearched bool `json:"pawns_searched,omitempty"`
+	// Army is the pieces of a problem of several kinds, by kind
+	// ("Q=5,N=5": encode.Army).
+	Army string `json:"army,omitempty"`
 	// Split describes the split counted and Parts the count of each of its
 	// subproblems, when the backend counts by subproblems.
 	Split *Info  `json:"split,omitempty"`

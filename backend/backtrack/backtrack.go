@@ -18,7 +18,7 @@ func (backtrackBackend) Name() string { return "backtrack" }
 
 func (backtrackBackend) Caps() backend.Caps {
 	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
-		Problems: encode.Variants(), Forbidden: true, Options: []string{"order"}}
+		Problems: encode.AllVariants(), Forbidden: true, Options: []string{"order"}}
 }
 
 // Run enumerates the completions of b row by row (search.Backtrack), or

@@ -14,7 +14,7 @@ import (
 // lines of other bounds than [1,1] and [0,1] (domination's covers, the
 // number of pieces of the maximum and minimum problems) as primary items
 // with multiplicities (Algorithm M).
-var dlxVariants = encode.Variants()
+var dlxVariants = encode.AllVariants()
 
 // runModel solves a model as the generalized exact-cover problem of
 // encode.Model.Cover with dlx: Algorithm X with dancing links, or

@@ -21,6 +21,8 @@ func init() {
 	backend.Register(splitBackend{name: "domains", unique: true, maxN: search.DomainMaxN, newPlan: func(_ context.Context, n, _ int) (search.Plan, error) { return search.NewDomainPlan(n) }})
 	backend.Register(splitBackend{name: "join", maxN: search.JoinMaxN, method: "join of quadrant halves", newPlan: func(ctx context.Context, n, workers int) (search.Plan, error) {
 		return search.NewJoinPlanContext(ctx, n, 0, workers)
+	}, newUniquePlan: func(ctx context.Context, n, workers int) (search.Plan, error) {
+		return search.NewJoinUniquePlanContext(ctx, n, 0, workers)
 	}})
 }
 
@@ -30,8 +32,9 @@ func init() {
 // size of their orbits under the 8 symmetries of the square), "domains" is
 // search.DomainPlan (Takaken's corner and edge domains of the bitmask
 // counter), "join" is search.JoinPlan (the quarter join, the fastest;
-// n ≤ 21, and no fundamental solutions). constellation and domains take
-// 1 ≤ n ≤ 27 and always count the fundamental solutions too. All split
+// n ≤ 23; with Request.Unique the plan of search.NewJoinUniquePlanContext,
+// whose subproblems are classes of the groups). constellation and domains
+// take 1 ≤ n ≤ 27 and always count the fundamental solutions too. All split
 // into shards, report the count of every subproblem in Outcome.Parts and
 // checkpoint and resume (Request.Checkpoint).
 type splitBackend struct {
@@ -42,12 +45,15 @@ type splitBackend struct {
 	// newPlan builds the plan of order n with up to workers goroutines,
 	// giving up when ctx is done.
 	newPlan func(ctx context.Context, n, workers int) (search.Plan, error)
+	// newUniquePlan, when set, builds the plan for a count that asks for
+	// fundamental solutions (Request.Unique), which newPlan's lacks.
+	newUniquePlan func(ctx context.Context, n, workers int) (search.Plan, error)
 }
 
 func (b splitBackend) Name() string { return b.name }
 
 func (b splitBackend) Caps() backend.Caps {
-	return backend.Caps{Count: true, Exact: true, MaxN: b.maxN, Unique: b.unique, Shards: true, Parts: true, CountMethod: b.method}
+	return backend.Caps{Count: true, Exact: true, MaxN: b.maxN, Unique: b.unique || b.newUniquePlan != nil, Shards: true, Parts: true, CountMethod: b.method}
 }
 
 // shardContexter is a plan whose Shard can give up when the context is
@@ -61,16 +67,22 @@ type shardContexter interface {
 var splitPlans sync.Map // splitKey -> search.Plan
 
 type splitKey struct {
-	name string
-	n    int
+	name   string
+	n      int
+	unique bool
 }
 
-func (b splitBackend) plan(ctx context.Context, n, workers int) (search.Plan, error) {
-	k := splitKey{b.name, n}
+func (b splitBackend) plan(ctx context.Context, n, workers int, unique bool) (search.Plan, error) {
+	unique = unique && b.newUniquePlan != nil
+	k := splitKey{b.name, n, unique}
 	if p, ok := splitPlans.Load(k); ok {
 		return p.(search.Plan), nil
 	}
-	p, err := b.newPlan(ctx, n, workers)
+	newPlan := b.newPlan
+	if unique {
+		newPlan = b.newUniquePlan
+	}
+	p, err := newPlan(ctx, n, workers)
 	if err != nil {
 		return nil, err
 	}
@@ -78,10 +90,11 @@ func (b splitBackend) plan(ctx context.Context, n, workers int) (search.Plan, er
 	return p, nil
 }
 
-// shard returns the plan of order n (built with up to workers goroutines)
-// and the ids of its slice shard of shards, giving up when ctx is done.
-func (be splitBackend) shard(ctx context.Context, n, workers, shard, shards int) (search.Plan, []int, error) {
-	p, err := be.plan(ctx, n, workers)
+// shard returns the plan of order n (built with up to workers goroutines;
+// with unique one that counts fundamental solutions) and the ids of its
+// slice shard of shards, giving up when ctx is done.
+func (be splitBackend) shard(ctx context.Context, n, workers, shard, shards int, unique bool) (search.Plan, []int, error) {
+	p, err := be.plan(ctx, n, workers, unique)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -106,7 +119,7 @@ func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend
 	if req.Shard != nil {
 		shard, shards = req.Shard.Index, req.Shard.Count
 	}
-	p, ids, err := be.shard(ctx, b.N, req.Workers, shard, shards)
+	p, ids, err := be.shard(ctx, b.N, req.Workers, shard, shards, req.Unique)
 	if err != nil {
 		// Stopped while the plan or its shard was made (Solve turns a
 		// context that ended into the Status): nothing was counted, and

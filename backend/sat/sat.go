@@ -67,7 +67,7 @@ func (sb satBackend) Name() string { return sb.name }
 
 func (sb satBackend) Caps() backend.Caps {
 	c := backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
-		Problems: encode.Variants(), Forbidden: true, Options: []string{"amo", "pairwise-up-to", "solver", "cube", "diagonal-counts"},
+		Problems: encode.AllVariants(), Forbidden: true, Options: []string{"amo", "pairwise-up-to", "solver", "cube", "diagonal-counts"},
 		CountMethod: "enumeration of models", Enumerates: true}
 	if !sb.fixed {
 		c.AliasOf = "sat-" + sb.amo.String() // the default encoding

@@ -128,6 +128,7 @@ type benchFlags struct {
 	excluded                  string // --preset diagonals
 	problem                   string
 	pawns                     int
+	pieces                    string
 	minFree                   int
 	instances                 int
 	repeats                   int
@@ -159,11 +160,12 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
 	fs.Int64Var(&f.seed, "seed", experiments.DefaultSeed, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.workers, "workers", experiments.DefaultWorkers, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
-	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: completion, diagonals, sat or peers")
+	fs.StringVar(&f.preset, "preset", "", presetFlagHelp())
 	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
 	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
 	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
 	intFlag(fs, &f.pawns, "pawns", 0, "--problem queens+pawns: `K` pawns, every placement searched on each board")
+	fs.StringVar(&f.pieces, "pieces", "", "--problem pieces: the `COUNTS` of each kind, e.g. Q=3,N=3 (as qtool count --pieces); implies --problem pieces")
 	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0-2n)")
 	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	benchTaskFlag(fs, &f.task)
@@ -249,13 +251,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	}
 	rep := results.NewReport(envs, append(prior, recs...), f.base)
 	rep.Layout = lay
-	switch f.preset {
-	case "sat":
-		err = satRender(c, rep, format, f.plot)
-	default:
-		err = benchRender(c, rep, format, f.plot)
-	}
-	if err != nil {
+	if err := renderPreset(c, f.preset, rep, format, f.plot); err != nil {
 		return err
 	}
 	if interrupted {
@@ -275,30 +271,18 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 	if err != nil {
 		return experiments.Spec{}, err
 	}
-	if f.preset == "sat" {
-		return satPresetSpec(f, set, ref)
-	}
-	if f.preset == "diagonals" {
-		return diagonalsSpec(f, set, ref)
-	}
-	if f.preset == "peers" {
-		return peersSpec(f, set, ref) // bench_peers.go
-	}
-	for _, name := range []string{"excluded", "min-free"} {
-		if set[name] {
-			return experiments.Spec{}, usageErrorf("bench: --%s applies to --preset diagonals only", name)
-		}
-	}
 	if f.preset != "" {
-		return completionSpec(ctx, f, set, ref)
-	}
-	for _, name := range []string{"deltas", "instances"} {
-		if set[name] {
-			return experiments.Spec{}, usageErrorf("bench: --%s applies to --preset completion only", name)
+		p, err := lookupPreset(f.preset, set)
+		if err != nil {
+			return experiments.Spec{}, err
 		}
+		return p.spec(ctx, f, set, ref)
+	}
+	if err := checkNoPresetFlags(set); err != nil {
+		return experiments.Spec{}, err
 	}
 	var spec experiments.Spec
-	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] && !set["problem"] {
+	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] && !set["problem"] && !set["pieces"] {
 		spec = experiments.DefaultSpec()
 		if len(spec.Grids) == 0 {
 			return spec, usageErrorf("bench: no backend is registered")
@@ -338,57 +322,6 @@ func checkSpec(f benchFlags, spec experiments.Spec) (experiments.Spec, error) {
 		return spec, usageErrorf("bench: %v", err)
 	}
 	return spec, nil
-}
-
-// completionSpec builds the completion experiment: its defaults, then the
-// flags the user set.
-func completionSpec(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
-	var spec experiments.Spec
-	if f.preset != "completion" {
-		return spec, usageErrorf("bench: unknown --preset %q (want completion, diagonals, sat or peers)", f.preset)
-	}
-	for _, name := range []string{"mode", "boards"} {
-		if set[name] {
-			return spec, usageErrorf("bench: --preset completion makes its own problems: --%s does not apply", name)
-		}
-	}
-	c := experiments.Completion{Ns: experiments.DefaultCompletionN, Instances: f.instances}
-	var err error
-	if set["n"] {
-		if c.Ns, err = experiments.ParseRange(f.n); err != nil {
-			return spec, usageErrorf("bench: --n: %v", err)
-		}
-	}
-	if set["deltas"] {
-		if c.Deltas, err = experiments.ParseList(f.deltas, "δ"); err != nil {
-			return spec, usageErrorf("bench: --deltas: %v", err)
-		}
-	}
-	if f.instances < 1 {
-		return spec, usageErrorf("bench: --instances must be at least 1, got %d", f.instances)
-	}
-	if f.seed < 0 {
-		return spec, usageErrorf("bench: --seed must not be negative for --preset completion, got %d", f.seed)
-	}
-	c.Seed = uint64(f.seed)
-	if set["backends"] {
-		boards := make([]encode.Board, len(c.Ns))
-		for i, n := range c.Ns {
-			boards[i] = encode.Empty(n)
-		}
-		if c.Backends, err = backendList(f.backends, experiments.TaskDecide, boards, "decide completions for these n"); err != nil {
-			return spec, err
-		}
-	} else if c.Backends, err = experiments.CompletionBackends(nil); err != nil {
-		return spec, usageErrorf("bench: %v", err)
-	}
-	if spec, err = c.SpecContext(ctx); err != nil {
-		if ctx.Err() != nil {
-			return spec, withCode(exitInterrupted, errors.New("bench: interrupted while generating the instances; nothing was measured"))
-		}
-		return spec, usageErrorf("bench: %v", err)
-	}
-	return presetSpec(f, set, spec, ref)
 }
 
 func benchGrid(f benchFlags) (experiments.Grid, error) {

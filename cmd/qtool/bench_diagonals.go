@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,11 +11,18 @@ import (
 	"github.com/qtool-project/qtool/experiments"
 )
 
+func init() {
+	registerPreset(&benchPreset{name: "diagonals", flags: []string{"excluded", "instances", "min-free"},
+		spec: func(_ context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+			return diagonalsSpec(f, set, ref)
+		}})
+}
+
 // diagonalsSpec builds the Excluded Diagonals experiment (bench --preset
 // diagonals) from its defaults and the flags the user set.
 func diagonalsSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 	var spec experiments.Spec
-	for _, name := range []string{"mode", "boards", "deltas"} {
+	for _, name := range []string{"mode", "boards"} {
 		if set[name] {
 			return spec, usageErrorf("bench: --preset diagonals makes its own problems: --%s does not apply", name)
 		}
@@ -95,6 +103,18 @@ func benchVariant(f benchFlags, set map[string]bool, g experiments.Grid) (experi
 	if err != nil {
 		return g, usageErrorf("bench: --problem %q: want one of %s", f.problem, variantNames())
 	}
+	var army encode.Army
+	if set["pieces"] {
+		if set["problem"] && v != encode.MixedPieces {
+			return g, usageErrorf("bench: --pieces applies to --problem pieces, not %v", v)
+		}
+		if army, err = encode.ParseArmy(f.pieces); err != nil {
+			return g, usageErrorf("bench: --pieces %q: %s", f.pieces, strings.TrimPrefix(err.Error(), "encode: "))
+		}
+		v = encode.MixedPieces
+	} else if v == encode.MixedPieces {
+		return g, usageErrorf("bench: --problem pieces needs --pieces COUNTS, e.g. --pieces Q=3,N=3")
+	}
 	if set["pawns"] && (v != encode.QueensPawns || f.pawns < 0) {
 		return g, usageErrorf("bench: --pawns K (K ≥ 0) applies to --problem queens+pawns")
 	}
@@ -106,6 +126,12 @@ func benchVariant(f benchFlags, set map[string]bool, g experiments.Grid) (experi
 	}
 	for i := range g.Problems {
 		g.Problems[i].Variant = v
+		g.Problems[i].Counts = army
+		if v == encode.MixedPieces {
+			if err := g.Problems[i].Encode().Validate(); err != nil {
+				return g, usageErrorf("bench: --pieces %s: %s", f.pieces, strings.TrimPrefix(err.Error(), "encode: "))
+			}
+		}
 		if v == encode.QueensPawns && len(g.Problems[i].Pawns) == 0 {
 			g.Problems[i].PawnCount = f.pawns
 			if err := checkPawns(g.Problems[i].Encode(), "bench"); err != nil {

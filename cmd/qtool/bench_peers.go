@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -35,12 +36,19 @@ var (
 // issue's "count n = 14" row), or the smallest --n when that is smaller.
 const peersCountN = 14
 
+func init() {
+	registerPreset(&benchPreset{name: "peers", flags: []string{"instances"},
+		spec: func(_ context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+			return peersSpec(f, set, ref)
+		}})
+}
+
 // peersPresetTimeout is the default time limit of a run of the preset.
 const peersPresetTimeout = 60 * time.Second
 
 func peersSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 	var spec experiments.Spec
-	for _, name := range []string{"mode", "deltas", "excluded", "min-free"} {
+	for _, name := range []string{"mode"} {
 		if set[name] {
 			return spec, usageErrorf("bench: --preset peers makes its own problems: --%s does not apply", name)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -32,6 +33,13 @@ func noteUnavailable(c *cli, spec experiments.Spec) {
 	}
 }
 
+func init() {
+	registerPreset(&benchPreset{name: "sat", flags: []string{"instances"}, render: satRender,
+		spec: func(_ context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+			return satPresetSpec(f, set, ref)
+		}})
+}
+
 // satPresetSpec builds the SAT experiment from the flags: every solver ×
 // encoding (or --backends) finds a first solution for n = 50..1000 (or
 // --n) and decides the completion boards of --boards (default the
@@ -39,7 +47,7 @@ func noteUnavailable(c *cli, spec experiments.Spec) {
 // --seed), dlx beside them.
 func satPresetSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 	var spec experiments.Spec
-	for _, name := range []string{"mode", "deltas"} {
+	for _, name := range []string{"mode"} {
 		if set[name] {
 			return spec, usageErrorf("bench: --preset sat makes its own problems: --%s does not apply", name)
 		}

@@ -33,12 +33,16 @@ most pieces that fit, in "pieces"). A count cut short by
 --timeout or Ctrl-C is printed as a lower bound, marked incomplete, and the
 exit status is 3 (time limit) or 130 (interrupted).
 
-The default counter for an empty board of n ≤ 21 is the join backend: the
+The default counter for an empty board of n ≤ 24 is the join backend (at
+n = 22 when 6 GB may be used, at n = 23 11 GB, at n = 24 13 GB): the
 board's quadrants' placements are joined into half boards, and a subproblem
 (a group of the top half's columns, canonical under the mirror and the
-vertical flip) counts the pairs of halves whose diagonals do not meet. It
-cannot count fundamental solutions: with --unique, and for 21 < n ≤ 27,
-the default is the domains backend (the bitmask counter's symmetry domains).
+vertical flip) counts the pairs of halves whose diagonals do not meet; with
+--unique a subproblem is a class of groups of one columns key, and the
+orbits of the 8 symmetries are counted by the groups' orbits under the
+mirror and the flip and the solutions kept by the half turn. For
+24 < n ≤ 27 the default is the domains backend (the bitmask counter's
+symmetry domains).
 --shard i/m counts slice i of m of the subproblems (balanced by an estimate
 of their work); --checkpoint FILE records the finished ones (atomically,
 every --checkpoint-every and when the count stops) and --resume continues
@@ -129,7 +133,7 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		out.Elapsed = time.Since(start)
 	}
 	rec := countRecord{
-		N: b.N, Backend: be.Name(), Board: boardName(p.board), Given: b.Given(),
+		N: b.N, Backend: be.Name(), Board: boardName(p.board), Given: prob.GivenCount(),
 		Solutions: out.Solutions, Seconds: out.Elapsed.Seconds(),
 		Status: out.Status.String(), Complete: out.Status == backend.OK, Stats: out.Stats,
 	}
@@ -150,6 +154,11 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if prob.Variant == encode.QueensPawns {
 		k := max(len(prob.Pawns), prob.PawnCount)
 		rec.Pawns, rec.PawnsSearched = &k, prob.PawnsSearched()
+	}
+	if prob.Variant.Mixed() && out.Status == backend.OK {
+		q := prob
+		q.Pieces = out.Pieces
+		rec.Army = q.Army().String()
 	}
 	if out.Pieces > 0 || out.Solutions > 0 { // 0 pieces: the empty placement of a fully blocked board
 		switch prob.Variant.Goal() {
@@ -194,7 +203,10 @@ func printCount(w io.Writer, r countRecord, s backend.Status) {
 		add("problem", r.Problem)
 	}
 	if r.Board != "" {
-		add("board", fmt.Sprintf("%s (%d queens given, %d rows free)", r.Board, r.Given, r.N-r.Given))
+		add("board", boardLine(r))
+	}
+	if r.Army != "" {
+		add("army", r.Army)
 	}
 	if r.Pawns != nil {
 		how := "on the board"
@@ -254,6 +266,31 @@ func printCount(w io.Writer, r countRecord, s backend.Status) {
 	for _, row := range rows {
 		fmt.Fprintf(w, "%-*s  %s\n", width, row[0], row[1])
 	}
+}
+
+// boardLine describes the board counted: its given pieces by the
+// problem's own word (queens, kings, pieces …), and for the problems of
+// one piece a row, the rows left free.
+func boardLine(r countRecord) string {
+	v, _ := encode.ParseVariant(r.Problem)
+	if r.Problem == "" {
+		v = encode.Queens
+	}
+	word := "queens"
+	switch {
+	case v.Mixed():
+		word = "pieces"
+	case v != encode.Queens:
+		word = pieceName(v, 2)
+	}
+	if r.Given == 1 {
+		word = strings.TrimSuffix(word, "s")
+	}
+	switch v {
+	case encode.Queens, encode.Toroidal, encode.Superqueens:
+		return fmt.Sprintf("%s (%d %s given, %d rows free)", r.Board, r.Given, word, r.N-r.Given)
+	}
+	return fmt.Sprintf("%s (%d %s given)", r.Board, r.Given, word)
 }
 
 func parseShard(s string) (*backend.Shard, error) {

@@ -2,6 +2,7 @@ package main
 
 import "github.com/qtool-project/qtool/search"
 
-// joinDefaultMaxN is the largest order the join counter takes, the one
-// backend.Default picks for an empty board up to it (search.JoinMaxN).
-const joinDefaultMaxN = search.JoinMaxN
+// joinDefaultMaxN is the largest order whose join plan merge --compare
+// builds to describe a subproblem: seconds and at most 1 GB (n = 21); the
+// plans of n = 22 and 23 (search.JoinMaxN) take minutes and 4–8 GB.
+const joinDefaultMaxN = min(21, search.JoinMaxN)

@@ -9,7 +9,7 @@ import (
 )
 
 // TestCountJoinDefault: the default counter of an empty board is the join,
-// --unique falls back to the domain counter, --parts=false leaves the parts
+// also with --unique (its plan of classes), --parts=false leaves the parts
 // out, and merge --compare agrees on the join's shards counted alone and
 // together, and names the subproblem that differs.
 func TestCountJoinDefault(t *testing.T) {
@@ -27,11 +27,25 @@ func TestCountJoinDefault(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &rec) != nil {
 		t.Fatalf("exit %d %s %s", code, out, errOut)
 	}
-	if rec.Backend != "domains" || rec.Solutions != 73712 || rec.Unique == nil || *rec.Unique != 9233 || rec.Parts != nil || strings.Contains(out, `"parts"`) {
+	if rec.Backend != "join" || rec.Split == nil || rec.Split.Method != "halves-unique" || rec.Solutions != 73712 || rec.Unique == nil || *rec.Unique != 9233 || rec.Parts != nil || strings.Contains(out, `"parts"`) {
 		t.Fatalf("--unique --parts=false: %s", out)
 	}
-	// Three shards, concatenated, against the whole count.
 	dir := t.TempDir()
+	// The --unique plan's two shards against its whole count.
+	var ushards strings.Builder
+	for _, s := range []string{"0/2", "1/2"} {
+		out, errOut, code := qtool(t, "", "count", "-n", "13", "--unique", "--shard", s, "--json")
+		if code != 0 {
+			t.Fatalf("--unique shard %s: exit %d %s", s, code, errOut)
+		}
+		ushards.WriteString(out)
+	}
+	ub := filepath.Join(dir, "ushards.json")
+	os.WriteFile(ub, []byte(ushards.String()), 0o644)
+	if out, errOut, code := qtool(t, "", "merge", ub); code != 0 || !strings.Contains(out, "9233") || !strings.Contains(out, "73712") {
+		t.Fatalf("merge of the join's --unique shards: exit %d %s %s", code, out, errOut)
+	}
+	// Three shards, concatenated, against the whole count.
 	var shards strings.Builder
 	for _, s := range []string{"0/3", "1/3", "2/3"} {
 		out, errOut, code := qtool(t, "", "count", "-n", "13", "--shard", s, "--json")

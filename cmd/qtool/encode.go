@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -141,6 +142,9 @@ Examples:
   qtool encode --board examples/diag-14-4-924.param --diagonals 9 --to dlx > diag14.dlx
   qtool encode --board examples/diag-14-4-924.param --diagonals 9 --to dimacs | qtool sat - --model=false
 
+--timeout D stops the writing after D (exit 3, the output incomplete; an
+existing --out FILE is left as it was).
+
 The size of the output is estimated first: one larger than --max-size is
 refused with the estimate (--max-size 0 writes whatever the size), and so is
 one whose construction cannot fit in memory.
@@ -157,12 +161,18 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	p.variants = true
 	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames())
 	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
-	pieces := fs.Int("pieces", 0, "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it)")
+	piecesFlag := fs.String("pieces", "", "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it); or the pieces problem of the counts Q=3,N=3 (as qtool count --pieces)")
 	maxSize := fs.String("max-size", "4GB", "refuse an output larger than `SIZE` (e.g. 500MB, 20GB; 0 for no limit)")
+	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached, an existing --out FILE left as it was")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
 	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
 	if len(operands) > 0 {
 		return usageErrorf("encode: unexpected argument %q (see qtool encode --help)", operands[0])
 	}
@@ -171,9 +181,24 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("encode: --to %q: want one of %s", *to, strings.Join(encoderNames(), ", "))
 	}
 	set := setFlags(fs)
+	var pieces int
+	counts := set["pieces"] && strings.Contains(*piecesFlag, "=")
+	if counts {
+		p.pieces = *piecesFlag
+	} else if set["pieces"] {
+		if pieces, err = strconv.Atoi(*piecesFlag); err != nil {
+			return usageErrorf("encode: --pieces %q: want a number of pieces M, or counts such as Q=3,N=3", *piecesFlag)
+		}
+		delete(set, "pieces")
+	}
 	prob, err := p.loadProblem(c, set)
 	if err != nil {
 		return err
+	}
+	if counts {
+		delete(set, "pieces") // the pieces problem places its counts
+	} else if *piecesFlag != "" {
+		set["pieces"] = true
 	}
 	limit, err := parseSize(*maxSize)
 	if err != nil {
@@ -215,7 +240,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		} else if !set["pieces"] {
 			job.How = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
 		}
-		if job.Prob.Pieces, err = problemPieces(ctx, prob, *pieces, set["pieces"]); err != nil {
+		if job.Prob.Pieces, err = problemPieces(ctx, prob, pieces, set["pieces"]); err != nil {
 			return err
 		}
 		if prob.Variant.Goal() == encode.Place {
@@ -245,6 +270,9 @@ func runEncodeWrite(ctx context.Context, c *cli, outName string, write func(w io
 	aw := &abortWriter{ctx: ctx, w: w}
 	bw := bufio.NewWriterSize(aw, 1<<16)
 	if err := aw.run(func() error { return write(bw) }); err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return withCode(exitTimeout, fmt.Errorf("encode: time limit reached; the output is incomplete%s", outNote(*outPath)))
+		}
 		if ctx.Err() != nil {
 			return withCode(exitInterrupted, fmt.Errorf("encode: interrupted; the output is incomplete%s", outNote(*outPath)))
 		}
@@ -267,6 +295,9 @@ func runEncodeWrite(ctx context.Context, c *cli, outName string, write func(w io
 func outNote(path string) string {
 	if path == "" {
 		return ""
+	}
+	if _, err := os.Lstat(path); err != nil {
+		return "; nothing was written to " + path
 	}
 	return " and " + path + " was left as it was"
 }

@@ -71,3 +71,37 @@ func TestEncodeInterrupt(t *testing.T) {
 		cancel()
 	}
 }
+
+// TestEncodeTimeout: --timeout stops a large output with exit 3 and one
+// line on stderr, and an existing --out FILE is left as it was; a
+// search for the number of pieces that runs out of time writes nothing.
+func TestEncodeTimeout(t *testing.T) {
+	dir := t.TempDir()
+	kept := filepath.Join(dir, "kept.cnf")
+	if err := os.WriteFile(kept, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"encode", "-n", "3000", "--to", "dimacs", "--amo", "pairwise", "--max-size", "0"}, "time limit reached; the output is incomplete"},
+		{[]string{"encode", "-n", "3000", "--to", "dimacs", "--amo", "pairwise", "--max-size", "0", "--out", kept}, kept + " was left as it was"},
+		{[]string{"encode", "-n", "3000", "--to", "dlx", "--max-size", "0", "--out", filepath.Join(dir, "new.dlx")}, "nothing was written to"},
+		{[]string{"encode", "-n", "40", "--problem", "domination", "--to", "dlx"}, "time limit reached while finding the number of pieces"},
+	} {
+		var errOut bytes.Buffer
+		c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errOut}
+		start := time.Now()
+		code := exitCode(&errOut, runContext(context.Background(), c, append(tc.args, "--timeout", "300ms")))
+		if took := time.Since(start); code != exitTimeout || !strings.Contains(errOut.String(), tc.want) || strings.Count(errOut.String(), "\n") != 1 {
+			t.Errorf("%v: exit %d after %v, %q; want exit 3 and %q on one line", tc.args, code, took, errOut.String(), tc.want)
+		}
+	}
+	if b, err := os.ReadFile(kept); err != nil || string(b) != "old\n" {
+		t.Errorf("%s: %q, %v; want it left as it was", kept, b, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new.dlx")); err == nil {
+		t.Errorf("new.dlx written by a run that timed out")
+	}
+}

@@ -78,6 +78,23 @@ func readmeExamples(t *testing.T) [][2]string {
 	return out
 }
 
+// qtoolOnPath makes a directory holding a "qtool" that runs this test
+// binary as the command (TestMain's QTOOL_TEST_MAIN), for tests that run
+// examples as pasted into a shell, and returns the directory.
+func qtoolOnPath(t *testing.T) string {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	script := fmt.Sprintf("#!/bin/sh\nQTOOL_TEST_MAIN=1 exec %q \"$@\"\n", self)
+	if err := os.WriteFile(filepath.Join(bin, "qtool"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
 // TestHelpExamples runs every example of every --help and of the README as
 // pasted into a shell at the root of a copy of the repository's examples
 // (qtool being this test binary): none may be refused as bad usage or bad
@@ -88,15 +105,7 @@ func TestHelpExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every example: not with -short")
 	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := t.TempDir()
-	script := fmt.Sprintf("#!/bin/sh\nQTOOL_TEST_MAIN=1 exec %q \"$@\"\n", self)
-	if err := os.WriteFile(filepath.Join(bin, "qtool"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	bin := qtoolOnPath(t)
 	examples := append(helpExamples(t), readmeExamples(t)...)
 	if len(examples) < 30 {
 		t.Fatalf("only %d examples found", len(examples))

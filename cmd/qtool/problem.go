@@ -30,6 +30,7 @@ type problemFlags struct {
 	problem   string
 	diagonals int
 	pawns     int
+	pieces    string // --pieces: the counts of the pieces problem
 	variants  bool
 	order     string
 	// --protocol and --name of an exec:PROGRAM backend (exec_flags.go).
@@ -74,7 +75,7 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool) (encode.Problem,
 			return prob, usageErrorf("%w", err)
 		}
 		if err := prob.Validate(); err != nil {
-			return prob, usageErrorf("%s: %s", name, strings.TrimPrefix(err.Error(), "encode: "))
+			return prob, usageErrorf("%s", givenError(name, prob.Instance, err))
 		}
 		b = prob.Board
 		if set["n"] && p.n != b.N {
@@ -102,6 +103,11 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool) (encode.Problem,
 	}
 	if err := checkPawns(prob, boardFile); err != nil {
 		return prob, err
+	}
+	if prob.Variant == encode.MixedPieces && p.board == "" {
+		if err := prob.Validate(); err != nil {
+			return prob, usageErrorf("--pieces %s: %s", p.pieces, strings.TrimPrefix(err.Error(), "encode: "))
+		}
 	}
 	if err := checkSolver(p.solver); err != nil {
 		return prob, err

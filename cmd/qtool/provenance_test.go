@@ -2,13 +2,12 @@ package main
 
 import (
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/gittest"
 )
 
 // TestBenchProvenance runs bench from inside another git repository (a
@@ -16,25 +15,7 @@ import (
 // "unknown", never the paper's; the workers line is there, resolved, in
 // the header and in the log.
 func TestBenchProvenance(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	git := func(args ...string) string {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=p", "GIT_AUTHOR_EMAIL=p@example.org", "GIT_COMMITTER_NAME=p", "GIT_COMMITTER_EMAIL=p@example.org")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	git("init", "-q")
-	os.WriteFile(filepath.Join(dir, "paper.tex"), []byte("\\documentclass{article}\n"), 0o644)
-	git("add", ".")
-	git("commit", "-q", "-m", "paper")
-	paper := git("rev-parse", "--short=12", "HEAD")
+	dir, paper := gittest.Repo(t)
 	t.Chdir(dir)
 	out, errOut, code := qtool(t, "", "bench", "--backends", "backtrack", "--n", "4-5", "--repeats", "1", "--workers", "0", "--log", "log.jsonl")
 	if code != 0 {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -93,15 +92,7 @@ func TestShownOutputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := t.TempDir()
-	script := fmt.Sprintf("#!/bin/sh\nQTOOL_TEST_MAIN=1 exec %q \"$@\"\n", self)
-	if err := os.WriteFile(filepath.Join(bin, "qtool"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	bin := qtoolOnPath(t)
 	docs, _ := filepath.Glob("../../docs/*.md")
 	checked := 0
 	for file, cmds := range shownOutputs(t, append([]string{"../../README.md"}, docs...)...) {

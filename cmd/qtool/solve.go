@@ -54,12 +54,16 @@ type solveRecord struct {
 	Placements []encode.Placement `json:"placements,omitempty"`
 	ClassSizes []int              `json:"class_sizes,omitempty"`
 	Cells      [][][2]int         `json:"solutions_cells,omitempty"`
-	Out        string             `json:"out,omitempty"`
-	Nodes      *uint64            `json:"nodes,omitempty"`
-	Seconds    float64            `json:"seconds"`
-	Status     string             `json:"status"`
-	Complete   bool               `json:"complete"`
-	Stats      map[string]uint64  `json:"stats,omitempty"`
+	// Army is the pieces of a problem of several kinds ("Q=5,N=5"), and
+	// PieceCells its solutions, each piece "r,c,K" as the list form.
+	Army       string            `json:"army,omitempty"`
+	PieceCells [][]string        `json:"solutions_pieces,omitempty"`
+	Out        string            `json:"out,omitempty"`
+	Nodes      *uint64           `json:"nodes,omitempty"`
+	Seconds    float64           `json:"seconds"`
+	Status     string            `json:"status"`
+	Complete   bool              `json:"complete"`
+	Stats      map[string]uint64 `json:"stats,omitempty"`
 }
 
 // solveOptions are solve's flags once parsed.
@@ -182,7 +186,7 @@ func (o *solveOptions) solve(ctx context.Context, c *cli, prob encode.Problem, b
 		s.out, w = out, out.f
 	}
 	s.bw = bufio.NewWriterSize(w, 1<<16)
-	s.rec = solveRecord{N: s.b.N, Backend: be.Name(), Board: boardName(o.p.board), Given: s.b.Given(), Out: o.outPath}
+	s.rec = solveRecord{N: s.b.N, Backend: be.Name(), Board: boardName(o.p.board), Given: prob.GivenCount(), Out: o.outPath}
 	if !prob.PlainQueens() {
 		s.rec.Problem, s.rec.Given = prob.Variant.String(), 0
 	}
@@ -224,6 +228,21 @@ func (s *solveRun) emitCells(cells []encode.Cell) error {
 	return writeSolution(s.bw, s.board, nil, cells, s.o.format, s.printed, 0)
 }
 
+// emitPieces prints the solution of a problem of several kinds of piece
+// (or keeps it for --json).
+func (s *solveRun) emitPieces(pieces []encode.Piece) error {
+	s.printed++
+	if s.o.p.json && s.o.outPath == "" {
+		cells := make([]string, len(pieces))
+		for i, x := range pieces {
+			cells[i] = fmt.Sprintf("%d,%d,%c", x.R, x.C, x.Kind.Letter())
+		}
+		s.rec.PieceCells = append(s.rec.PieceCells, cells)
+		return nil
+	}
+	return writePieces(s.bw, s.board, pieces, s.o.format, s.printed)
+}
+
 // cellPairs is the JSON form of cells: [r, c] pairs.
 func cellPairs(cells []encode.Cell) [][2]int {
 	pairs := make([][2]int, len(cells))
@@ -253,9 +272,34 @@ func (s *solveRun) request() backend.Request {
 	req.Limit = s.o.limit
 	if !s.prob.PlainQueens() {
 		req.OnInstance = func(in encode.Instance) { s.board.Instance = in }
+		req.VisitPieces = func(pieces []encode.Piece) bool {
+			q := s.board
+			q.Pieces = len(pieces)
+			if err := encode.VerifyPieces(q, pieces); err != nil {
+				s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
+				return false
+			}
+			if err := s.emitPieces(pieces); err != nil {
+				s.werr = err
+				return false
+			}
+			return s.o.limit == 0 || s.printed < s.o.limit
+		}
 		req.VisitCells = func(cells []encode.Cell) bool {
 			q := s.board
 			q.Pieces = len(cells)
+			if q.Variant.Mixed() {
+				// The empty placement (no piece fits).
+				if err := encode.VerifyCells(q, cells); err != nil {
+					s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
+					return false
+				}
+				if err := s.emitPieces(nil); err != nil {
+					s.werr = err
+					return false
+				}
+				return s.o.limit == 0 || s.printed < s.o.limit
+			}
 			if err := encode.VerifyCells(q, cells); err != nil {
 				s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
 				return false
@@ -340,6 +384,11 @@ func (s *solveRun) finish(res backend.Outcome) error {
 		}
 		pieces := res.Pieces
 		rec.Pieces = &pieces
+		if prob.Variant.Mixed() && res.Status == backend.OK {
+			q := prob
+			q.Pieces = pieces
+			rec.Army = q.Army().String()
+		}
 		if prob.Variant.Goal() == encode.Minimum && res.Pieces > 0 {
 			rec.Queens = &pieces
 		}

@@ -105,6 +105,11 @@ func guardStdin(ctx context.Context, r io.Reader, args []string) (in io.Reader, 
 		if err == nil || !g.stopped {
 			return err
 		}
+		// A command that has already said why it stopped (its status
+		// with no message) is not told a second time.
+		if ee := (*exitError)(nil); errors.As(err, &ee) && ee.err == nil {
+			return err
+		}
 		if errors.Is(context.Cause(sctx), context.DeadlineExceeded) && ctx.Err() == nil {
 			return withCode(exitTimeout, errors.New("time limit reached while waiting for standard input"))
 		}

@@ -35,6 +35,8 @@ func TestStdinIdle(t *testing.T) {
 		{"count", "--board", "-", "--timeout", "300ms"},
 		{"solve", "--board", "-", "--timeout", "300ms"},
 		{"verify", "-", "--timeout", "300ms"},
+		{"xcover", "-", "--count", "--timeout", "300ms"},
+		{"encode", "--board", "-", "--to", "dlx", "--timeout", "300ms"},
 	} {
 		errOut, code, took := idleRun(t, context.Background(), args...)
 		if code != exitTimeout || took > 3*time.Second || strings.Count(errOut, "\n") != 1 {

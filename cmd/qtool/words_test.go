@@ -25,7 +25,7 @@ func TestBackendHelpDefault(t *testing.T) {
 		cmd  string
 		mode backend.Mode
 		want string
-	}{{"count", backend.Count, "on an empty board join for n ≤ 21"}, {"solve", backend.Find, "on an empty board bitmask for n ≤ 64"}} {
+	}{{"count", backend.Count, "on an empty board join for n ≤ 24"}, {"solve", backend.Find, "on an empty board bitmask for n ≤ 64"}} {
 		out, _, code := qtool(t, "", tc.cmd, "--help")
 		if code != 0 {
 			t.Fatalf("%s --help: exit %d", tc.cmd, code)

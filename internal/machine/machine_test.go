@@ -2,12 +2,13 @@ package machine
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/qtool-project/qtool/internal/gittest"
 )
 
 func TestStampedRevision(t *testing.T) {
@@ -39,27 +40,7 @@ func TestCPU(t *testing.T) {
 // repository: the revision is qtool's own (its source tree's) or unknown,
 // never the other repository's.
 func TestCommitNotTheWorkingDirectory(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	git := func(args ...string) string {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=p", "GIT_AUTHOR_EMAIL=p@example.org", "GIT_COMMITTER_NAME=p", "GIT_COMMITTER_EMAIL=p@example.org")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	git("init", "-q")
-	if err := os.WriteFile(filepath.Join(dir, "paper.tex"), []byte("x\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	git("add", "paper.tex")
-	git("commit", "-q", "-m", "paper")
-	paper := git("rev-parse", "--short=12", "HEAD")
+	dir, paper := gittest.Repo(t)
 	t.Chdir(dir)
 	got := Commit()
 	if strings.HasPrefix(got, paper) {

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/results"
+)
+
+// A benchPreset is a prepared experiment of qtool bench (--preset NAME).
+// Each lives in a file of its own (bench_NAME.go) that registers it from
+// an init function, so that adding a preset is one file plus its test:
+// the flag's help, the list in its errors and the check of the
+// preset-only flags all come from the registry.
+type benchPreset struct {
+	// name is the value of --preset.
+	name string
+	// flags are the preset-only flags this preset reads (see
+	// presetOnlyFlags); another preset's flag is refused.
+	flags []string
+	// spec builds the experiment from the flags the user set.
+	spec func(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error)
+	// render writes the report, or nil for the usual tables and plot.
+	render func(c *cli, rep *results.Report, format results.Format, plot string) error
+}
+
+// presetOnlyFlags are the flags of qtool bench that only a preset reads.
+var presetOnlyFlags = []string{"deltas", "instances", "excluded", "min-free"}
+
+var benchPresets = map[string]*benchPreset{}
+
+// registerPreset adds p to the presets of qtool bench; a name registered
+// twice, or a flag that is not one of presetOnlyFlags, is a programming
+// error.
+func registerPreset(p *benchPreset) {
+	if _, dup := benchPresets[p.name]; dup || p.spec == nil {
+		panic("bench: preset " + p.name + " registered twice or without a spec")
+	}
+	for _, fl := range p.flags {
+		if !slices.Contains(presetOnlyFlags, fl) {
+			panic("bench: preset " + p.name + ": --" + fl + " is not a preset-only flag")
+		}
+	}
+	benchPresets[p.name] = p
+}
+
+// presetNames lists the presets in order, "a, b, c or d".
+func presetNames() string {
+	names := make([]string, 0, len(benchPresets))
+	for name := range benchPresets {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return orList(names)
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// lookupPreset finds the preset of --preset name and refuses a preset-only
+// flag it does not read.
+func lookupPreset(name string, set map[string]bool) (*benchPreset, error) {
+	p, ok := benchPresets[name]
+	if !ok {
+		return nil, usageErrorf("bench: unknown --preset %q (want %s)", name, presetNames())
+	}
+	for _, fl := range presetOnlyFlags {
+		if set[fl] && !slices.Contains(p.flags, fl) {
+			return nil, usageErrorf("bench: --preset %s makes its own problems: --%s does not apply", name, fl)
+		}
+	}
+	return p, nil
+}
+
+// checkNoPresetFlags refuses a preset-only flag without --preset, naming
+// the presets that read it.
+func checkNoPresetFlags(set map[string]bool) error {
+	for _, fl := range presetOnlyFlags {
+		if !set[fl] {
+			continue
+		}
+		var users []string
+		for name, p := range benchPresets {
+			if slices.Contains(p.flags, fl) {
+				users = append(users, name)
+			}
+		}
+		slices.Sort(users)
+		return usageErrorf("bench: --%s applies to --preset %s only", fl, orList(users))
+	}
+	return nil
+}
+
+// renderPreset writes the report of preset name (empty: the main
+// experiment or a grid) in format, with the plot if asked.
+func renderPreset(c *cli, name string, rep *results.Report, format results.Format, plot string) error {
+	if p := benchPresets[name]; p != nil && p.render != nil {
+		return p.render(c, rep, format, plot)
+	}
+	return benchRender(c, rep, format, plot)
+}
+
+// presetFlagHelp is the help of --preset.
+func presetFlagHelp() string {
+	return fmt.Sprintf("run the prepared experiment `NAME`: %s", presetNames())
+}
