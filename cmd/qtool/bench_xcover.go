@@ -118,6 +118,8 @@ func runXcoverPreset(ctx context.Context, c *cli, f benchFlags, set map[string]b
 			}
 		}
 	}
+	settings := map[string]string{"preset": "xcover", "repeats": strconv.Itoa(f.repeats), "timeout": f.timeout.String(),
+		"workers": strconv.Itoa(f.workers), "queens": strings.Trim(fmt.Sprint(queens), "[]")}
 	var log *experiments.LogFile
 	if f.log != "" {
 		var err error
@@ -125,6 +127,11 @@ func runXcoverPreset(ctx context.Context, c *cli, f benchFlags, set map[string]b
 			return nil, nil, usageErrorf("bench: %v", err)
 		}
 		defer log.Close()
+		env := hostEnv(results.CurrentEnv(f.seed))
+		env.Settings = settings
+		if err := log.WriteEnv(env); err != nil {
+			return nil, nil, err
+		}
 	}
 	var recs []results.Record
 	for _, xp := range xcoverProblemsFor(queens) {
@@ -146,14 +153,15 @@ func runXcoverPreset(ctx context.Context, c *cli, f benchFlags, set map[string]b
 			for r := range f.repeats {
 				rec := results.Record{Problem: key, Backend: name, Mode: "count", Repeat: r}
 				xcoverRun(ctx, p, xp, a.alg, a.zdd, f, &rec)
+				if ctx.Err() != nil {
+					// Interrupted: the run cut short is not a measurement.
+					return recs, settings, experiments.ErrInterrupted
+				}
 				recs = append(recs, rec)
 				if log != nil {
 					if err := log.WriteRecord(rec); err != nil {
 						return recs, nil, err
 					}
-				}
-				if ctx.Err() != nil {
-					return recs, nil, experiments.ErrInterrupted
 				}
 				if rec.Status == results.Timeout {
 					break
@@ -161,8 +169,6 @@ func runXcoverPreset(ctx context.Context, c *cli, f benchFlags, set map[string]b
 			}
 		}
 	}
-	settings := map[string]string{"preset": "xcover", "repeats": strconv.Itoa(f.repeats), "timeout": f.timeout.String(),
-		"workers": strconv.Itoa(f.workers), "queens": strings.Trim(fmt.Sprint(queens), "[]")}
 	return recs, settings, nil
 }
 
