@@ -227,8 +227,8 @@ func ExampleParseArmy() {
 		if err := encode.VerifyPieces(p, ps); err != nil {
 			panic(err)
 		}
-		if ps[0].Kind == encode.KingKind && ps[0].C == 0 && ps[0].R == 0 {
-			fmt.Println(ps)
+		if ps[len(ps)-1].Kind == encode.RookKind && ps[len(ps)-1].R == 2 {
+			fmt.Println(ps) // the rook on the last rank
 		}
 		return true
 	})
