@@ -201,7 +201,7 @@ func TestBenchPieces(t *testing.T) {
 		{"bench", "--problem", "queens+knights", "-n", "5", "--backends", "backtrack,dlx", "--repeats", "1", "--mode", "first"},
 		{"bench", "--pieces", "K=2,Q=1", "-n", "4", "--backends", "backtrack,dlx", "--repeats", "1", "--mode", "first"},
 	} {
-		out, errOut, code := qtool(t, "", args...)
+		out, errOut, code := qtool(t, "", append(args, "--log", "")...)
 		if code != 0 || strings.Contains(out+errOut, "MISMATCH") {
 			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
