@@ -87,10 +87,11 @@ backend's median cost peaks.
 backtrack, dlx, sat, the SAT programs, gecode, clasp, cbc, glpk and the
 exec:PROGRAM backends of --backends decide the 24 published instances
 (--boards) and --instances generated hard boards per n = 30, 50, 70
-(default 4); then backtrack-mrv-middle, backtrack-mrv-random, dlx-random,
-sat, gecode and clasp find first solutions for --n (default
-50,100,200,500,1000); 60s per run, one repeat. Uninstalled peers are
-skipped.
+(default 4); bitmask, backtrack, dlx, gecode and clasp count n = 14 (or
+the smallest --n when smaller); then backtrack-mrv-middle,
+backtrack-mrv-random, dlx-random, sat, gecode and clasp find first
+solutions for --n (default 50,100,200,500,1000); 60s per run, one repeat.
+Uninstalled peers are skipped.
 
 --preset sat compares SAT solvers and at-most-one encodings: every
 encoding with gini and with each installed external solver (cadical,
