@@ -79,6 +79,7 @@ func (p *Problem) BuildZDD(ctx context.Context) (*ZDD, error) {
 	b := &zbuild{p: p, z: z, l: p.newLinks(nil), ctx: ctx, memo: map[string]int32{},
 		state: make([]int32, len(p.names)+1), limit: zddLimit()}
 	b.keyBytes = uint64(4 * len(b.state))
+	b.prim = p.primaryNodes()
 	root, err := b.solve()
 	z.Memos, z.Updates, z.Cleansings = uint64(len(b.memo)), b.l.updates, b.l.cleansings
 	if err != nil {
@@ -97,23 +98,59 @@ type zbuild struct {
 	memo     map[string]int32
 	state    []int32 // per item (from 1): 0 free; -1 covered; c > 0 purified with colour c
 	buf      []int32
+	prim     []uint32 // primaryNodes
 	bytes    uint64
 	keyBytes uint64
 	limit    uint64
 }
 
-// key is the cache key of the current state: each item's state, except
-// that a free secondary item that no remaining option holds counts as
-// covered (the same future: no option left can take it).
+// key is the cache key of the current state, DLX6's signature: each
+// item's state, except that a secondary item that no remaining option
+// holds counts as covered, free or purified (the same future: no option
+// left can take it). A free item's list holds just the remaining options;
+// a purified item's list keeps the options of its colour even when a
+// later choice hides them (their node there is not unlinked), so each is
+// looked at: an option remains when its first primary item is active and
+// its node there is linked.
 func (b *zbuild) key() string {
 	b.buf = append(b.buf[:0], b.state...)
-	nd := b.l.nd
+	nd, cl := b.l.nd, b.l.cl
 	for i := b.p.primary + 1; i < len(b.buf); i++ {
-		if b.buf[i] == 0 && nd[i].itm == 0 {
+		switch s := b.buf[i]; {
+		case s == 0 && nd[i].itm == 0:
 			b.buf[i] = -1
+		case s > 0:
+			left := false
+			for q := nd[i].down; q != uint32(i); q = nd[q].down {
+				pn := b.prim[q]
+				y := uint32(nd[pn].itm)
+				if cl[cl[y].prev].next == y && nd[nd[pn].up].down == pn {
+					left = true
+					break
+				}
+			}
+			if !left {
+				b.buf[i] = -1
+			}
 		}
 	}
 	return string(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b.buf))), 4*len(b.buf)))
+}
+
+// primaryNodes returns, for each node of an option, the option's first
+// node in a primary item (every option has one).
+func (p *Problem) primaryNodes() []uint32 {
+	prim := make([]uint32, len(p.nodes))
+	for _, f := range p.first {
+		q := f
+		for p.nodes[q].itm > int32(p.primary) {
+			q++
+		}
+		for r := f; p.nodes[r].itm > 0; r++ {
+			prim[r] = q
+		}
+	}
+	return prim
 }
 
 // grow accounts for more bytes, refusing what would not fit.
@@ -190,6 +227,9 @@ func (b *zbuild) commit(r uint32) []int32 {
 	var saved []int32
 	mark := func(q uint32, x int32) {
 		c := nd[q].color
+		if c < 0 {
+			return // an item purified earlier with this colour: it stays so
+		}
 		v := int32(-1)
 		if c > 0 {
 			v = c

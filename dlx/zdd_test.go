@@ -55,6 +55,44 @@ func TestZDDCount(t *testing.T) {
 	}
 }
 
+// TestZDDColors checks the ZDD count against the search's on 300 problems
+// of the generated xcc family, whose options share coloured items often
+// (a purified item that keeps options of its colour, one whose options
+// are all hidden, an option whose item is already purified with its
+// colour), and the ZDD of xcc n = 20 against DLX6's figures on it.
+func TestZDDColors(t *testing.T) {
+	ctx := context.Background()
+	for s := range 300 {
+		spec := dlx.RandomSpec{Family: "xcc", Primary: 4 + s%9, Secondary: 2 + s%7, Options: 8 + (s*7)%40, Colors: 1 + s%3, Seed: uint64(s)}
+		p, err := dlx.Random(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, err := p.BuildZDD(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _, _ := p.Count(ctx)
+		if got := z.Count(); !got.IsUint64() || got.Uint64() != n {
+			t.Fatalf("%+v: ZDD count %s, search %d", spec, got, n)
+		}
+	}
+	p, err := dlx.Random(dlx.RandomSpec{Family: "xcc", Primary: 20, Secondary: 40, Options: 80, Colors: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := p.BuildZDD(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// DLX6 on the same file: 762429 solutions, 78497 ZDD nodes (with its
+	// two terminals), 195+32005 signatures (one more than the states it
+	// caches), 46517 hits.
+	if got := z.Count(); got.String() != "762429" || z.Size() != 78495 || z.Memos != 32199 || z.Hits != 46517 {
+		t.Errorf("xcc n = 20: count %s, %d nodes, %d states, %d hits; DLX6: 762429, 78495, 32199, 46517", got, z.Size(), z.Memos, z.Hits)
+	}
+}
+
 // TestZDDBigCount checks a count beyond 64 bits: 70 items, each in two
 // options of its own, have 2⁷⁰ solutions, which the ZDD holds in 140
 // nodes.
