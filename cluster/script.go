@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/qtool-project/qtool/internal/ranges"
 )
 
 // placeholders of Run.Command and the shell words they become in the job
@@ -132,20 +134,7 @@ func Script(r *Run) string {
 // ArraySpec writes task numbers as Slurm's --array value: increasing
 // ranges ("0-15", "3,7-9"), with "%K" when throttle K > 0.
 func ArraySpec(tasks []int, throttle int) string {
-	var parts []string
-	for i := 0; i < len(tasks); {
-		j := i
-		for j+1 < len(tasks) && tasks[j+1] == tasks[j]+1 {
-			j++
-		}
-		if j > i {
-			parts = append(parts, strconv.Itoa(tasks[i])+"-"+strconv.Itoa(tasks[j]))
-		} else {
-			parts = append(parts, strconv.Itoa(tasks[i]))
-		}
-		i = j + 1
-	}
-	s := strings.Join(parts, ",")
+	s := ranges.Join(ranges.Runs(tasks), ",", 0, 0)
 	if throttle > 0 {
 		s += "%" + strconv.Itoa(throttle)
 	}

@@ -9,7 +9,8 @@ import (
 	"os"
 	"sort"
 	"strconv"
-	"strings"
+
+	"github.com/qtool-project/qtool/internal/ranges"
 )
 
 // State is where a task stands.
@@ -268,29 +269,10 @@ func nonEmpty(path string) bool {
 	return err == nil && st.Size() > 0
 }
 
-// Ranges writes increasing task numbers as ranges: "0, 3-5, 9", cut after
-// 20 ranges.
+// Ranges writes task numbers as ranges, in increasing order: "0, 3-5, 9",
+// cut after 20 ranges (the rule of split.Ranges: see internal/ranges).
 func Ranges(xs []int) string {
-	xs = append([]int(nil), xs...)
-	sort.Ints(xs)
-	var parts []string
-	for i := 0; i < len(xs); {
-		j := i
-		for j+1 < len(xs) && xs[j+1] == xs[j]+1 {
-			j++
-		}
-		if len(parts) == 20 {
-			parts = append(parts, fmt.Sprintf("… (%d in all)", len(xs)))
-			break
-		}
-		if j > i {
-			parts = append(parts, strconv.Itoa(xs[i])+"-"+strconv.Itoa(xs[j]))
-		} else {
-			parts = append(parts, strconv.Itoa(xs[i]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
+	return ranges.Format(xs)
 }
 
 func sortedKeys(m map[string]string) []string {

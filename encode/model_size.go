@@ -47,6 +47,11 @@ func (p Problem) mixedSize() (s ModelSize, pairs uint64) {
 	n := uint64(max(0, p.Board.N))
 	k := uint64(len(p.kindsUsed()))
 	s.Cells = n * n * k
+	if n > 1<<16 {
+		// The pairs alone are beyond any memory (and beyond uint64 in
+		// the products below).
+		return ModelSize{Cells: s.Cells, Entries: 1 << 56, Lines: 1 << 56}, 1 << 56
+	}
 	for _, ru := range p.Variant.Rules() {
 		if ru.Excludes == 0 {
 			s.Entries += s.Cells * perCell(ru.Family, n)

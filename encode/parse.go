@@ -156,7 +156,7 @@ func parseBoardInto(r io.Reader, name string, pos *positions) (Board, error) {
 		})
 	case lead[0] == '-' || (lead[0] >= '0' && lead[0] <= '9'):
 		b, err = parseList(first, next, perr, pos, func(n int) error { return fits(name, first, n) })
-	case isAlgebraicToken(strings.TrimRight(strings.Fields(lead)[0], ",")) && lead[0] >= 'a':
+	case lead[0] >= 'a' && lead[0] <= 'z' && len(lead) > 1 && lead[1] >= '0' && lead[1] <= '9':
 		in.SetMax(maxCommentLine)
 		b, err = parseAlgebraic(first, next, perr, pos)
 	default:
@@ -507,7 +507,7 @@ func parseCompactHeader(first line, perr perrFunc) (n, rest int, err error) {
 		}
 	}
 	n, err = strconv.Atoi(num)
-	if err != nil || num == "" || num[0] == '+' {
+	if err != nil || num == "" {
 		return 0, 0, perr(first, lead+1, "bad header %q: want \"n N\" with N a whole number", first.text)
 	}
 	if n < 1 {
@@ -566,7 +566,10 @@ func (cr *compactRows) pair(l line, t string, col int) error {
 	k := QueenKind
 	if three {
 		var ok bool
-		if k, ok = KindOf(ks[0]); len(ks) != 1 || !ok {
+		if len(ks) == 1 {
+			k, ok = KindOf(ks[0])
+		}
+		if !ok {
 			return cr.perr(l, col, "bad piece %q in %q: want Q, N, K, B, R or A (queen, knight, king, bishop, rook, amazon)", ks, t)
 		}
 	}

@@ -2,6 +2,7 @@ package encode_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/qtool-project/qtool/encode"
@@ -217,6 +218,19 @@ func TestQueensKnightsBruteForce(t *testing.T) {
 			if got := linesCount(t, p); got != want {
 				t.Errorf("n=%d m=%d: model %d, brute force %d", n, m, got, want)
 			}
+		}
+	}
+}
+
+// TestPawnOnPiece: a pawn on the square of a given piece, in either
+// form of the given pieces, is an invalid board.
+func TestPawnOnPiece(t *testing.T) {
+	for _, p := range []encode.Problem{
+		{Variant: encode.QueensPawns, Instance: encode.Instance{Board: encode.Board{N: 4, Queens: []int{0, -1, -1, -1}}, Pawns: []encode.Cell{{R: 0, C: 0}}}},
+		{Variant: encode.QueensPawns, Instance: encode.Instance{Board: encode.Empty(4), Given: []encode.Piece{{Cell: encode.Cell{R: 1, C: 2}}}, Pawns: []encode.Cell{{R: 1, C: 2}}}},
+	} {
+		if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "pawn") {
+			t.Errorf("%+v: %v; want the pawn refused", p.Instance, err)
 		}
 	}
 }

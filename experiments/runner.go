@@ -276,6 +276,8 @@ type runResult struct {
 	// foundCells are the solutions of a problem other than plain
 	// n-queens, as sets of squares.
 	foundCells [][]encode.Cell
+	// foundPieces are those of a problem of several kinds of piece.
+	foundPieces [][]encode.Piece
 }
 
 // onceEnd says how a run ended: the run's own context error (nil when
@@ -315,6 +317,7 @@ func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Problem,
 	var mu sync.Mutex // Visit may be called from a parallel backend's workers
 	var found []encode.Placement
 	var foundCells [][]encode.Cell
+	var foundPieces [][]encode.Piece
 	prob := p.Encode()
 	if task != TaskCount {
 		req.Mode, req.Limit = backend.Find, 1
@@ -332,6 +335,12 @@ func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Problem,
 				mu.Unlock()
 				return false
 			}
+			req.VisitPieces = func(ps []encode.Piece) bool {
+				mu.Lock()
+				foundPieces = append(foundPieces, slices.Clone(ps))
+				mu.Unlock()
+				return false
+			}
 		}
 	}
 	ch := make(chan []runResult, 1)
@@ -342,7 +351,7 @@ func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Problem,
 			if v := recover(); v != nil {
 				res.err = fmt.Errorf("experiments: backend %s panicked: %v", b.Name(), v)
 				mu.Lock()
-				res.found, res.foundCells = found, foundCells
+				res.found, res.foundCells, res.foundPieces = found, foundCells, foundPieces
 				mu.Unlock()
 				out = append(out, res)
 			}
@@ -354,7 +363,7 @@ func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Problem,
 				return
 			}
 			mu.Lock()
-			found, foundCells = nil, nil
+			found, foundCells, foundPieces = nil, nil, nil
 			mu.Unlock()
 			res = runResult{}
 			start := time.Now()
@@ -362,7 +371,7 @@ func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Problem,
 			res.elapsed = time.Since(start)
 			spent += res.elapsed
 			mu.Lock()
-			res.found, res.foundCells = found, foundCells
+			res.found, res.foundCells, res.foundPieces = found, foundCells, foundPieces
 			mu.Unlock()
 			out = append(out, res)
 			if res.err != nil || res.out.Status != backend.OK || rctx.Err() != nil {
@@ -501,7 +510,16 @@ func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Prob
 			return
 		}
 	}
-	found := len(res.found) + len(res.foundCells)
+	for _, ps := range res.foundPieces {
+		q := p.Encode()
+		q.Pieces = len(ps)
+		if err := encode.VerifyPieces(q, ps); err != nil {
+			rec.Status, rec.Answer = results.Mismatch, uint64(len(res.foundPieces))
+			rec.Message = "invalid solution: " + err.Error()
+			return
+		}
+	}
+	found := len(res.found) + len(res.foundCells) + len(res.foundPieces)
 	// A run that finished after its time limit did not finish within it,
 	// whatever it answered: a backend that looks at its context only now
 	// and then may overrun a very short limit.

@@ -74,11 +74,13 @@ type Problem struct {
 	// placed, the number of pawns whose every placement is searched.
 	Pawns     []encode.Cell
 	PawnCount int
+	// Counts are the pieces of the pieces problem (encode.Problem.Counts).
+	Counts encode.Army
 }
 
 // Encode returns the problem as the harness runs it.
 func (p Problem) Encode() encode.Problem {
-	return encode.Problem{Variant: p.Variant, Instance: encode.Instance{Board: p.Board, Blocked: p.Blocked, Excluded: p.Excluded, Pawns: p.Pawns}, PawnCount: p.PawnCount}
+	return encode.Problem{Variant: p.Variant, Instance: encode.Instance{Board: p.Board, Blocked: p.Blocked, Excluded: p.Excluded, Pawns: p.Pawns}, PawnCount: p.PawnCount, Counts: p.Counts}
 }
 
 // Key identifies the problem in records: n, the file name, and for a
@@ -92,6 +94,9 @@ func (p Problem) Key() results.Problem {
 	}
 	if p.Variant == encode.QueensPawns {
 		k.Pawns = max(len(p.Pawns), p.PawnCount)
+	}
+	if p.Variant == encode.MixedPieces {
+		k.Army = p.Counts.String()
 	}
 	if p.Name != "" || k.Given > 0 || k.Diagonals > 0 || k.Blocked > 0 || len(p.Pawns) > 0 {
 		k.Hash = boardDigest(p.Board, p.Blocked, p.Excluded, p.Pawns)

@@ -427,13 +427,14 @@ func Format(w io.Writer, s Square) error {
 }
 
 // Siamese is de la Loubère's square of odd order n (S. de la Loubère, Du
-// royaume de Siam, 1693; Andrews, Magic Squares and Cubes, 1917, ch. I):
-// 1 in the middle of the top row, each next number one row up and one
-// column right (modulo n), or, when that cell is taken, one row down from
-// the last. It is magic for every odd n; its low-digit classes (the
-// numbers k, k+n, k+2n, … step by a knight's move, two rows down and one
-// column left) are queens solutions when 3 does not divide n either.
-// An even n or one beyond MaxN is an error.
+// royaume de Siam, Paris 1691, English 1693; Andrews, Magic Squares and
+// Cubes, 1917, ch. I): 1 in the middle of the top row, each next number
+// one row up and one column right (modulo n), or, when that cell is
+// taken, one row down from the last. It is magic for every odd n; its
+// low-digit classes (the numbers k, k+n, k+2n, … step by a knight's move,
+// two rows down and one column left) are queens solutions when 3 does not
+// divide n either, and it has none when 3 divides n. An even n or one
+// beyond MaxN is an error.
 func Siamese(n int) (Square, error) {
 	if n < 1 || n%2 == 0 || n > MaxN {
 		return nil, fmt.Errorf("magic: de la Loubère's method builds squares of odd order 1 ≤ n ≤ %d, not n = %d", MaxN, n)

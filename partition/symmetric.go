@@ -54,12 +54,12 @@ func (g Symmetry) Apply(s Solution) Solution {
 // Symmetric searches only the partitions that g maps onto themselves,
 // as an exact cover (package dlx) whose options are the orbits of g: a
 // solution that g fixes, or a solution with its image when the two share
-// no square (a pair that shares one cannot both be members). The search
-// space shrinks to about the square root of Cover's, at the price of
-// finding only symmetric partitions: a count here is a lower bound on
-// Cover's (every partition it finds is one of Cover's), and finding none
-// proves nothing. visit is as for Cover, with the members of the whole
-// partition.
+// no square (a pair that shares one cannot both be members). A partition
+// is then about n/2 choices of orbits instead of n choices of solutions,
+// at the price of finding only symmetric partitions: a count here is a
+// lower bound on Cover's (every partition it finds is one of Cover's),
+// and finding none proves nothing. visit is as for Cover, with the
+// members of the whole partition.
 func Symmetric(ctx context.Context, n int, sols []Solution, g Symmetry, visit func(members []int) bool) (Stats, error) {
 	if err := check(n, sols); err != nil {
 		return Stats{}, err

@@ -100,6 +100,8 @@ type Problem struct {
 	Blocked   int    `json:"blocked,omitempty"`
 	// Pawns is the number of pawns of the queens+pawns problem.
 	Pawns int `json:"pawns,omitempty"`
+	// Army is the pieces of the pieces problem ("K=2,Q=1": encode.Army).
+	Army string `json:"army,omitempty"`
 }
 
 // Free is the number of free rows δ by which a decide table groups the

@@ -1,6 +1,7 @@
 package split
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -17,12 +18,17 @@ type Side struct {
 }
 
 // SideOf gathers the parts of count records (concatenated shards of one
-// split, complete or not). Each record must carry its split and parts
+// split, complete or not); the parts of a lone record become the side's,
+// sorted in place. Each record must carry its split and parts
 // (checked as by Check, but for completeness); a shard or a subproblem
 // met twice, or records of different splits, are refused.
 func SideOf(name string, recs []*Entry) (*Side, error) {
 	s := &Side{Name: name}
 	shards := map[[2]int]string{}
+	total := 0
+	for _, r := range recs {
+		total += len(r.Parts)
+	}
 	for _, r := range recs {
 		if r.Split == nil || !r.Has("parts") {
 			return nil, fmt.Errorf("split: %s: the record has no per-subproblem counts (count with --backend domains, constellation or join and --json)", r.Where)
@@ -43,7 +49,14 @@ func SideOf(name string, recs []*Entry) (*Side, error) {
 			return nil, fmt.Errorf("split: %s: shard %d/%d appears twice (%s and %s)", name, key[0], key[1], prev, r.Where)
 		}
 		shards[key] = r.Where
-		s.Parts = append(s.Parts, r.Parts...)
+		if len(recs) == 1 {
+			s.Parts = r.Parts // no copy of a big record's parts: the side sorts them in place
+		} else {
+			if s.Parts == nil {
+				s.Parts = make([]Part, 0, total)
+			}
+			s.Parts = append(s.Parts, r.Parts...)
+		}
 	}
 	return s, s.sort()
 }
@@ -61,7 +74,9 @@ func SideOfCheckpoint(name string, st *checkpoint.State) (*Side, error) {
 }
 
 func (s *Side) sort() error {
-	slices.SortFunc(s.Parts, func(a, b Part) int { return a.ID - b.ID })
+	if !slices.IsSortedFunc(s.Parts, func(a, b Part) int { return cmp.Compare(a.ID, b.ID) }) {
+		slices.SortFunc(s.Parts, func(a, b Part) int { return cmp.Compare(a.ID, b.ID) })
+	}
 	for k := 1; k < len(s.Parts); k++ {
 		if s.Parts[k].ID == s.Parts[k-1].ID {
 			return fmt.Errorf("split: %s: subproblem %d counted twice", s.Name, s.Parts[k].ID)

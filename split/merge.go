@@ -6,9 +6,9 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/ranges"
 )
 
 // Total is the sum of the shards of one count, as qtool merge prints it.
@@ -96,9 +96,9 @@ func checkParts(e *Entry, whole bool) error {
 	if whole && len(e.Parts) != s.Todo {
 		return fmt.Errorf("split: %s: %d parts, but the shard has %d subproblems: the record is cut or edited", e.Where, len(e.Parts), s.Todo)
 	}
-	ids := make([]int, 0, len(e.Parts))
 	var sum, uniq uint64
-	for _, p := range e.Parts {
+	increasing := true // the parts in increasing id, as qtool writes them: no id twice
+	for k, p := range e.Parts {
 		if p.ID < 0 || p.ID >= s.Total {
 			return fmt.Errorf("split: %s: subproblem %d is not in a split of %d", e.Where, p.ID, s.Total)
 		}
@@ -111,12 +111,18 @@ func checkParts(e *Entry, whole bool) error {
 		if c1|c2 != 0 {
 			return fmt.Errorf("split: %s: the parts' total overflows 64 bits", e.Where)
 		}
-		ids = append(ids, p.ID)
+		increasing = increasing && (k == 0 || p.ID > e.Parts[k-1].ID)
 	}
-	slices.Sort(ids)
-	for k := 1; k < len(ids); k++ {
-		if ids[k] == ids[k-1] {
-			return fmt.Errorf("split: %s: subproblem %d counted twice", e.Where, ids[k])
+	if !increasing {
+		ids := make([]int, 0, len(e.Parts))
+		for _, p := range e.Parts {
+			ids = append(ids, p.ID)
+		}
+		slices.Sort(ids)
+		for k := 1; k < len(ids); k++ {
+			if ids[k] == ids[k-1] {
+				return fmt.Errorf("split: %s: subproblem %d counted twice", e.Where, ids[k])
+			}
 		}
 	}
 	if sum != e.Solutions {
@@ -272,30 +278,11 @@ func gaps(present []int, m int) [][2]int {
 // rangeList writes ranges as "0, 3-5, 9", cut after 20 ranges with the
 // number of elements in all.
 func rangeList(rs [][2]int, total int) string {
-	var parts []string
-	for i, r := range rs {
-		if i == 20 {
-			parts = append(parts, fmt.Sprintf("… (%d in all)", total))
-			break
-		}
-		if r[1] > r[0] {
-			parts = append(parts, fmt.Sprintf("%d-%d", r[0], r[1]))
-		} else {
-			parts = append(parts, strconv.Itoa(r[0]))
-		}
-	}
-	return strings.Join(parts, ", ")
+	return ranges.Join(rs, ", ", 20, total)
 }
 
-// Ranges writes sorted numbers as "0-3, 7, 9-10".
+// Ranges writes numbers as "0-3, 7, 9-10", in increasing order, cut after
+// 20 ranges (see internal/ranges, the rule that cluster.Ranges shares).
 func Ranges(xs []int) string {
-	var rs [][2]int
-	for _, x := range xs {
-		if len(rs) > 0 && rs[len(rs)-1][1]+1 == x {
-			rs[len(rs)-1][1] = x
-			continue
-		}
-		rs = append(rs, [2]int{x, x})
-	}
-	return rangeList(rs, len(xs))
+	return ranges.Format(xs)
 }

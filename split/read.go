@@ -24,12 +24,14 @@ type Entry struct {
 func (e *Entry) Has(key string) bool { return e.has[key] }
 
 // Reader reads the records of one input, one JSON object after the other,
-// streaming: a record's parts are decoded one at a time, so that a record
-// of millions of subproblems takes the memory of its parts, not of its
-// text. Errors are *textin.Error (file:line:col) wrapped with the prefix
+// streaming: a record's parts are parsed one at a time straight into its
+// Parts (no decoder, no allocation per part), so that a record of millions
+// of subproblems takes the memory of its parts, not of its text, and reads
+// at the speed of the disk. The other fields are decoded by encoding/json.
+// Errors are *textin.Error (file:line:col) wrapped with the prefix
 // "split: ".
 type Reader struct {
-	dec  *json.Decoder
+	sc   *scanner
 	lr   *lineReader
 	name string
 	max  int64
@@ -40,9 +42,7 @@ type Reader struct {
 // refused).
 func NewReader(r io.Reader, name string, max int64) *Reader {
 	lr := &lineReader{r: r, max: max, line: 1, lastNL: -1}
-	dec := json.NewDecoder(lr)
-	dec.UseNumber()
-	return &Reader{dec: dec, lr: lr, name: name, max: max}
+	return &Reader{sc: &scanner{lr: lr}, lr: lr, name: name, max: max}
 }
 
 // errorAt is an error at byte offset off of the input.
@@ -51,26 +51,9 @@ func (r *Reader) errorAt(off int64, format string, args ...any) error {
 	return fmt.Errorf("split: %w", &textin.Error{File: r.name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
 }
 
-// wrap turns a decoder's error into one with a place.
-func (r *Reader) wrap(err error, start int64) error {
-	if r.lr.over {
-		return fmt.Errorf("split: %w", &textin.Error{File: r.name, Msg: fmt.Sprintf("larger than %d MiB", r.max>>20)})
-	}
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &se):
-		return r.errorAt(se.Offset, "%v", err)
-	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return r.errorAt(r.lr.n, "unexpected end of JSON input")
-	}
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return r.errorAt(r.lr.skipSpace(start), "%s", typeError(te))
-	}
-	if r.lr.err != nil && errors.Is(err, r.lr.err) {
-		return fmt.Errorf("split: %s: %w", r.name, err)
-	}
-	return r.errorAt(start, "%v", err)
+// errorNoPlace is an error about the whole input.
+func errorNoPlace(name, msg string) error {
+	return &textin.Error{File: name, Msg: msg}
 }
 
 func typeError(te *json.UnmarshalTypeError) string {
@@ -91,119 +74,110 @@ func (r *Reader) Next(ctx context.Context) (*Entry, error) {
 		r.lr.started = true
 		r.lr.dropBOM()
 	}
-	start := r.lr.skipSpace(r.dec.InputOffset())
-	tok, err := r.dec.Token()
-	if err == io.EOF && !r.lr.over {
+	s := r.sc
+	c, ok := s.space()
+	if !ok {
+		if s.err != nil || r.lr.over {
+			return nil, r.scanErr(s.endErr())
+		}
 		return nil, io.EOF
 	}
-	if err != nil {
-		return nil, r.wrap(err, start)
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		what := "value"
-		switch tok.(type) {
-		case json.Number:
-			what = "number"
-		case string:
+	start := s.off()
+	if c != '{' {
+		var what string
+		switch {
+		case c == '"':
 			what = "string"
-		case bool:
+		case c == 't' || c == 'f':
 			what = "bool"
-		case nil:
+		case c == 'n':
 			what = "null"
-		case json.Delim:
+		case c == '[':
 			what = "array"
+		case c == '-' || '0' <= c && c <= '9':
+			what = "number"
+		default:
+			return nil, r.scanErr(s.bad(c, "looking for beginning of value"))
 		}
 		return nil, r.errorAt(start, "a JSON %s where a record should be", what)
 	}
+	s.pos++
 	line, _ := r.lr.lineCol(start)
 	e := &Entry{Where: fmt.Sprintf("%s:%d", r.name, line), has: map[string]bool{}}
-	var obj bytes.Buffer
-	obj.WriteByte('{')
+	obj := []byte{'{'}
 	offs := map[string]int64{}
-	for r.dec.More() {
-		keyOff := r.dec.InputOffset()
-		tok, err := r.dec.Token()
-		if err != nil {
-			return nil, r.wrap(err, keyOff)
+	for k := 0; ; k++ {
+		d, ok := s.space()
+		if !ok {
+			return nil, r.scanErr(s.endErr())
 		}
-		key, _ := tok.(string)
-		valOff := r.dec.InputOffset()
+		if d == '}' && k == 0 {
+			s.pos++
+			break
+		}
+		if k > 0 {
+			if d == '}' {
+				s.pos++
+				break
+			}
+			if d != ',' {
+				return nil, r.scanErr(s.bad(d, "after object key:value pair"))
+			}
+			s.pos++
+		}
+		if _, ok := s.space(); !ok {
+			return nil, r.scanErr(s.endErr())
+		}
+		keyOff := s.off()
+		mark := len(obj)
+		if mark > 1 {
+			obj = append(obj, ',')
+		}
+		kb, raw, err := s.key(obj, &s.keyText)
+		if err != nil {
+			return nil, r.scanErr(err)
+		}
+		key := string(kb)
+		obj = raw
+		if err := s.expect(':', "after object key"); err != nil {
+			return nil, r.scanErr(err)
+		}
 		if strings.EqualFold(key, "parts") {
 			if e.has["parts"] {
-				return nil, r.errorAt(r.lr.skipSpace(keyOff), "field \"parts\" given twice")
+				return nil, r.errorAt(keyOff, "field \"parts\" given twice")
 			}
 			e.has["parts"] = true
+			obj = obj[:mark]
 			if err := r.parts(ctx, e); err != nil {
 				return nil, err
 			}
 			continue
 		}
-		var raw json.RawMessage
-		if err := r.dec.Decode(&raw); err != nil {
-			return nil, r.wrap(err, valOff)
+		obj = append(obj, ':')
+		if _, ok := s.space(); !ok {
+			return nil, r.scanErr(s.endErr())
+		}
+		valOff := s.off()
+		if obj, err = s.value(obj, 1); err != nil {
+			return nil, r.scanErr(err)
 		}
 		e.has[strings.ToLower(key)] = true
 		offs[strings.ToLower(key)] = valOff
-		if obj.Len() > 1 {
-			obj.WriteByte(',')
-		}
-		k, _ := json.Marshal(key)
-		obj.Write(k)
-		obj.WriteByte(':')
-		obj.Write(raw)
 	}
-	if _, err := r.dec.Token(); err != nil {
-		return nil, r.wrap(err, r.dec.InputOffset())
-	}
-	obj.WriteByte('}')
+	obj = append(obj, '}')
 	parts := e.Parts
-	if err := json.Unmarshal(obj.Bytes(), &e.Record); err != nil {
+	if err := json.Unmarshal(obj, &e.Record); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			top, _, _ := strings.Cut(te.Field, ".")
 			if off, ok := offs[strings.ToLower(top)]; ok {
-				return nil, r.errorAt(r.lr.skipSpace(off), "%s", typeError(te))
+				return nil, r.errorAt(off, "%s", typeError(te))
 			}
 		}
 		return nil, r.errorAt(start, "%v", err)
 	}
 	e.Parts = parts
 	return e, nil
-}
-
-// parts decodes the array of a record's parts one element at a time.
-func (r *Reader) parts(ctx context.Context, e *Entry) error {
-	off := r.dec.InputOffset()
-	tok, err := r.dec.Token()
-	if err != nil {
-		return r.wrap(err, off)
-	}
-	if tok == nil {
-		return nil
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '[' {
-		return r.errorAt(r.lr.skipSpace(off), "field \"parts\": want a list of {\"id\",\"solutions\",\"unique\",\"nodes\"}")
-	}
-	for k := 0; r.dec.More(); k++ {
-		if k%4096 == 4095 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		off := r.dec.InputOffset()
-		var p Part
-		if err := r.dec.Decode(&p); err != nil {
-			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) {
-				return r.errorAt(r.lr.skipSpace(off), "part %d: %s", k, typeError(te))
-			}
-			return r.wrap(err, off)
-		}
-		e.Parts = append(e.Parts, p)
-	}
-	_, err = r.dec.Token()
-	if err != nil {
-		return r.wrap(err, r.dec.InputOffset())
-	}
-	return nil
 }
 
 // ReadAll reads every record of r (see Reader), none for an input of
@@ -245,6 +219,7 @@ type lineReader struct {
 	over    bool  // more than max bytes
 	err     error // the underlying reader's error, if any
 	started bool  // the byte-order mark was looked for
+	memo    lineMemo
 }
 
 func (l *lineReader) Read(p []byte) (int, error) {
@@ -297,17 +272,32 @@ func (l *lineReader) skipSpace(off int64) int64 {
 }
 
 // lineCol turns an offset into a 1-based line and column; an offset no
-// longer kept gets the line of the oldest byte kept and no column.
+// longer kept gets the line of the oldest byte kept and no column. The
+// last answer is remembered, so that offsets asked for in increasing order
+// (a record's start, one after the other) cost the bytes between them,
+// not the whole tail each.
 func (l *lineReader) lineCol(off int64) (int, int) {
 	if off < l.base {
 		return l.line, 0
 	}
 	off = min(off, l.n)
-	seen := l.tail[:off-l.base]
-	line := l.line + bytes.Count(seen, []byte("\n"))
-	nl := l.lastNL
-	if i := bytes.LastIndexByte(seen, '\n'); i >= 0 {
-		nl = l.base + int64(i)
+	from, line, nl := l.base, l.line, l.lastNL
+	if l.memo.ok && l.memo.off >= l.base && l.memo.off <= off && l.memo.base == l.base {
+		from, line, nl = l.memo.off, l.memo.line, l.memo.nl
 	}
+	seen := l.tail[from-l.base : off-l.base]
+	line += bytes.Count(seen, []byte("\n"))
+	if i := bytes.LastIndexByte(seen, '\n'); i >= 0 {
+		nl = from + int64(i)
+	}
+	l.memo = lineMemo{ok: true, off: off, base: l.base, line: line, nl: nl}
 	return line, int(off - nl)
+}
+
+// lineMemo is lineCol's last answer: the line at offset off and the last
+// newline before it, while the tail starts at base.
+type lineMemo struct {
+	ok            bool
+	off, base, nl int64
+	line          int
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -140,4 +141,60 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("total %d, records add up to %d", tot.Solutions, sum)
 		}
 	})
+}
+
+// FuzzReadSame: the scanner reads every input as the reader built on
+// encoding/json's decoder did (read_ref_test.go): the same records, or
+// an error (with its place) for both.
+func FuzzReadSame(f *testing.F) {
+	for _, s := range readSameSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		readSame(t, data)
+	})
+}
+
+var readSameSeeds = []string{
+	`{"n":8,"backend":"bitmask","solutions":92,"unique":12,"shard":0,"shards":1,"seconds":0.01,"status":"ok","complete":true}`,
+	`{"n":9,"solutions":2,"shard":0,"shards":1,"status":"ok","split":{"method":"halves","version":3,"n":9,"depth":0,"subproblems":2,"identity":"halves/3 n=9 depth=0 subproblems=2 hash=00000000000000aa","shard":0,"shards":1,"todo":2},"parts":[{"id":0,"solutions":1},{"id":1,"solutions":1}]}`,
+	`{"n":8,"PARTS":[{"ID":3,"Solutions":18446744073709551615,"unique":null,"nodes":7,"x":[1,{"a":"\u00e9\n"}]},null,{}]}`,
+	`{"n":8,"parts":[{"id":-1}]}`, `{"n":8,"parts":[{"id":1.5}]}`, `{"n":8,"parts":[{"id":9223372036854775808}]}`,
+	`{"n":8,"parts":[{"solutions":18446744073709551616}]}`, `{"n":8,"parts":[{"nodes":01}]}`, `{"n":8,"parts":[{"nodes":1e3}]}`,
+	`{"n":8,"parts":[5]}`, `{"n":8,"parts":["x"]}`, `{"n":8,"parts":{}}`, `{"n":8,"parts":null}`, `{"n":8,"parts":[1,]}`,
+	`{"n":8,"parts":[{"id":1}{"id":2}]}`, `{"n":8,"parts":[{"id" 1}]}`, `{"n":8,"parts":[{"id":1,}]}`, `{"n":8,"parts":[{"id":tru}]}`,
+	"{\"n\":8,\"b\":\"a\tb\"}", `{"n":8,"b":"\x"}`, `{"n":8,"b":"\u12"}`, `{"n":8}{"n":9} {"n":10}` + "\n", "\ufeff{\"n\":1}", "[[[[[", "x", `{"n":8,}`, `{"n":8 "b":1}`,
+	`{"n":8,"solutions":"9"}`, `{"n":8,"split":{"n":"x"}}`, `{"n":-0.0e+1}`, `{"n":8,"parts":[{"id":` + "00" + `}]}`,
+	`{"n":8,"parts":[{"id":0, "id":3 , "solutions" : 4 } , { "id" : 5 } ] , "solutions":4}`,
+}
+
+func readSame(t *testing.T, data []byte) {
+	got, err := ReadAll(context.Background(), strings.NewReader(string(data)), "in", 1<<20)
+	want, werr := refReadAll(context.Background(), strings.NewReader(string(data)), "in", 1<<20)
+	if (err == nil) != (werr == nil) {
+		t.Fatalf("%q: scanner: %v; decoder: %v", data, err, werr)
+	}
+	if err != nil {
+		// The places may differ: the decoder placed errors inside a value
+		// from the value's start in its buffer (in "{\"b\":\"\t\"}" at
+		// column 5 for the tab at column 7), the scanner at the byte.
+		if !strings.HasPrefix(err.Error(), "split: in:") {
+			t.Fatalf("%q: error without its place: %v", data, err)
+		}
+		return
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%q: %d records, decoder %d", data, len(got), len(want))
+	}
+	for i := range got {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Fatalf("%q: record %d:\nscanner %+v\ndecoder %+v", data, i, *got[i], *want[i])
+		}
+	}
+}
+
+func TestReadSame(t *testing.T) {
+	for _, s := range readSameSeeds {
+		readSame(t, []byte(s))
+	}
 }

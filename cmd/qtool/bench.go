@@ -87,10 +87,11 @@ backend's median cost peaks.
 backtrack, dlx, sat, the SAT programs, gecode, clasp, cbc, glpk and the
 exec:PROGRAM backends of --backends decide the 24 published instances
 (--boards) and --instances generated hard boards per n = 30, 50, 70
-(default 4); then backtrack-mrv-middle, backtrack-mrv-random, dlx-random,
-sat, gecode and clasp find first solutions for --n (default
-50,100,200,500,1000); 60s per run, one repeat. Uninstalled peers are
-skipped.
+(default 4); bitmask, backtrack, dlx, gecode and clasp count n = 14 (or
+the smallest --n when smaller); then backtrack-mrv-middle,
+backtrack-mrv-random, dlx-random, sat, gecode and clasp find first
+solutions for --n (default 50,100,200,500,1000); 60s per run, one repeat.
+Uninstalled peers are skipped.
 
 --preset sat compares SAT solvers and at-most-one encodings: every
 encoding with gini and with each installed external solver (cadical,
@@ -136,6 +137,7 @@ type benchFlags struct {
 	excluded                  string // --preset diagonals
 	problem                   string
 	pawns                     int
+	pieces                    string
 	minFree                   int
 	instances                 int
 	repeats                   int
@@ -172,6 +174,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
 	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
 	intFlag(fs, &f.pawns, "pawns", 0, "--problem queens+pawns: `K` pawns, every placement searched on each board")
+	fs.StringVar(&f.pieces, "pieces", "", "--problem pieces: the `COUNTS` of each kind, e.g. Q=3,N=3 (as qtool count --pieces); implies --problem pieces")
 	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0-2n)")
 	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	benchTaskFlag(fs, &f.task)
@@ -291,7 +294,7 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 		return experiments.Spec{}, err
 	}
 	var spec experiments.Spec
-	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] && !set["problem"] {
+	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] && !set["problem"] && !set["pieces"] {
 		spec = experiments.DefaultSpec()
 		if len(spec.Grids) == 0 {
 			return spec, usageErrorf("bench: no backend is registered")

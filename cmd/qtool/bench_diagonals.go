@@ -103,6 +103,18 @@ func benchVariant(f benchFlags, set map[string]bool, g experiments.Grid) (experi
 	if err != nil {
 		return g, usageErrorf("bench: --problem %q: want one of %s", f.problem, variantNames())
 	}
+	var army encode.Army
+	if set["pieces"] {
+		if set["problem"] && v != encode.MixedPieces {
+			return g, usageErrorf("bench: --pieces applies to --problem pieces, not %v", v)
+		}
+		if army, err = encode.ParseArmy(f.pieces); err != nil {
+			return g, usageErrorf("bench: --pieces %q: %s", f.pieces, strings.TrimPrefix(err.Error(), "encode: "))
+		}
+		v = encode.MixedPieces
+	} else if v == encode.MixedPieces {
+		return g, usageErrorf("bench: --problem pieces needs --pieces COUNTS, e.g. --pieces Q=3,N=3")
+	}
 	if set["pawns"] && (v != encode.QueensPawns || f.pawns < 0) {
 		return g, usageErrorf("bench: --pawns K (K ≥ 0) applies to --problem queens+pawns")
 	}
@@ -114,6 +126,12 @@ func benchVariant(f benchFlags, set map[string]bool, g experiments.Grid) (experi
 	}
 	for i := range g.Problems {
 		g.Problems[i].Variant = v
+		g.Problems[i].Counts = army
+		if v == encode.MixedPieces {
+			if err := g.Problems[i].Encode().Validate(); err != nil {
+				return g, usageErrorf("bench: --pieces %s: %s", f.pieces, strings.TrimPrefix(err.Error(), "encode: "))
+			}
+		}
 		if v == encode.QueensPawns && len(g.Problems[i].Pawns) == 0 {
 			g.Problems[i].PawnCount = f.pawns
 			if err := checkPawns(g.Problems[i].Encode(), "bench"); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,7 +18,9 @@ import (
 // the SAT programs, Gecode, clasp, CBC and GLPK, and the exec:PROGRAM
 // backends of --backends, deciding the 24 published Excluded-Diagonals
 // instances (Gent, Jefferson and Nightingale, JAIR 59, 2017) and
-// generated hard completion boards; then first solutions of empty boards
+// generated hard completion boards; the count of n = 14 (or the smallest --n
+// when smaller) by bitmask, backtrack, dlx, gecode and clasp; then
+// first solutions of empty boards
 // of n = 50…1000 by the complete searches with a value order
 // (backtrack-mrv-middle, backtrack-mrv-random, dlx-random) beside sat,
 // gecode and clasp. A backend whose program is not installed is skipped.
@@ -25,8 +28,13 @@ import (
 var (
 	peersDecide = []string{"backtrack", "dlx", "sat", "cadical", "minisat", "gecode", "clasp", "cbc", "glpk"}
 	peersFirst  = []string{"backtrack-mrv-middle", "backtrack-mrv-random", "dlx-random", "sat", "gecode", "clasp"}
+	peersCount  = []string{"bitmask", "backtrack", "dlx", "gecode", "clasp"}
 	peersN      = []int{50, 100, 200, 500, 1000}
 )
+
+// peersCountN is the board the preset counts the solutions of (the
+// issue's "count n = 14" row), or the smallest --n when that is smaller.
+const peersCountN = 14
 
 func init() {
 	registerPreset(&benchPreset{name: "peers", flags: []string{"instances"},
@@ -68,6 +76,10 @@ func peersSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (e
 		return spec, usageErrorf("bench: %v", err)
 	}
 	first, err := look(peersFirst)
+	if err != nil {
+		return spec, usageErrorf("bench: %v", err)
+	}
+	counters, err := look(peersCount)
 	if err != nil {
 		return spec, usageErrorf("bench: %v", err)
 	}
@@ -113,6 +125,11 @@ func peersSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (e
 	if len(boards) > 0 {
 		spec.Grids = append(spec.Grids, experiments.Grid{Task: experiments.TaskDecide, Backends: decide, Problems: boards, MaxTimeouts: 3})
 	}
+	countN := peersCountN
+	if len(ns) > 0 {
+		countN = min(countN, slices.Min(ns))
+	}
+	spec.Grids = append(spec.Grids, experiments.Grid{Task: experiments.TaskCount, Backends: counters, Problems: experiments.EmptyBoards([]int{countN}), StopAfterTimeout: true})
 	if len(ns) > 0 {
 		spec.Grids = append(spec.Grids, experiments.Grid{Task: experiments.TaskFirst, Backends: first, Problems: experiments.EmptyBoards(ns), StopAfterTimeout: true})
 	}
@@ -122,6 +139,6 @@ func peersSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (e
 	}
 	spec.Repeats, spec.Seed = 1, 1
 	spec.Timeout = peersPresetTimeout
-	spec.Settings = map[string]string{"preset": "peers", "n": strings.Join(nss, ","), "boards": strconv.Itoa(len(boards))}
+	spec.Settings = map[string]string{"preset": "peers", "n": strings.Join(nss, ","), "boards": strconv.Itoa(len(boards)), "count-n": strconv.Itoa(countN)}
 	return presetSpec(f, set, spec, ref)
 }

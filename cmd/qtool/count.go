@@ -29,7 +29,9 @@ grid, and the excluded diagonals of a CSPLib prob079 .param file, are
 respected). --problem counts a variant: toroidal, superqueens; domination
 (the minimum dominating sets of queens, their number of queens in the
 "queens" field); kings, bishops, knights, rooks (the placements of the
-most pieces that fit, in "pieces"). A count cut short by
+most pieces that fit, in "pieces"); queens+knights (the most queens and
+knights in equal numbers, in "army"); --pieces K=2,Q=2,B=2,N=1 (those
+pieces, none attacking another). A count cut short by
 --timeout or Ctrl-C is printed as a lower bound, marked incomplete, and the
 exit status is 3 (time limit) or 130 (interrupted).
 
@@ -58,6 +60,8 @@ Examples:
   qtool count -n 18 --shard 3/16 --json > shard3.json
   qtool count -n 17 --json --parts=false
   qtool count -n 8 --problem domination --json
+  qtool count -n 8 --problem queens+knights
+  qtool count -n 7 --pieces K=2,Q=2,B=2,N=1
   qtool count --board examples/diag-14-4-924.param --diagonals 9
   qtool count -n 10 --checkpoint n10.ckpt --resume
 `

@@ -161,7 +161,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	p.variants = true
 	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames())
 	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
-	pieces := fs.Int("pieces", 0, "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it)")
+	piecesFlag := fs.String("pieces", "", "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it); or the pieces problem of the counts Q=3,N=3 (as qtool count --pieces)")
 	maxSize := fs.String("max-size", "4GB", "refuse an output larger than `SIZE` (e.g. 500MB, 20GB; 0 for no limit)")
 	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached, an existing --out FILE left as it was")
 	operands, err := parseFlags(c, fs, args)
@@ -181,9 +181,24 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("encode: --to %q: want one of %s", *to, strings.Join(encoderNames(), ", "))
 	}
 	set := setFlags(fs)
+	var pieces int
+	counts := set["pieces"] && strings.Contains(*piecesFlag, "=")
+	if counts {
+		p.pieces = *piecesFlag
+	} else if set["pieces"] {
+		if pieces, err = strconv.Atoi(*piecesFlag); err != nil {
+			return usageErrorf("encode: --pieces %q: want a number of pieces M, or counts such as Q=3,N=3", *piecesFlag)
+		}
+		delete(set, "pieces")
+	}
 	prob, err := p.loadProblem(c, set)
 	if err != nil {
 		return err
+	}
+	if counts {
+		delete(set, "pieces") // the pieces problem places its counts
+	} else if *piecesFlag != "" {
+		set["pieces"] = true
 	}
 	limit, err := parseSize(*maxSize)
 	if err != nil {
@@ -225,7 +240,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		} else if !set["pieces"] {
 			job.How = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
 		}
-		if job.Prob.Pieces, err = problemPieces(ctx, prob, *pieces, set["pieces"]); err != nil {
+		if job.Prob.Pieces, err = problemPieces(ctx, prob, pieces, set["pieces"]); err != nil {
 			return err
 		}
 		if prob.Variant.Goal() == encode.Place {

@@ -110,7 +110,11 @@ func writeProblemDLX(w io.Writer, prob encode.Problem, how string, _ map[string]
 	}
 	cv := m.Cover()
 	wr.Comment(fmt.Sprintf("qtool encode: the %v problem, n = %d, %d %s (%s)", prob.Variant, prob.Board.N, m.Pieces, pieceName(prob.Variant, m.Pieces), how))
-	wr.Comment("one option per free square; a solution of this matrix is a placement of exactly that many pieces")
+	if m.Kinds != nil {
+		wr.Comment("one option per free square and kind of piece (items square<r·n+c>, kind-total<k> for the kinds Q N K B R, k = 0 … 4; an attack<i> item is two options that attack each other); a solution of this matrix is a placement of exactly those pieces")
+	} else {
+		wr.Comment("one option per free square; a solution of this matrix is a placement of exactly that many pieces")
+	}
 
 	// An item no option may hold (hi = 0: the given pieces already fill
 	// it) is left out with the options that hold it; an item whose least

@@ -72,6 +72,9 @@ func writeProblemDIMACS(w io.Writer, prob encode.Problem, how string, opts map[s
 		fmt.Sprintf("qtool encode: the %v problem, n = %d, %d %s (%s), --amo %s", prob.Variant, n, m.Pieces, pieceName(prob.Variant, m.Pieces), how, amo),
 		fmt.Sprintf("variables 1..%d are the free squares, listed as variable=row,column (0-based, row-major), true where a piece stands; the others are auxiliary", len(m.Cells)),
 	}
+	if m.Kinds != nil {
+		comments[1] = fmt.Sprintf("variables 1..%d are a free square and a kind of piece each, listed as variable=row,column,kind (0-based, row-major; kinds Q N K B R), true where that piece stands; the others are auxiliary", len(m.Cells))
+	}
 	if len(m.Given) > 0 {
 		comments = append(comments, fmt.Sprintf("%d given pieces are left out of the formula", len(m.Given)))
 	}
@@ -81,6 +84,9 @@ func writeProblemDIMACS(w io.Writer, prob encode.Problem, how string, opts map[s
 			line.WriteByte(' ')
 		}
 		fmt.Fprintf(&line, "%d=%d,%d", i+1, x.R, x.C)
+		if m.Kinds != nil {
+			fmt.Fprintf(&line, ",%c", m.Kinds[i].Letter())
+		}
 		if line.Len() > 70 || i == len(m.Cells)-1 {
 			comments = append(comments, line.String())
 			line.Reset()

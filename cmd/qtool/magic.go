@@ -78,7 +78,7 @@ func runMagic(ctx context.Context, c *cli, args []string) error {
 	var n int
 	intFlag(fs, &n, "n", 0, "order `N` (gcd(N, 6) = 1): both ways")
 	queens := fs.String("queens", "", "read a toroidal queens solution from `FILE` and build its magic square")
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	asJSON := fs.Bool("json", false, "print JSON: one object, or with -n an array of the two")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err

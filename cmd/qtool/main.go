@@ -247,6 +247,15 @@ The form is recognised from the first line:
   algebraic  chess squares, file letter = column, rank = row + 1 (n ≤ 26):
                a2, b4, c6, d8, e3, f1, g7, h5
 
+With --problem other than queens (kings, knights, …, queens+knights,
+--pieces) a board may hold several pieces a row, of any kind: the grid's
+letters Q N K B R A (A the amazon, the superqueen), x and p; "r,c,K" triples
+after the header; or the header and the squares on one line, as solve
+prints them for these problems:
+               n 8 0,1,Q 1,6,Q 5,0,N
+               n 8 Qb1, Qg2, Nd8
+
 Errors name the file, the line and the column. A queen that attacks an
-earlier one is reported where it stands, with both squares named.
+earlier one is reported where it stands, with both squares named; so is a
+piece that attacks another under the problem's own rules.
 `

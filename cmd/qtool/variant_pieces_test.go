@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -32,6 +36,15 @@ func TestPiecesBackends(t *testing.T) {
 			}
 			if rec.Solutions != c.want || rec.Army != c.army || rec.Problem == "" || !rec.Complete {
 				t.Errorf("%v: %d solutions of %q (%q); want %d of %s", args, rec.Solutions, rec.Army, rec.Problem, c.want, c.army)
+			}
+			if c.want > 200 {
+				continue
+			}
+			// solve lists them all, each checked by the verifier.
+			sargs := append([]string{"solve", "--backend", b, "--limit", "0", "--format", "list"}, c.args...)
+			out, errOut, code = qtool(t, "", sargs...)
+			if n := strings.Count(out, "\n"); code != 0 || uint64(n) != c.want {
+				t.Errorf("%v: exit %d, %d solutions listed, want %d\n%s", sargs, code, n, c.want, errOut)
 			}
 		}
 	}
@@ -106,6 +119,100 @@ func TestPiecesBadInput(t *testing.T) {
 		out, errOut, code := qtool(t, "", c.args...)
 		if code != c.code || !strings.Contains(out+errOut, c.want) || code == 2 && strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d\n%s%s\nwant exit %d and %q", c.args, code, out, errOut, c.code, c.want)
+		}
+	}
+}
+
+// TestEncodePiecesDLX: the matrix that encode --to dlx writes for
+// queens+knights and --pieces has the published number of solutions,
+// counted by xcover (Algorithm M: the kinds' numbers are multiplicities).
+func TestEncodePiecesDLX(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-n", "3", "--pieces", "K=2,R=1"}, "4"},
+		{[]string{"-n", "4", "--pieces", "R=2,N=4"}, "8"},
+		{[]string{"-n", "8", "--pieces", "Q=1,N=1"}, "2240"},
+		{[]string{"-n", "6", "--problem", "queens+knights"}, "176"},
+		{[]string{"-n", "6", "--problem", "queens+knights", "--pieces", "8"}, "0"},
+	} {
+		enc, errOut, code := xrun(t, ctx, "", append([]string{"encode", "--to", "dlx"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("encode %v: exit %d: %s", c.args, code, errOut)
+		}
+		out, errOut, code := xrun(t, ctx, enc, "xcover", "-", "--count")
+		if code != 0 {
+			t.Fatalf("xcover of encode %v: exit %d: %s", c.args, code, errOut)
+		}
+		if got := summary(t, out, "solutions"); got != c.want {
+			t.Errorf("encode %v | xcover --count: %s solutions, want %s", c.args, got, c.want)
+		}
+	}
+}
+
+// TestPiecesModelLimit: the models of several kinds are sized before they
+// are built (their pairs grow as n³): under prlimit a board far beyond the
+// memory is one line, exit 2, not a fatal error.
+func TestPiecesModelLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs qtool under prlimit")
+	}
+	if _, err := exec.LookPath("prlimit"); err != nil {
+		t.Skip("prlimit is not installed")
+	}
+	for _, args := range [][]string{
+		{"count", "-n", "2048", "--problem", "queens+knights", "--timeout", "5s"},
+		{"count", "-n", "300", "--pieces", "Q=3,N=3", "--backend", "dlx", "--timeout", "5s"},
+		{"count", "-n", "268435456", "--pieces", "K=1,N=1", "--backend", "sat"},
+		{"encode", "-n", "1000", "--pieces", "Q=2,N=2", "--to", "dimacs", "--out", os.DevNull},
+	} {
+		cmd := exec.Command("prlimit", append([]string{"--as=4000000000", os.Args[0]}, args...)...)
+		cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if e := stderr.String(); code != 2 || strings.Count(e, "\n") != 1 || !strings.Contains(e, "needs about") {
+			t.Errorf("%v: exit %d %q; want one line saying what it needs, exit 2", args, code, e)
+		}
+	}
+}
+
+// TestPiecesPawns: pawns belong to queens+pawns only; on a board of other
+// pieces they are one line, exit 2.
+func TestPiecesPawns(t *testing.T) {
+	board := writeFile(t, "pawn.txt", "Qp..\n....\n....\n....\n")
+	for _, args := range [][]string{
+		{"count", "--board", board, "--pieces", "Q=1,N=1"},
+		{"count", "--board", board, "--problem", "queens+knights"},
+		{"count", "--board", board, "--problem", "kings"},
+	} {
+		_, errOut, code := qtool(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "pawns ('p')") || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d %q; want one line about the pawns, exit 2", args, code, errOut)
+		}
+	}
+}
+
+// TestBenchPieces: bench counts and finds the problems of several kinds
+// on backtrack and dlx, every solution handed over checked (a mismatch
+// fails the command).
+func TestBenchPieces(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "--problem", "queens+knights", "-n", "4-5", "--backends", "backtrack,dlx", "--repeats", "1"},
+		{"bench", "--problem", "queens+knights", "-n", "5", "--backends", "backtrack,dlx", "--repeats", "1", "--mode", "first"},
+		{"bench", "--pieces", "K=2,Q=1", "-n", "4", "--backends", "backtrack,dlx", "--repeats", "1", "--mode", "first"},
+	} {
+		out, errOut, code := qtool(t, "", append(args, "--log", "")...)
+		if code != 0 || strings.Contains(out+errOut, "MISMATCH") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
 	}
 }
