@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -206,4 +207,33 @@ func FuzzParsePieces(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The chess challenge's smallest board: two kings and a rook on 3×3, none
+// attacking another, placed in 4 ways (the model's line search counts
+// them, each checked by the verifier).
+func ExampleParseArmy() {
+	army, err := encode.ParseArmy("K=2,R=1")
+	if err != nil {
+		panic(err)
+	}
+	p := encode.Problem{Variant: encode.MixedPieces, Instance: encode.Instance{Board: encode.Empty(3)}, Counts: army}
+	m, err := encode.NewModel(p)
+	if err != nil {
+		panic(err)
+	}
+	st, _ := search.Lines(context.Background(), m, func(ch []int32) bool {
+		ps := m.PiecesOf(ch)
+		if err := encode.VerifyPieces(p, ps); err != nil {
+			panic(err)
+		}
+		if ps[len(ps)-1].Kind == encode.RookKind && ps[len(ps)-1].R == 2 {
+			fmt.Println(ps) // the rook on the last rank
+		}
+		return true
+	})
+	fmt.Println(army, "on 3×3:", st.Solutions)
+	// Output:
+	// [{{0 0} king} {{0 2} king} {{2 1} rook}]
+	// K=2,R=1 on 3×3: 4
 }

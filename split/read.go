@@ -219,6 +219,7 @@ type lineReader struct {
 	over    bool  // more than max bytes
 	err     error // the underlying reader's error, if any
 	started bool  // the byte-order mark was looked for
+	memo    lineMemo
 }
 
 func (l *lineReader) Read(p []byte) (int, error) {
@@ -271,17 +272,32 @@ func (l *lineReader) skipSpace(off int64) int64 {
 }
 
 // lineCol turns an offset into a 1-based line and column; an offset no
-// longer kept gets the line of the oldest byte kept and no column.
+// longer kept gets the line of the oldest byte kept and no column. The
+// last answer is remembered, so that offsets asked for in increasing order
+// (a record's start, one after the other) cost the bytes between them,
+// not the whole tail each.
 func (l *lineReader) lineCol(off int64) (int, int) {
 	if off < l.base {
 		return l.line, 0
 	}
 	off = min(off, l.n)
-	seen := l.tail[:off-l.base]
-	line := l.line + bytes.Count(seen, []byte("\n"))
-	nl := l.lastNL
-	if i := bytes.LastIndexByte(seen, '\n'); i >= 0 {
-		nl = l.base + int64(i)
+	from, line, nl := l.base, l.line, l.lastNL
+	if l.memo.ok && l.memo.off >= l.base && l.memo.off <= off && l.memo.base == l.base {
+		from, line, nl = l.memo.off, l.memo.line, l.memo.nl
 	}
+	seen := l.tail[from-l.base : off-l.base]
+	line += bytes.Count(seen, []byte("\n"))
+	if i := bytes.LastIndexByte(seen, '\n'); i >= 0 {
+		nl = from + int64(i)
+	}
+	l.memo = lineMemo{ok: true, off: off, base: l.base, line: line, nl: nl}
 	return line, int(off - nl)
+}
+
+// lineMemo is lineCol's last answer: the line at offset off and the last
+// newline before it, while the tail starts at base.
+type lineMemo struct {
+	ok            bool
+	off, base, nl int64
+	line          int
 }

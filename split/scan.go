@@ -60,8 +60,14 @@ func (s *scanner) fill() bool {
 	if s.eof {
 		return false
 	}
-	if s.buf == nil {
-		s.buf = make([]byte, 0, scanBuf)
+	switch {
+	case s.buf == nil:
+		// A small first buffer: most inputs are records of one shard, and a
+		// collect reads 10⁵ of them.
+		s.buf = make([]byte, 0, 4<<10)
+	case cap(s.buf) < scanBuf && len(s.buf) == cap(s.buf):
+		s.base += int64(len(s.buf))
+		s.buf, s.pos = make([]byte, 0, scanBuf), 0
 	}
 	s.base += int64(len(s.buf))
 	s.buf, s.pos = s.buf[:0], 0

@@ -29,6 +29,7 @@ Usage: qtool cluster submit count -n N --shards M --dir RUNDIR [--backend B] [--
        qtool cluster resubmit RUNDIR [--task-time D] [--dry-run] [--wait]
        qtool cluster collect RUNDIR [--json | --format F] [--compare OTHER]
        qtool cluster cancel RUNDIR
+       qtool cluster plan count -n N --shards M [--calibrate FILE,...]
 
 Runs a count split into shards (qtool count --shard i/M), or an experiment
 of qtool bench split into slices (qtool bench --task i/M), as one Slurm job
@@ -51,7 +52,9 @@ split and backend), or renders the union of the slices' logs as qtool table
 does; it refuses, naming the tasks, while any is not done (exit status 1).
 collect --compare OTHER compares a count's shards piece by piece with
 another count (a file of count records, a checkpoint, or another run
-directory), as qtool merge --compare does.
+directory), as qtool merge --compare does. plan estimates a count's work
+per shard, the spread of the shards and the core-hours before submitting
+(see qtool cluster plan --help).
 
 At the time limit (--time, Slurm's minutes) Slurm sends SIGTERM, then
 SIGKILL KillWait seconds later; qtool writes what it finished on SIGTERM.
@@ -84,7 +87,7 @@ var clusterPoll = 2 * time.Second
 
 func runCluster(ctx context.Context, c *cli, args []string) error {
 	if len(args) == 0 {
-		return usageErrorf("cluster: want a subcommand: submit, status, resubmit, collect or cancel (see qtool cluster --help)")
+		return usageErrorf("cluster: want a subcommand: submit, status, resubmit, collect, plan or cancel (see qtool cluster --help)")
 	}
 	switch args[0] {
 	case "-h", "--help", "-help", "help":
@@ -110,10 +113,12 @@ func runCluster(ctx context.Context, c *cli, args []string) error {
 		return clusterResubmit(ctx, c, args[1:])
 	case "collect":
 		return clusterCollect(ctx, c, args[1:])
+	case "plan":
+		return clusterPlan(ctx, c, args[1:])
 	case "cancel":
 		return clusterCancel(ctx, c, args[1:])
 	}
-	return usageErrorf("cluster: unknown subcommand %q: want submit, status, resubmit, collect or cancel", args[0])
+	return usageErrorf("cluster: unknown subcommand %q: want submit, status, resubmit, collect, plan or cancel", args[0])
 }
 
 // slurmFlags are the flags of submit common to count and bench.

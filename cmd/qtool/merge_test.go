@@ -69,7 +69,7 @@ func TestMergeShards(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &rec); err != nil {
 			t.Fatalf("%q: %v", out, err)
 		}
-		for k, want := range map[string]any{"n": float64(c.n), "shards": 7.0, "solutions": float64(c.all), "unique": float64(c.uniq), "status": "ok", "backend": "domains"} {
+		for k, want := range map[string]any{"n": float64(c.n), "shards": 7.0, "solutions": float64(c.all), "unique": float64(c.uniq), "status": "ok", "backend": "join"} {
 			if rec[k] != want {
 				t.Errorf("n=%d %s: got %v want %v", c.n, k, rec[k], want)
 			}

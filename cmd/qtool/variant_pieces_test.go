@@ -37,6 +37,15 @@ func TestPiecesBackends(t *testing.T) {
 			if rec.Solutions != c.want || rec.Army != c.army || rec.Problem == "" || !rec.Complete {
 				t.Errorf("%v: %d solutions of %q (%q); want %d of %s", args, rec.Solutions, rec.Army, rec.Problem, c.want, c.army)
 			}
+			if c.want > 200 {
+				continue
+			}
+			// solve lists them all, each checked by the verifier.
+			sargs := append([]string{"solve", "--backend", b, "--limit", "0", "--format", "list"}, c.args...)
+			out, errOut, code = qtool(t, "", sargs...)
+			if n := strings.Count(out, "\n"); code != 0 || uint64(n) != c.want {
+				t.Errorf("%v: exit %d, %d solutions listed, want %d\n%s", sargs, code, n, c.want, errOut)
+			}
 		}
 	}
 }
@@ -201,7 +210,7 @@ func TestBenchPieces(t *testing.T) {
 		{"bench", "--problem", "queens+knights", "-n", "5", "--backends", "backtrack,dlx", "--repeats", "1", "--mode", "first"},
 		{"bench", "--pieces", "K=2,Q=1", "-n", "4", "--backends", "backtrack,dlx", "--repeats", "1", "--mode", "first"},
 	} {
-		out, errOut, code := qtool(t, "", args...)
+		out, errOut, code := qtool(t, "", append(args, "--log", "")...)
 		if code != 0 || strings.Contains(out+errOut, "MISMATCH") {
 			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
