@@ -65,7 +65,7 @@ func (sp *split) finish(st Stats) {
 // Targets of the choice of the split level: at least this many tasks per
 // worker, and no counting walk above this many nodes.
 const (
-	tasksPerWorker = 256
+	tasksPerWorker = 1024
 	maxWalkNodes   = 1 << 20
 )
 

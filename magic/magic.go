@@ -218,9 +218,9 @@ func Toroidal(p encode.Placement) (bool, string) {
 			seen []int
 			key  int
 			name string
-		}{{col, c, "column"}, {sum, (r + c) % n, "broken diagonal"}, {dif, ((r-c)%n + n) % n, "broken anti-diagonal"}} {
+		}{{col, c, "column"}, {sum, (r + c) % n, "diagonal r + c mod n"}, {dif, ((r-c)%n + n) % n, "diagonal r − c mod n"}} {
 			if q := l.seen[l.key]; q >= 0 {
-				return false, fmt.Sprintf("the queens of rows %d and %d share a %s of the torus", q, r, l.name)
+				return false, fmt.Sprintf("the queens of rows %d and %d share a %s (a line of the torus)", q, r, l.name)
 			}
 			l.seen[l.key] = r
 		}

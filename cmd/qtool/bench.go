@@ -104,6 +104,14 @@ them; 60s per run, and a backend that times out on 3 boards is not run on
 the rest. It prints its own tables (formula sizes, seconds, boards decided)
 and plots each solver with the default encoding.
 
+--preset xcover compares the exact-cover algorithms (docs/dlx.md): X, C, M,
+ss and the ZDD count the solutions of queens n = 10, 11 (or --n; as encode
+--to dlx writes them), the 3×20 pentomino box and the generated xcc n = 18,
+20 and mcc n = 10, 12 (each algorithm where it applies; every count checked
+against the others of its row); best10 finds the 10 cheapest solutions of
+cost n = 16 and 40 (its answer column is the sum of the 10 costs, checked
+against every solution's cost on n = 16).
+
 Examples:
   qtool bench
   qtool bench --backends backtrack,bitmask,dlx --n 4-12 --format md
@@ -115,6 +123,7 @@ Examples:
   qtool bench --preset completion --n 30 --deltas 8-18 --instances 100 --backends dlx,sat
   qtool bench --preset sat --n 50,100 --instances 1 --timeout 10s --format md
   qtool bench --preset diagonals --n 10-12 --excluded 0-24 --instances 20 --plot diagonals.png
+  qtool bench --preset xcover --repeats 3 --format md
   qtool table bench-log.jsonl --format md
 `
 
@@ -196,6 +205,9 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	}
 	if err := benchEmptyFlags(fs); err != nil {
 		return err
+	}
+	if p := benchPresets[f.preset]; p != nil && p.run != nil {
+		return runOwnPreset(ctx, c, p, f, setFlags(fs), format, lay) // bench_preset.go
 	}
 	spec, err := benchSpec(ctx, f, setFlags(fs))
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -25,6 +26,33 @@ type benchPreset struct {
 	spec func(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error)
 	// render writes the report, or nil for the usual tables and plot.
 	render func(c *cli, rep *results.Report, format results.Format, plot string) error
+	// run, when not nil, measures the preset itself instead of the
+	// harness's runner (a preset whose problems are not boards, such as
+	// xcover's exact-cover files): it returns the records, which make the
+	// usual report, and the settings for its environment.
+	run func(ctx context.Context, c *cli, f benchFlags, set map[string]bool) ([]results.Record, map[string]string, error)
+}
+
+// runOwnPreset runs a preset that measures itself (benchPreset.run) and
+// prints its report; it ends as qtool bench does (interrupted, or a
+// MISMATCH or ERROR cell).
+func runOwnPreset(ctx context.Context, c *cli, p *benchPreset, f benchFlags, set map[string]bool, format results.Format, lay results.Layout) error {
+	recs, settings, err := p.run(ctx, c, f, set)
+	interrupted := errors.Is(err, experiments.ErrInterrupted)
+	if err != nil && !interrupted {
+		return err
+	}
+	env := hostEnv(results.CurrentEnv(f.seed))
+	env.Settings = settings
+	rep := results.NewReport([]results.Env{env}, recs, f.base)
+	rep.Layout = lay
+	if err := renderPreset(c, p.name, rep, format, f.plot); err != nil {
+		return err
+	}
+	if interrupted {
+		return withCode(exitInterrupted, errors.New("bench: interrupted; the table shows the runs measured so far"))
+	}
+	return benchVerdict("bench", rep)
 }
 
 // presetOnlyFlags are the flags of qtool bench that only a preset reads.

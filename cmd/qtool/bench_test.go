@@ -304,7 +304,7 @@ func TestBenchUsage(t *testing.T) {
 		{[]string{"table", filepath.Join(dir, "missing.jsonl")}, "missing.jsonl: no such file"},
 		{[]string{"table", bad}, "bad.jsonl:1: record: no backend"},
 		{[]string{"table", log, "--format", "xml"}, `table: --format "xml"`},
-		{[]string{"bench", "--preset", "nosuch", "--log", log}, `bench: unknown --preset "nosuch" (want completion, diagonals, peers or sat)`},
+		{[]string{"bench", "--preset", "nosuch", "--log", log}, `bench: unknown --preset "nosuch" (want completion, diagonals, peers, sat or xcover)`},
 		{[]string{"bench", "--preset", "completion", "--mode", "count", "--log", log}, "bench: --preset completion makes its own problems: --mode does not apply"},
 		{[]string{"bench", "--preset", "completion", "--boards", dir, "--log", log}, "--boards does not apply"},
 		{[]string{"bench", "--deltas", "3-5", "--log", log}, "bench: --deltas applies to --preset completion only"},

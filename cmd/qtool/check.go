@@ -42,10 +42,25 @@ type checkRecord struct {
 func runCheck(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("check", checkUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	timeout := fs.Duration("timeout", 0, "time limit `D` of the reading, e.g. 30s (0 = none); exit 3 when reached")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
 	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
+	err = runCheckFile(ctx, c, operands, *asJSON)
+	if err != nil && ctx.Err() != nil {
+		return runErr(ctx, "check", ctx.Err())
+	}
+	return err
+}
+
+// runCheckFile checks the one board file of operands.
+func runCheckFile(ctx context.Context, c *cli, operands []string, asJSON bool) error {
 	if len(operands) != 1 {
 		return usageErrorf("check: want exactly one FILE (see qtool check --help)")
 	}
@@ -54,10 +69,10 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, encode.PeekSize)
+	br := bufio.NewReaderSize(stopReader(ctx, f), encode.PeekSize)
 	head, _ := br.Peek(encode.PeekSize)
 	if !encode.IsBoardForm(head) {
-		return checkInstance(c, br, name, *asJSON)
+		return checkInstance(c, br, name, asJSON)
 	}
 	b, err := encode.ParseBoard(br, name)
 	rec := checkRecord{File: name}
@@ -73,7 +88,7 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 		rec.N, rec.Queens, rec.Legal = b.N, b.Given(), true
 		rec.Complete = rec.Queens == b.N
 	}
-	if *asJSON {
+	if asJSON {
 		if err := writeJSON(c.stdout, rec); err != nil {
 			return err
 		}

@@ -38,7 +38,10 @@ the rate extrapolated geometrically from the two largest is shown beside.
 
 Examples:
   qtool cluster plan count -n 16 --shards 100
-  qtool cluster plan count -n 27 --shards 1000000 --calibrate n20.json,n21.json
+  qtool cluster plan count -n 18 --shards 1000 --rate 9e7
+
+For n = 27 in 10⁶ shards, calibrated by shards of n = 20 and 21, see
+docs/cluster.md.
 `
 
 // planShards is the summary of the estimated shard sizes.

@@ -18,6 +18,10 @@ import (
 // clusterSimShards is the number of shards of TestClusterCollectSimLong.
 var clusterSimShards = flag.Int("cluster.sim", 100000, "shards of the simulated run of TestClusterCollectSimLong (-long)")
 
+// clusterSimDir, when set, is where TestClusterCollectSimLong makes its
+// run (a new path), kept for timing qtool cluster collect by hand.
+var clusterSimDir = flag.String("cluster.sim.dir", "", "make the simulated run of TestClusterCollectSimLong there and keep it (a new path)")
+
 // simSolutions is the made-up count of subproblem id of the simulation:
 // SplitMix64 of the id, below 1000 (the machinery, not the counter, is
 // tested: the expected total is their sum).
@@ -75,6 +79,9 @@ func TestClusterCollectSimLong(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "run")
+	if *clusterSimDir != "" {
+		dir = *clusterSimDir
+	}
 	qtoolOK(t, "cluster", "submit", "count", "-n", "20", "--shards", fmt.Sprint(m), "--dir", dir, "--qtool", "/bin/true", "--backend", "constellation")
 	r, err := cluster.Open(dir)
 	if err != nil {
@@ -82,7 +89,7 @@ func TestClusterCollectSimLong(t *testing.T) {
 	}
 	start := time.Now()
 	var want uint64
-	all, err := os.Create(filepath.Join(t.TempDir(), "all.json"))
+	all, err := os.Create(filepath.Join(filepath.Dir(dir), filepath.Base(dir)+"-all.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

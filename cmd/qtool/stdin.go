@@ -27,6 +27,28 @@ func ctxReader(ctx context.Context, r io.Reader) io.Reader {
 	return &pipeReader{ctx: ctx, r: r}
 }
 
+// stopReader returns r so that every read fails with ctx's error once ctx
+// is done, also on a regular file (a huge one that a parser reads for
+// long): the readers of check and table honour --timeout so.
+func stopReader(ctx context.Context, r io.Reader) io.Reader {
+	if ctx.Done() == nil {
+		return r
+	}
+	return &stoppingReader{ctx: ctx, r: ctxReader(ctx, r)}
+}
+
+type stoppingReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (s *stoppingReader) Read(p []byte) (int, error) {
+	if err := s.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return s.r.Read(p)
+}
+
 type pipeReader struct {
 	ctx  context.Context
 	r    io.Reader

@@ -36,6 +36,8 @@ func TestStdinIdle(t *testing.T) {
 		{"solve", "--board", "-", "--timeout", "300ms"},
 		{"verify", "-", "--timeout", "300ms"},
 		{"xcover", "-", "--count", "--timeout", "300ms"},
+		{"check", "-", "--timeout", "300ms"},
+		{"table", "-", "--timeout", "300ms"},
 		{"encode", "--board", "-", "--to", "dlx", "--timeout", "300ms"},
 	} {
 		errOut, code, took := idleRun(t, context.Background(), args...)
@@ -95,5 +97,16 @@ func TestUnclearErrors24(t *testing.T) {
 		if code != c.code || !strings.Contains(out+errOut, c.want) {
 			t.Errorf("%v: exit %d, %q %q; want %d and %q", c.args, code, out, errOut, c.code, c.want)
 		}
+	}
+}
+
+// TestTraceTimeout: trace --timeout ends a long trace with exit 3, the
+// steps shown so far kept and the last line saying the time limit was
+// reached.
+func TestTraceTimeout(t *testing.T) {
+	out, errOut, code := qtool(t, "", "trace", "-n", "32", "--until", "end", "--timeout", "300ms")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitTimeout || errOut != "" || !strings.HasPrefix(lines[len(lines)-1], "time limit reached after ") || len(lines) < 10 {
+		t.Errorf("trace --timeout: exit %d, stderr %q, last line %q of %d", code, errOut, lines[len(lines)-1], len(lines))
 	}
 }

@@ -38,12 +38,18 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	format := fs.String("format", "text", formatUsage())
 	base := fs.String("base", "", "compare the backends with backend `B` (default: the first of each table)")
 	plot := fs.String("plot", "", "also plot seconds against n to `FILE` (.svg, .png or .pdf)")
+	timeout := fs.Duration("timeout", 0, "time limit `D` of the reading, e.g. 30s (0 = none); exit 3 when reached")
 	var lf layoutFlags
 	addLayoutFlags(fs, &lf)
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
 	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
 	if len(operands) == 0 {
 		return usageErrorf("table: give the log to render, e.g. qtool table %s (see qtool table --help)", "bench-log.jsonl")
 	}
@@ -70,11 +76,14 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 		var e []results.Env
 		var r []results.Record
 		if strings.EqualFold(filepath.Ext(path), ".csv") {
-			r, err = results.ReadCSV(in, name)
+			r, err = results.ReadCSV(stopReader(ctx, in), name)
 		} else {
-			e, r, err = results.ReadLog(in, name)
+			e, r, err = results.ReadLog(stopReader(ctx, in), name)
 		}
 		in.Close()
+		if err != nil && ctx.Err() != nil {
+			return runErr(ctx, "table", ctx.Err())
+		}
 		if err != nil {
 			return usageErrorf("table: %v", err)
 		}

@@ -62,10 +62,16 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	framesOut := fs.String("frames", "", "write each board shown as DIR/step-NNNN.svg and .png (`DIR` is made if missing)")
 	treeOut := fs.String("tree", "", "write the search tree up to the last event shown as SVG to `FILE`")
 	lang := fs.String("lang", "en", "language `L` of the text: "+strings.Join(i18n.Languages, ", "))
+	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached, the steps shown so far kept")
 	operands, err := parseFlags(c, fs, args)
 	if err != nil {
 		return err
 	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
 	if len(operands) > 0 {
 		return usageErrorf("trace: unexpected argument %q (see qtool trace --help)", operands[0])
 	}
@@ -168,11 +174,15 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			key, code := "trace.interrupted", exitInterrupted
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				key, code = "trace.timeout", exitTimeout
+			}
 			if *format == "text" {
-				fmt.Fprintln(w, cat.T("trace.interrupted", steps1(cat, sum.Steps)))
+				fmt.Fprintln(w, cat.T(key, steps1(cat, sum.Steps)))
 			}
 			w.Flush()
-			return withCode(exitInterrupted, nil)
+			return withCode(code, nil)
 		}
 		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "classroom: "))
 	}

@@ -37,6 +37,15 @@ func TestPiecesBackends(t *testing.T) {
 			if rec.Solutions != c.want || rec.Army != c.army || rec.Problem == "" || !rec.Complete {
 				t.Errorf("%v: %d solutions of %q (%q); want %d of %s", args, rec.Solutions, rec.Army, rec.Problem, c.want, c.army)
 			}
+			if c.want > 200 {
+				continue
+			}
+			// solve lists them all, each checked by the verifier.
+			sargs := append([]string{"solve", "--backend", b, "--limit", "0", "--format", "list"}, c.args...)
+			out, errOut, code = qtool(t, "", sargs...)
+			if n := strings.Count(out, "\n"); code != 0 || uint64(n) != c.want {
+				t.Errorf("%v: exit %d, %d solutions listed, want %d\n%s", sargs, code, n, c.want, errOut)
+			}
 		}
 	}
 }
