@@ -4,7 +4,7 @@ import "github.com/qtool-project/qtool/encode"
 
 // joinBytes is the memory the join counter needs at order n, with room
 // to spare (its quadrant tables take 0.96 GB at n = 21, 4.3 GB at n = 22,
-// 8.1 GB at n = 23 and 9.7 GB at n = 24): with less, Default counts with
+// 8.6 GB at n = 23 and 10.2 GB at n = 24): with less, Default counts with
 // the domain split instead.
 func joinBytes(n int) uint64 {
 	switch {

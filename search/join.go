@@ -27,9 +27,9 @@ const JoinMethod = "halves"
 const JoinVersion = 3
 
 // JoinMaxN is the largest order JoinPlan accepts: its quadrant tables
-// take 4.3 GB at n = 22, 8.1 GB at n = 23 and, keeping only the top-left
-// quadrant's (joinDeriveMinN), 9.7 GB at n = 24 (633 million placements
-// of a 12×12 quadrant, 16 bytes each; the four would take 39 GB).
+// take 4.3 GB at n = 22, 8.6 GB at n = 23 and, keeping only the top-left
+// quadrant's (joinDeriveMinN), 10.2 GB at n = 24 (633 million placements
+// of a 12×12 quadrant, 16 bytes each; the four would take 41 GB).
 const JoinMaxN = 24
 
 // JoinMaxMemory is the most the quadrant tables of a JoinPlan may take;
@@ -103,11 +103,11 @@ const JoinMaxMemory = 20 << 30
 // bucket, measured with JoinPlanBytes: 8.7 MB at n = 16, 16 MB at n = 17,
 // 63 MB at n = 18, 116 MB at n = 19, 499 MB at n = 20 (four 10×10
 // quadrants of 7.5 million placements each), 959 MB at n = 21, 4.3 GB at
-// n = 22 (67 million placements of an 11×11 quadrant), 8.1 GB at n = 23
-// (199 million of an 11×12 one besides), 9.7 GB at n = 24, where only
+// n = 22 (67 million placements of an 11×11 quadrant), 8.6 GB at n = 23
+// (199 million of an 11×12 one besides), 10.2 GB at n = 24, where only
 // the top-left quadrant's table is kept and the other quadrants' buckets
 // are made from it as they are read (joinDeriveMinN; the four would take
-// 39 GB). The size is counted
+// 41 GB). The size is counted
 // exactly before the tables are allocated, and refused above maxBytes
 // (JoinMaxMemory), or when the tables and what a count needs besides
 // (joinRunBytes: 128 bytes a group, a sixteenth of the tables for each

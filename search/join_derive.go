@@ -8,7 +8,7 @@ import (
 // joinDeriveMinN is the least even order from which a JoinPlan keeps only
 // the top-left quadrant's table and makes the other three quadrants'
 // buckets from it as they are read (a variable for the tests): at n = 24
-// the four tables would take 39 GB, the one 9.7 GB (633 million
+// the four tables would take 41 GB, the one 10.2 GB (633 million
 // placements of a 12×12 quadrant). For even n the top-right quadrant is
 // the top-left one's mirror image (r, c) → (r, n−1−c), the bottom-left
 // its vertical flip (r, c) → (n−1−r, c) and the bottom-right both, and an

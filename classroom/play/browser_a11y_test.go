@@ -61,7 +61,9 @@ func TestAccessibleInBrowser(t *testing.T) {
 	p.do("load, four steps", chromedp.Navigate(url), waitFor(`document.body.dataset.ready === "1"`),
 		chromedp.Click(chromedp.ID("step")), waitFor(`document.getElementById('step-no').textContent === "1"`),
 		chromedp.Click(chromedp.ID("step")), waitFor(`document.getElementById('step-no').textContent === "2"`),
-		waitFor(`document.querySelector('#tree .tnode') !== null`))
+		// The tree of the second step, not the first's still on the page
+		// (it is fetched after each step).
+		waitFor(`Array.from(document.querySelectorAll('#tree .tnode')).some(e => e.getAttribute('aria-label') === "node, queens on a1, c2 (the search is here)")`))
 	check := func(view string) map[string]bool {
 		names := map[string]bool{}
 		squares := 0

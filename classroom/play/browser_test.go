@@ -210,6 +210,7 @@ func TestPageInBrowser(t *testing.T) {
 
 	// Your turn: two attacking queens, a1 and b2.
 	p.do("place a1 and b2, check", chromedp.Click(chromedp.ID("tab-turn")),
+		waitFor(`document.body.dataset.tab === "turn"`),
 		chromedp.Click(chromedp.CSS(`[data-sq="0,0"]`)),
 		chromedp.Click(chromedp.CSS(`[data-sq="1,1"]`)),
 		chromedp.Click(chromedp.ID("check")),
