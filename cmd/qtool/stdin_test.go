@@ -38,6 +38,8 @@ func TestStdinIdle(t *testing.T) {
 		{"xcover", "-", "--count", "--timeout", "300ms"},
 		{"check", "-", "--timeout", "300ms"},
 		{"table", "-", "--timeout", "300ms"},
+		{"merge", "-", "--timeout", "300ms"},
+		{"merge", "--compare", "-", "-", "--timeout", "300ms"},
 		{"encode", "--board", "-", "--to", "dlx", "--timeout", "300ms"},
 	} {
 		errOut, code, took := idleRun(t, context.Background(), args...)
