@@ -51,6 +51,7 @@ type valueOrder struct {
 	rng   *rand.Rand
 	lists [][]uint32
 	pos   []int
+	mid   []uint32 // MiddleOut's scratch, reused
 }
 
 func newValueOrder(o ValueOrder, seed int64, levels int) *valueOrder {
@@ -69,17 +70,7 @@ func (v *valueOrder) first(nd []node, level int, best uint32) uint32 {
 		l = append(l, q)
 	}
 	if v.order == ValueMiddle {
-		// In place: positions mid, mid+1, mid−1, … of the list.
-		k := len(l)
-		mid := make([]uint32, 0, k)
-		for i := range k {
-			j := (k-1)/2 + (i+1)/2*(1-2*(i%2))*-1
-			if k%2 == 0 {
-				j = k/2 - 1 - i/2 + (i%2)*(2*(i/2)+1)
-			}
-			mid = append(mid, l[j])
-		}
-		copy(l, mid)
+		v.mid = MiddleOut(l, v.mid)
 	} else {
 		v.rng.Shuffle(len(l), func(i, j int) { l[i], l[j] = l[j], l[i] })
 	}
@@ -98,4 +89,23 @@ func (v *valueOrder) next(level int, best uint32) uint32 {
 		return l[v.pos[level]]
 	}
 	return best
+}
+
+// MiddleOut reorders l in place into the order of ValueMiddle: the middle
+// position first, then alternately the next ones after and before it
+// (for an even length, the left middle, the right one, …). scratch is a
+// buffer it may grow; it returns it, so that a search reuses one buffer
+// a level and allocates nothing a node.
+func MiddleOut[T any](l, scratch []T) []T {
+	k := len(l)
+	scratch = scratch[:0]
+	for i := range k {
+		j := (k-1)/2 + (i+1)/2*(1-2*(i%2))*-1
+		if k%2 == 0 {
+			j = k/2 - 1 - i/2 + (i%2)*(2*(i/2)+1)
+		}
+		scratch = append(scratch, l[j])
+	}
+	copy(l, scratch)
+	return scratch
 }

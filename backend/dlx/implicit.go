@@ -52,6 +52,7 @@ type implicitX struct {
 	limit    uint64
 	q        encode.Placement
 	lists    [][]int32 // each level's options in the order tried: the other coordinate of the chosen line
+	mid      []int32   // dlx.MiddleOut's scratch, reused
 	pos      []int     // how far each level has got
 	st       dlx.Stats
 	err      error
@@ -369,16 +370,7 @@ func (s *implicitX) search(level int) {
 	}
 	switch s.order {
 	case dlx.ValueMiddle:
-		k := len(l)
-		mid := make([]int32, 0, k)
-		for i := range k {
-			j := (k-1)/2 + (i+1)/2*(1-2*(i%2))*-1
-			if k%2 == 0 {
-				j = k/2 - 1 - i/2 + (i%2)*(2*(i/2)+1)
-			}
-			mid = append(mid, l[j])
-		}
-		copy(l, mid)
+		s.mid = dlx.MiddleOut(l, s.mid)
 	case dlx.ValueRandom:
 		s.rng.Shuffle(len(l), func(i, j int) { l[i], l[j] = l[j], l[i] })
 	}
