@@ -46,13 +46,9 @@ func Cover(ctx context.Context, n int, sols []Solution, visit func(members []int
 	if err := check(n, sols); err != nil {
 		return Stats{}, err
 	}
-	items := make([]string, n*n)
-	for i := range items {
-		items[i] = fmt.Sprintf("r%dc%d", i/n, i%n)
-	}
-	p, err := dlx.NewProblem(items, nil)
+	p, err := cellProblem(n)
 	if err != nil {
-		return Stats{}, fmt.Errorf("partition: %w", err)
+		return Stats{}, err
 	}
 	opt := make([]int, n)
 	for _, s := range sols {
@@ -210,4 +206,19 @@ func CheckSquare(sq [][]int) ([]Solution, error) {
 		}
 	}
 	return sols, nil
+}
+
+// cellProblem is the exact-cover problem with an item per square of the
+// n×n board ("rRcC") and no options yet: both searches add a solution, or
+// a symmetry's orbit of solutions, as an option.
+func cellProblem(n int) (*dlx.Problem, error) {
+	items := make([]string, n*n)
+	for i := range items {
+		items[i] = fmt.Sprintf("r%dc%d", i/n, i%n)
+	}
+	p, err := dlx.NewProblem(items, nil)
+	if err != nil {
+		return nil, fmt.Errorf("partition: %w", err)
+	}
+	return p, nil
 }

@@ -69,13 +69,9 @@ func Symmetric(ctx context.Context, n int, sols []Solution, g Symmetry, visit fu
 	for i, s := range sols {
 		index[key(s)] = i
 	}
-	items := make([]string, n*n)
-	for i := range items {
-		items[i] = fmt.Sprintf("r%dc%d", i/n, i%n)
-	}
-	p, err := dlx.NewProblem(items, nil)
+	p, err := cellProblem(n)
 	if err != nil {
-		return Stats{}, fmt.Errorf("partition: %w", err)
+		return Stats{}, err
 	}
 	var orbits [][]int
 	for i, s := range sols {
