@@ -83,6 +83,19 @@ advance: // M5: try cur, or back up when it is off limits
 		mf.st.Updates += u
 		mf.st.Cleansings += c
 	}
+	if itemAt(mf.cbase, 0).next == 0 && level+1 != mf.splitDepth {
+		// No active primary item is left: a solution, which the next
+		// level's M2 counts as a node and its M3 finds; the same
+		// counts without entering it.
+		mf.st.Nodes++
+		mf.st.Solutions++
+		if mf.cfg.Visit != nil || mf.st.Solutions >= mf.limit {
+			if mf.found(level + 1) {
+				goto done
+			}
+		}
+		goto resume
+	}
 	level++
 	if level == mf.splitDepth && !mf.sp.enter(mf.st) {
 		level--
