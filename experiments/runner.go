@@ -483,6 +483,9 @@ func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Prob
 	case errors.Is(res.err, backend.ErrWrongAnswer):
 		rec.Status, rec.Message = results.Mismatch, res.err.Error()
 		return
+	case errors.Is(res.err, backend.ErrTooBig):
+		rec.Status, rec.Message = results.Refused, res.err.Error()
+		return
 	case res.err != nil:
 		rec.Status, rec.Message = results.Error, res.err.Error()
 		return

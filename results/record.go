@@ -23,11 +23,16 @@ const (
 	Mismatch
 	// Unknown: an incomplete method gave up without an answer.
 	Unknown
+	// Refused: the backend declined the problem before running, because
+	// it would not fit in the memory the run may use (backend.ErrTooBig);
+	// no answer, and no failure either.
+	Refused
 )
 
-var statusNames = [...]string{OK: "ok", Timeout: "timeout", Error: "error", Mismatch: "mismatch", Unknown: "unknown"}
+var statusNames = [...]string{OK: "ok", Timeout: "timeout", Error: "error", Mismatch: "mismatch", Unknown: "unknown", Refused: "refused"}
 
-// String returns the status's name: ok, timeout, error, mismatch or unknown.
+// String returns the status's name: ok, timeout, error, mismatch, unknown
+// or refused.
 func (s Status) String() string {
 	if s >= 0 && int(s) < len(statusNames) {
 		return statusNames[s]
@@ -42,7 +47,7 @@ func ParseStatus(s string) (Status, error) {
 			return Status(i), nil
 		}
 	}
-	return 0, fmt.Errorf("results: unknown status %q (want ok, timeout, error, mismatch or unknown)", s)
+	return 0, fmt.Errorf("results: unknown status %q (want ok, timeout, error, mismatch, unknown or refused)", s)
 }
 
 // MarshalText writes the status by name.
@@ -68,10 +73,12 @@ func (s *Status) UnmarshalText(b []byte) error {
 func (s Status) severity() int {
 	switch s {
 	case Mismatch:
-		return 4
+		return 5
 	case Error:
-		return 3
+		return 4
 	case Timeout:
+		return 3
+	case Refused:
 		return 2
 	case Unknown:
 		return 1
