@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/ctxio"
 )
 
 func init() {
@@ -69,7 +70,7 @@ func runCheckFile(ctx context.Context, c *cli, operands []string, asJSON bool) e
 		return err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(stopReader(ctx, f), encode.PeekSize)
+	br := bufio.NewReaderSize(ctxio.Stopping(ctx, f), encode.PeekSize)
 	head, _ := br.Peek(encode.PeekSize)
 	if !encode.IsBoardForm(head) {
 		return checkInstance(c, br, name, asJSON)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -122,7 +123,7 @@ func readRecords(ctx context.Context, c *cli, path, cmd string) ([]*split.Entry,
 		return nil, err
 	}
 	defer f.Close()
-	recs, err := split.ReadAll(ctx, ctxReader(ctx, f), name, recordsMaxFile)
+	recs, err := split.ReadAll(ctx, ctxio.Reader(ctx, f), name, recordsMaxFile)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, runErr(ctx, cmd, ctx.Err())

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/qtool-project/qtool/checkpoint"
+	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/search"
 	"github.com/qtool-project/qtool/split"
 )
@@ -180,7 +181,7 @@ func readCompareSide(ctx context.Context, c *cli, path string) (*split.Side, err
 		return nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(ctxReader(ctx, f), 64<<10)
+	br := bufio.NewReaderSize(ctxio.Reader(ctx, f), 64<<10)
 	if head, _ := br.Peek(len(checkpoint.Magic) + 1); bytes.Equal(head, []byte(checkpoint.Magic+"\n")) {
 		st, err := checkpoint.Decode(br, name)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/internal/listcheck"
 	"github.com/qtool-project/qtool/internal/memlimit"
 	"github.com/qtool-project/qtool/search"
@@ -275,7 +276,7 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer f.Close()
-	n, err := listcheck.Check(ctx, ctxReader(ctx, f), name)
+	n, err := listcheck.Check(ctx, ctxio.Reader(ctx, f), name)
 	rec := verifyRecord{File: name, N: n, Solution: err == nil}
 	switch {
 	case err == nil:

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/results"
 )
 
@@ -76,9 +77,9 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 		var e []results.Env
 		var r []results.Record
 		if strings.EqualFold(filepath.Ext(path), ".csv") {
-			r, err = results.ReadCSV(stopReader(ctx, in), name)
+			r, err = results.ReadCSV(ctxio.Stopping(ctx, in), name)
 		} else {
-			e, r, err = results.ReadLog(stopReader(ctx, in), name)
+			e, r, err = results.ReadLog(ctxio.Stopping(ctx, in), name)
 		}
 		in.Close()
 		if err != nil && ctx.Err() != nil {
