@@ -4,12 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/bits"
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/qtool-project/qtool/estimate"
 	"github.com/qtool-project/qtool/search"
 	"github.com/qtool-project/qtool/split"
 )
@@ -292,89 +291,8 @@ func planEstimates(ctx context.Context, p *search.ConstellationPlan, probes int,
 }
 
 // planEstimateIDs estimates the subproblems ids of p on workers
-// goroutines. The probes of subproblem id are seeded by seed and id
-// alone, so that the estimate does not depend on the workers or on which
-// other subproblems are estimated.
+// goroutines (estimate.Subproblems: Knuth's probes, each subproblem's
+// seeded by seed and its id alone).
 func planEstimateIDs(ctx context.Context, p *search.ConstellationPlan, ids []int, probes int, seed uint64, workers int) ([]float64, error) {
-	est := make([]float64, len(ids))
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var firstErr error
-	const chunk = 4096
-	next := 0
-	for range max(1, workers) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				lo := next
-				next += chunk
-				mu.Unlock()
-				if lo >= len(ids) {
-					return
-				}
-				if err := ctx.Err(); err != nil {
-					mu.Lock()
-					firstErr = err
-					mu.Unlock()
-					return
-				}
-				for k := lo; k < min(lo+chunk, len(ids)); k++ {
-					est[k] = knuthEstimate(p.N(), p.Queens(ids[k]), probes, seed^uint64(ids[k])*0x9e3779b97f4a7c15)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return est, firstErr
-}
-
-// knuthEstimate is the mean over probes random walks of Knuth's estimate
-// of the nodes of the row-by-row backtrack tree that completes the queens
-// placed (n ≤ 32): at each free row, from the top, the walk multiplies its
-// weight by the number of squares left in the row and adds it, then puts
-// a queen on one of them at random; a dead end ends the walk.
-func knuthEstimate(n int, placed [][2]int, probes int, seed uint64) float64 {
-	full := uint64(1)<<n - 1
-	var cols, d1, d2, rowsTaken uint64 // d1 bit r+c, d2 bit c−r+n−1
-	for _, q := range placed {
-		r, c := q[0], q[1]
-		cols |= 1 << c
-		d1 |= 1 << (r + c)
-		d2 |= 1 << (c - r + n - 1)
-		rowsTaken |= 1 << r
-	}
-	rng := seed | 1
-	var total float64
-	for range probes {
-		C, D1, D2 := cols, d1, d2
-		weight, sum := 1.0, 0.0
-		for r := 0; r < n; r++ {
-			if rowsTaken>>r&1 != 0 {
-				continue
-			}
-			avail := full &^ C &^ (D1 >> r) &^ (D2 >> (n - 1 - r))
-			k := bits.OnesCount64(avail)
-			if k == 0 {
-				break
-			}
-			weight *= float64(k)
-			sum += weight
-			// xorshift64* (Marsaglia 2003; Vigna 2016) picks the square.
-			rng ^= rng >> 12
-			rng ^= rng << 25
-			rng ^= rng >> 27
-			j, _ := bits.Mul64(rng*0x2545f4914f6cdd1d, uint64(k))
-			for ; j > 0; j-- {
-				avail &= avail - 1
-			}
-			c := bits.TrailingZeros64(avail)
-			C |= 1 << c
-			D1 |= 1 << (r + c)
-			D2 |= 1 << (c - r + n - 1)
-		}
-		total += sum
-	}
-	return total / float64(probes)
+	return estimate.Subproblems(ctx, p.N(), p.Queens, ids, probes, seed, workers)
 }
