@@ -259,14 +259,10 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("verify", verifyUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 0, "stop after `D` (e.g. 30s; 0 = no limit), also while standard input is idle: exit 3")
-	operands, err := parseFlags(c, fs, args)
+	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
 	if err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
-		return err
-	}
-	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	if len(operands) != 1 {
 		return usageErrorf("verify: want exactly one FILE (see qtool verify --help)")
