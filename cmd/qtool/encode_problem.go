@@ -10,6 +10,7 @@ import (
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/dlx"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/solution"
 )
 
 // The variants of --problem other than plain n-queens, written by qtool
@@ -101,7 +102,7 @@ func writeProblemDLX(w io.Writer, prob encode.Problem, how string, _ map[string]
 	if prob.Variant.Goal() == encode.Maximum && prob.Pieces == 0 {
 		// The maximum is 0 (no square can hold a piece): the model of 0
 		// pieces cannot be stated (Pieces 0 means "not chosen").
-		wr.Comment(fmt.Sprintf("qtool encode: the %v problem, n = %d, 0 %s (%s)", prob.Variant, prob.Board.N, pieceName(prob.Variant, 0), how))
+		wr.Comment(fmt.Sprintf("qtool encode: the %v problem, n = %d, 0 %s (%s)", prob.Variant, prob.Board.N, solution.PieceName(prob.Variant, 0), how))
 		return writeNothingLeft(wr)
 	}
 	m, err := encode.NewModel(prob)
@@ -109,7 +110,7 @@ func writeProblemDLX(w io.Writer, prob encode.Problem, how string, _ map[string]
 		return err
 	}
 	cv := m.Cover()
-	wr.Comment(fmt.Sprintf("qtool encode: the %v problem, n = %d, %d %s (%s)", prob.Variant, prob.Board.N, m.Pieces, pieceName(prob.Variant, m.Pieces), how))
+	wr.Comment(fmt.Sprintf("qtool encode: the %v problem, n = %d, %d %s (%s)", prob.Variant, prob.Board.N, m.Pieces, solution.PieceName(prob.Variant, m.Pieces), how))
 	if m.Kinds != nil {
 		wr.Comment("one option per free square and kind of piece (items square<r·n+c>, kind-total<k> for the kinds Q N K B R, k = 0 … 4; an attack<i> item is two options that attack each other); a solution of this matrix is a placement of exactly those pieces")
 	} else {

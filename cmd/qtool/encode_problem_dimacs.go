@@ -10,6 +10,7 @@ import (
 	"github.com/qtool-project/qtool/cnf"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/solution"
 )
 
 // The variants of --problem, and the boards with blocked squares or
@@ -60,7 +61,7 @@ func writeProblemDIMACS(w io.Writer, prob encode.Problem, how string, opts map[s
 	if prob.Variant.Goal() == encode.Maximum && prob.Pieces == 0 {
 		// The maximum is 0: no square can hold a piece, and the empty
 		// formula has the one model, the empty placement.
-		dw := cnf.NewWriter(w, 0, 0, fmt.Sprintf("qtool encode: the %v problem, n = %d, 0 %s (%s): nothing to place, no variable", prob.Variant, n, pieceName(prob.Variant, 0), how))
+		dw := cnf.NewWriter(w, 0, 0, fmt.Sprintf("qtool encode: the %v problem, n = %d, 0 %s (%s): nothing to place, no variable", prob.Variant, n, solution.PieceName(prob.Variant, 0), how))
 		return dw.Close()
 	}
 	m, err := encode.NewModel(prob)
@@ -69,7 +70,7 @@ func writeProblemDIMACS(w io.Writer, prob encode.Problem, how string, opts map[s
 	}
 	vars, clauses := m.CNFSize(amo)
 	comments := []string{
-		fmt.Sprintf("qtool encode: the %v problem, n = %d, %d %s (%s), --amo %s", prob.Variant, n, m.Pieces, pieceName(prob.Variant, m.Pieces), how, amo),
+		fmt.Sprintf("qtool encode: the %v problem, n = %d, %d %s (%s), --amo %s", prob.Variant, n, m.Pieces, solution.PieceName(prob.Variant, m.Pieces), how, amo),
 		fmt.Sprintf("variables 1..%d are the free squares, listed as variable=row,column (0-based, row-major), true where a piece stands; the others are auxiliary", len(m.Cells)),
 	}
 	if m.Kinds != nil {
