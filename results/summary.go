@@ -37,23 +37,22 @@ func (t *Table) Summary() Summary {
 
 // WriteSummary writes the solubility table in format f (Summary).
 func (s *Solubility) WriteSummary(w io.Writer, f Format) error {
-	switch f {
-	case Text, Markdown:
-		return s.render(w, f == Markdown)
-	case LaTeX:
-		s.writeLaTeX(w)
-		return nil
-	}
-	return ErrNoSummary
+	return writeTableSummary(w, f, s.render, s.writeLaTeX)
 }
 
 // WriteSummary writes the Excluded Diagonals table in format f (Summary).
 func (e *Excluded) WriteSummary(w io.Writer, f Format) error {
+	return writeTableSummary(w, f, e.render, e.writeLaTeX)
+}
+
+// writeTableSummary writes a decide table's summary in format f: render
+// for text and Markdown, latex for LaTeX.
+func writeTableSummary(w io.Writer, f Format, render func(io.Writer, bool) error, latex func(io.Writer)) error {
 	switch f {
 	case Text, Markdown:
-		return e.render(w, f == Markdown)
+		return render(w, f == Markdown)
 	case LaTeX:
-		e.writeLaTeX(w)
+		latex(w)
 		return nil
 	}
 	return ErrNoSummary
