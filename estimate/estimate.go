@@ -4,8 +4,10 @@
 // doi:10.1090/S0025-5718-1975-0373371-6). Each probe walks from the root
 // to a leaf, choosing uniformly among the children at each level; the
 // products of the numbers of children along the walk, summed, are an
-// unbiased estimate of the number of nodes. qtool cluster plan uses it to
-// size the subproblems of a sharded count before running any.
+// unbiased estimate of the number of nodes. PlanCount uses it to size the
+// subproblems of a sharded count before running any, and to turn the
+// sizes into core-hours by the rate of shards measured (qtool cluster
+// plan).
 package estimate
 
 import (
