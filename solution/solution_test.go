@@ -1,6 +1,7 @@
 package solution
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -94,5 +95,31 @@ func TestPiecesRoundTrip(t *testing.T) {
 		if got := squares(readBack(t, b.String())); !slices.Equal(got, pieces) {
 			t.Errorf("%s: %q read back as %v, want %v", form, b.String(), got, pieces)
 		}
+	}
+}
+
+// TestColumns: the list form of a huge board's columns is the list form
+// of the same placement (encode.Placement.WriteList), and a cancelled
+// context ends it.
+func TestColumns(t *testing.T) {
+	q := encode.Placement{0, 4, 7, 5, 2, 6, 1, 3}
+	cols := make([]int32, len(q))
+	for r, c := range q {
+		cols[r] = int32(c)
+	}
+	var got, want strings.Builder
+	if err := Columns(context.Background(), &got, cols); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.WriteList(&want); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("Columns wrote %q, WriteList %q", got.String(), want.String())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := Columns(ctx, &got, make([]int32, 1<<20+1)); err == nil {
+		t.Errorf("a cancelled context: no error")
 	}
 }
