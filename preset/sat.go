@@ -106,7 +106,7 @@ type SATSummary struct {
 }
 
 // satLegend ends the SAT experiment's tables.
-const satLegend = "seconds: wall-clock time of one run (writing the formula to an external solver included); TIMEOUT: the time limit was reached (or, \"not run\", reached on earlier problems); ERROR: refused (too large for memory) or failed; MISMATCH: an answer that disagrees with the others or a model that failed verification. Every model found was checked against every clause and by the independent verifier."
+const satLegend = "seconds: wall-clock time of one run (writing the formula to an external solver included); TIMEOUT: the time limit was reached (or, \"not run\", reached on earlier problems); REFUSED: too large for this run's memory (the backend declined before it started); ERROR: failed; MISMATCH: an answer that disagrees with the others or a model that failed verification. Every model found was checked against every clause and by the independent verifier."
 
 // WriteSummary writes the tables in format f, Text or Markdown, and
 // results.ErrNoSummary for the others.
