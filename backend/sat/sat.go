@@ -150,7 +150,7 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 	if ctx.Err() != nil { // before gini allocates room for the formula
 		return out, nil
 	}
-	s := sat.NewSize(f.Vars(), f.Clauses())
+	s := sat.NewFor(f.Vars(), f.Clauses())
 	done := func() (backend.Outcome, error) {
 		out.Stats["solver-calls"] = uint64(s.Solves())
 		return out, nil
