@@ -156,7 +156,11 @@ func (p Problem) less(q Problem) bool {
 // Record is one measured repeat: one run of a backend on a problem, or
 // for a fast backend several runs back to back, timed together so that the
 // clock's resolution and the first run's costs do not dominate (as
-// testing.B does).
+// testing.B does). CPU is the processor time (user + system) of one run,
+// in seconds: qtool's own and that of the programs it ran and waited for
+// (a peer's, an exec: backend's), the mean over Runs; 0 where it was not
+// measured. A report whose environment sets clock=processor shows it
+// instead of Seconds.
 type Record struct {
 	Problem
 	Backend string  `json:"backend"`
@@ -165,6 +169,7 @@ type Record struct {
 	Answer  uint64  `json:"answer"`            // solutions counted, or found
 	Nodes   uint64  `json:"nodes"`             // search nodes, 0 where the backend does not count them
 	Seconds float64 `json:"seconds"`           // wall-clock time of one run: the mean over Runs back-to-back runs
+	CPU     float64 `json:"cpu,omitempty"`     // processor time of one run (above)
 	Runs    int     `json:"runs,omitempty"`    // back-to-back runs timed together; 0 means 1
 	Status  Status  `json:"status"`            // how it ended
 	Message string  `json:"message,omitempty"` // why, for any status but ok
