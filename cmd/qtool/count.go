@@ -74,8 +74,7 @@ type countRecord = split.Record
 func runCount(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("count", countUsage)
 	var p problemFlags
-	p.add(fs)
-	fs.Lookup("backend").Usage = backendFlagHelp(backend.Count)
+	p.add(fs, backend.Count)
 	p.addProblem(fs)
 	unique := fs.Bool("unique", false, "also count fundamental solutions (classes under rotation and reflection)")
 	shard := fs.String("shard", "", "count only slice `i/m` of a deterministic split (0 ≤ i < m)")
