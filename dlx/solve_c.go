@@ -544,10 +544,11 @@ func (p *Problem) runC(ctx context.Context, cfg Config, sp *split) (Stats, error
 	if sp != nil {
 		cs.splitDepth = sp.depth
 	}
-	base := unsafe.Pointer(unsafe.SliceData(l.nd))
-	cbase := unsafe.Pointer(unsafe.SliceData(l.cl))
-	chp := unsafe.Pointer(unsafe.SliceData(cs.choice))
-	st := &cs.st // the counters live in memory: fewer values for the loop's registers
+	// The bases, like the counters, live in memory, not in the loop's
+	// registers: fewer values to move at every label and call.
+	cs.base = unsafe.Pointer(unsafe.SliceData(l.nd))
+	cs.cbase = unsafe.Pointer(unsafe.SliceData(l.cl))
+	cs.chp = unsafe.Pointer(unsafe.SliceData(cs.choice))
 
 	var (
 		level        int
@@ -557,16 +558,16 @@ func (p *Problem) runC(ctx context.Context, cfg Config, sp *split) (Stats, error
 	)
 
 forward: // C2: enter a new level
-	st.Nodes++
-	if st.Nodes >= cs.nodeCheck || st.Updates >= cs.updateCheck {
+	cs.st.Nodes++
+	if cs.st.Nodes >= cs.nodeCheck || cs.st.Updates >= cs.updateCheck {
 		if cs.checkpoint(level) {
 			goto done
 		}
 	}
 	// C3: the item with the fewest remaining options, leftmost among equals.
 	t = math.MaxInt32
-	for k = itemAt(cbase, 0).next; k != 0; k = itemAt(cbase, k).next {
-		if n := cat(base, k).itm; n < t {
+	for k = itemAt(cs.cbase, 0).next; k != 0; k = itemAt(cs.cbase, k).next {
+		if n := cat(cs.base, k).itm; n < t {
 			best, t = k, n
 			if t == 0 {
 				break
@@ -576,29 +577,29 @@ forward: // C2: enter a new level
 	if t == 0 {
 		// A dead end: dlx2 covers the item (one update, no option to
 		// hide) and backs up at once; the same count without the dance.
-		st.Updates++
+		cs.st.Updates++
 		goto deadEnd
 	}
-	st.Updates += coverC(base, cbase, best) // C4
-	if itemAt(cbase, 0).next == 0 {
+	cs.st.Updates += coverC(cs.base, cs.cbase, best) // C4
+	if itemAt(cs.cbase, 0).next == 0 {
 		// The last level: every option of best completes a solution.
 		if cs.leaf(best, level) {
 			goto done
 		}
-		uncoverC(base, cbase, best)
+		uncoverC(cs.base, cs.cbase, best)
 		goto deadEnd
 	}
-	cur = cat(base, best).down
-	*choiceAt(chp, level) = cur
+	cur = cat(cs.base, best).down
+	*choiceAt(cs.chp, level) = cur
 
 advance: // C5: try option cur
 	if cur == best {
 		goto backup
 	}
-	u, c = commitOthers(base, cbase, cur)
-	st.Updates += u
-	st.Cleansings += c
-	if itemAt(cbase, 0).next == 0 {
+	u, c = commitOthers(cs.base, cs.cbase, cur)
+	cs.st.Updates += u
+	cs.st.Cleansings += c
+	if itemAt(cs.cbase, 0).next == 0 {
 		if cs.solution(level) {
 			goto done
 		}
@@ -614,7 +615,7 @@ advance: // C5: try option cur
 	goto forward
 
 backup: // C8: every option of best has been tried
-	uncoverC(base, cbase, best)
+	uncoverC(cs.base, cs.cbase, best)
 deadEnd:
 	if level == cs.splitDepth {
 		cs.sp.leave(cs.st)
@@ -623,13 +624,13 @@ deadEnd:
 		goto done
 	}
 	level--
-	cur = *choiceAt(chp, level)
-	best = uint32(cat(base, cur).itm)
+	cur = *choiceAt(cs.chp, level)
+	best = uint32(cat(cs.base, cur).itm)
 
 recover: // C6: uncommit the items of option cur and try the next one
-	uncommitOthers(base, cbase, cur)
-	cur = cat(base, cur).down
-	*choiceAt(chp, level) = cur
+	uncommitOthers(cs.base, cs.cbase, cur)
+	cur = cat(cs.base, cur).down
+	*choiceAt(cs.chp, level) = cur
 	goto advance
 
 done:
@@ -650,6 +651,8 @@ type csearch struct {
 	err        error
 	marks      []uint32 // leafCommit's marks, by node
 	gen        uint32
+	// The bases of nd, the active items and choice (see runC).
+	base, cbase, chp unsafe.Pointer
 }
 
 // checkpoint looks at the context and reports progress; it reports whether

@@ -53,7 +53,7 @@ type ss struct {
 // newSS builds the sparse-set structures of p.
 func (p *Problem) newSS() *ss {
 	n := len(p.names)
-	s := &ss{items: make([]int32, n), force: make([]int32, 0, p.primary)}
+	s := &ss{items: make([]int32, n), force: make([]int32, 0, p.primary+1)}
 	// The bases: each item has 2 header entries and one per option.
 	base := make([]int32, n+1)
 	total := int32(0)
@@ -108,47 +108,55 @@ func (s *ss) swapOut(x int32) {
 
 // hide removes the options of item c from the sets of every other item
 // that was active before the current choice — all of them, or with a
-// colour only those that give c another colour (or none). With check, it
-// pushes on the force stack the active primary items left with one
-// option and reports false as soon as one is left with none.
-func (s *ss) hide(c, color int32, check bool) bool {
+// colour only those that give c another colour (or none). It pushes on
+// the force stack the active primary items left with one option and
+// reports false as soon as one is left with none.
+func (s *ss) hide(c, color int32) bool {
 	// The indices below come from the structure itself (a node's item and
 	// place, an item's set), which newSS builds in range and every step
 	// keeps in range; this loop makes nearly all of the search's memory
-	// accesses, so it reads them without bounds checks.
+	// accesses, so it reads them without bounds checks, with its indices
+	// held as machine words, and with what only the rare forced case
+	// needs read from s there.
 	nd := unsafe.Pointer(unsafe.SliceData(s.nd))
 	set := unsafe.Pointer(unsafe.SliceData(s.set))
-	oactive, active, second := s.oactive, s.active, s.second
-	end := c + *setAt(set, c-1)
+	oactive := int(s.oactive)
+	cc := int(c)
+	end := cc + int(*setAt(set, cc-1))
 	upd := uint64(0)
-	for rr := c; rr < end; rr++ {
-		tt := *setAt(set, rr)
+	for rr := cc; rr < end; rr++ {
+		tt := int(*setAt(set, rr))
 		if color != 0 && nodeAt(nd, tt).clr == color {
 			continue
 		}
 		for nn := tt + 1; nn != tt; {
 			n := nodeAt(nd, nn)
-			uu, vv := n.itm, n.loc
+			uu := int(n.itm)
 			if uu < 0 {
 				nn += uu
 				continue
 			}
-			if pu := *setAt(set, uu-2); pu < oactive {
-				sz := *setAt(set, uu-1) - 1
-				if sz <= 1 && check && uu < second && pu < active {
+			if pu := int(*setAt(set, uu-2)); pu < oactive {
+				sz := int(*setAt(set, uu-1)) - 1
+				if sz <= 1 && uu < int(s.second) && pu < int(s.active) {
 					if sz == 0 {
 						s.updates += upd
 						return false
 					}
-					s.force = append(s.force, uu)
+					// At most one entry per primary item: sizes only
+					// shrink along a path, and an abort empties the stack.
+					k := len(s.force)
+					s.force = s.force[:k+1]
+					s.force[k] = int32(uu)
 				}
+				vv := int(n.loc)
 				last := uu + sz
-				nnp := *setAt(set, last)
-				*setAt(set, uu-1) = sz
-				*setAt(set, last) = nn
-				*setAt(set, vv) = nnp
-				n.loc = last
-				nodeAt(nd, nnp).loc = vv
+				nnp := int(*setAt(set, last))
+				*setAt(set, uu-1) = int32(sz)
+				*setAt(set, last) = int32(nn)
+				*setAt(set, vv) = int32(nnp)
+				n.loc = int32(last)
+				nodeAt(nd, nnp).loc = int32(vv)
 				upd++
 			}
 			nn++
@@ -158,14 +166,49 @@ func (s *ss) hide(c, color int32, check bool) bool {
 	return true
 }
 
+// hideAll is hide without a colour and without looking for forced or
+// uncoverable items: for the item branched on, whose options are all
+// hidden before one is chosen.
+func (s *ss) hideAll(c int32) {
+	nd := unsafe.Pointer(unsafe.SliceData(s.nd))
+	set := unsafe.Pointer(unsafe.SliceData(s.set))
+	oactive := int(s.oactive)
+	cc := int(c)
+	end := cc + int(*setAt(set, cc-1))
+	upd := uint64(0)
+	for rr := cc; rr < end; rr++ {
+		tt := int(*setAt(set, rr))
+		for nn := tt + 1; nn != tt; {
+			n := nodeAt(nd, nn)
+			uu, vv := int(n.itm), int(n.loc)
+			if uu < 0 {
+				nn += uu
+				continue
+			}
+			if int(*setAt(set, uu-2)) < oactive {
+				last := uu + int(*setAt(set, uu-1)) - 1
+				nnp := int(*setAt(set, last))
+				*setAt(set, uu-1) = int32(last - uu)
+				*setAt(set, last) = int32(nn)
+				*setAt(set, vv) = int32(nnp)
+				n.loc = int32(last)
+				nodeAt(nd, nnp).loc = int32(vv)
+				upd++
+			}
+			nn++
+		}
+	}
+	s.updates += upd
+}
+
 // setAt is &set[i] for the base of set, unchecked.
-func setAt(set unsafe.Pointer, i int32) *int32 {
-	return (*int32)(unsafe.Add(set, uintptr(uint32(i))*4))
+func setAt[I int | int32](set unsafe.Pointer, i I) *int32 {
+	return (*int32)(unsafe.Add(set, int(i)*4))
 }
 
 // nodeAt is &nd[i] for the base of nd, unchecked.
-func nodeAt(nd unsafe.Pointer, i int32) *ssNode {
-	return (*ssNode)(unsafe.Add(nd, uintptr(uint32(i))*16))
+func nodeAt[I int | int32](nd unsafe.Pointer, i I) *ssNode {
+	return (*ssNode)(unsafe.Add(nd, int(i)*16))
 }
 
 // runSS is Knuth's SSXCC (TAOCP 7.2.2.3, "dancing cells", with Christine
@@ -224,7 +267,7 @@ forward:
 		// A forced move: best has one option left, nothing to save.
 		r.swapOut(best)
 		r.oactive = r.active
-		r.hide(best, 0, false)
+		r.hideAll(best)
 		cur = best
 		r.saved[level+1] = int32(len(r.stack))
 		goto advance
@@ -241,7 +284,7 @@ forward:
 	}
 	r.swapOut(best)
 	r.oactive = r.active
-	r.hide(best, 0, false)
+	r.hideAll(best)
 	cur = best
 	// Save the sizes of the active items, to restore them between choices.
 	r.saveSizes(level)
@@ -429,10 +472,10 @@ func (r *ssRun) commit(curNode int32) bool {
 			continue
 		}
 		if c < r.second {
-			if !r.hide(c, 0, true) {
+			if !r.hide(c, 0) {
 				return false
 			}
-		} else if *setAt(set, c-2) < r.oactive && !r.hide(c, n.clr, true) {
+		} else if *setAt(set, c-2) < r.oactive && !r.hide(c, n.clr) {
 			return false
 		}
 		q++

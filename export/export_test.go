@@ -176,7 +176,7 @@ func glpk(t *testing.T, m *encode.Model, form string, f func(io.Writer, *encode.
 	if err := os.WriteFile(filepath.Join(dir, "m"), write(t, m, func(b *bytes.Buffer) error { return f(b, m) }), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run(t, dir, nil, "glpsol", form, "m", "-w", "sol.txt")
+	run(t, dir, nil, "glpsol", form, "m", "-w", "sol.txt", "--clique") // as backend glpk runs it (glpkOptions in backend/peer)
 	sol, err := os.ReadFile(filepath.Join(dir, "sol.txt"))
 	if err != nil {
 		t.Fatal(err)

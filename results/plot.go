@@ -58,6 +58,11 @@ func (r *Report) plots() ([]*plot.Plot, []plot.Legend, error) {
 	var legs []plot.Legend
 	st := r.styles()
 	for _, t := range r.Tables {
+		if t.Solubility != nil && t.hasBoardFiles() {
+			sp, sl := t.familyPlots(st)
+			ps, legs = append(ps, sp...), append(legs, sl...)
+			continue
+		}
 		if t.Solubility != nil {
 			sp, sl := t.Solubility.plots(st)
 			ps, legs = append(ps, sp...), append(legs, sl...)

