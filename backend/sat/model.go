@@ -34,7 +34,7 @@ func (sb satBackend) runModel(ctx context.Context, m *encode.Model, req backend.
 		return backend.Outcome{}, err
 	}
 	out := backend.Outcome{Stats: map[string]uint64{"variables": uint64(vars), "clauses": uint64(clauses)}}
-	s := sat.NewSize(vars, clauses)
+	s := sat.NewFor(vars, clauses)
 	if _, err := m.EncodeCNF(ctx, s, amo); err != nil {
 		return out, err
 	}

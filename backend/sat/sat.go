@@ -20,9 +20,10 @@ func init() {
 
 // Memory that gini and the Go runtime take for a formula, at the peak of a
 // first solve: measured with /usr/bin/time on the empty boards of order
-// 1000 (product: 12.0 million clauses, 1.3 million variables, 1.6 GB;
-// product-bimander: 40.0 million clauses, 1.1 million variables, 3.7 GB)
-// and rounded up. Learned clauses and garbage-collection slack included.
+// 1000 (product: 12.0 million clauses, 1.3 million variables, 2.0 GB, 1.2 GB
+// since sat.NewFor reserves room for the learnt clauses; product-bimander:
+// 40.0 million clauses, 1.1 million variables, 3.8 GB, then 3.0 GB) and
+// rounded up. Learned clauses and garbage-collection slack included.
 const (
 	satBytesPerClause = 80
 	satBytesPerVar    = 500
@@ -150,7 +151,7 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 	if ctx.Err() != nil { // before gini allocates room for the formula
 		return out, nil
 	}
-	s := sat.NewSize(f.Vars(), f.Clauses())
+	s := sat.NewFor(f.Vars(), f.Clauses())
 	done := func() (backend.Outcome, error) {
 		out.Stats["solver-calls"] = uint64(s.Solves())
 		return out, nil
