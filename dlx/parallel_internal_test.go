@@ -106,3 +106,76 @@ func TestBalance(t *testing.T) {
 			float64(serial+cpu[0]+cpu[1])/float64(t1), float64(t1)/float64(wall))
 	}
 }
+
+// TestWall measures in wall time what TestBalance infers: one worker, two
+// workers (when each starts and ends, and its thread's processor time),
+// and, as the yardstick of what the machine gives at that moment, two
+// whole one-worker searches at once. On a shared machine the speed-up of
+// two workers can be no better than the yardstick's. Run it with
+// DLX_WALL=file.dlx (and DLX_ALG=X, C, M or ss), at a high priority if
+// other processes load the machine.
+func TestWall(t *testing.T) {
+	name := os.Getenv("DLX_WALL")
+	if name == "" {
+		t.Skip("set DLX_WALL to a problem file")
+	}
+	a, err := ParseAlgorithm(os.Getenv("DLX_ALG"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(f, name)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	alg, err := p.AlgorithmFor(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(old func(int, func())) { runWorker = old }(runWorker)
+	defer func(old func() int) { workerCap = old }(workerCap)
+	workerCap = func() int { return 2 }
+	ctx := context.Background()
+	for range 3 {
+		t0 := time.Now()
+		one, _ := p.runOne(ctx, Config{}, alg, nil)
+		t1 := time.Since(t0)
+
+		var mu sync.Mutex
+		var begin, end, cpu [2]time.Duration
+		t0 = time.Now()
+		runWorker = func(w int, run func()) {
+			b := time.Since(t0)
+			d := timed(run)
+			mu.Lock()
+			begin[w], end[w], cpu[w] = b, time.Since(t0), d
+			mu.Unlock()
+		}
+		two, _, _ := p.runWorkers(ctx, Config{Workers: 2}, alg)
+		t2 := time.Since(t0)
+		if two.Solutions != one.Solutions {
+			t.Errorf("%s: two workers %d solutions, one %d", name, two.Solutions, one.Solutions)
+		}
+
+		var wg sync.WaitGroup
+		var pc [2]time.Duration
+		t0 = time.Now()
+		for w := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				pc[w] = timed(func() { p.runOne(ctx, Config{}, alg, nil) })
+			}()
+		}
+		wg.Wait()
+		pair := time.Since(t0)
+		t.Logf("%s (%v): one worker %.3fs; two %.3fs (%.2f×): worker 0 %.3f..%.3fs (processor %.3fs), worker 1 %.3f..%.3fs (%.3fs); "+
+			"two whole searches at once %.3fs (processor %.3f + %.3fs): the machine gives %.2f×",
+			name, alg, t1.Seconds(), t2.Seconds(), t1.Seconds()/t2.Seconds(), begin[0].Seconds(), end[0].Seconds(), cpu[0].Seconds(),
+			begin[1].Seconds(), end[1].Seconds(), cpu[1].Seconds(), pair.Seconds(), pc[0].Seconds(), pc[1].Seconds(), 2*t1.Seconds()/pair.Seconds())
+	}
+}

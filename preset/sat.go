@@ -144,8 +144,6 @@ func satPlot(rep *results.Report) []results.Record {
 // decided within the time limit, its total and worst time, and whether
 // every answer agreed with the others (every model was verified).
 func writeTables(w io.Writer, rep *results.Report, md bool) error {
-	solvers := experiments.SATSolvers()
-	amos := encode.AMOEncodings()
 	tw := &satTable{md: md}
 	for _, t := range rep.Tables {
 		cells := map[string]map[string]results.Cell{} // backend → problem → cell
@@ -159,86 +157,103 @@ func writeTables(w io.Writer, rep *results.Report, md bool) error {
 		}
 		switch t.Mode {
 		case "first":
-			tw.title("First solution of the empty board: seconds per solver (formula in dense numbering)")
-			tw.header(append([]string{"n", "encoding", "variables", "clauses"}, solvers...))
-			for _, row := range t.Rows {
-				for _, a := range amos {
-					vars, clauses, err := encode.CNFSize(encode.Empty(row.N), encode.CNFOptions{AMO: a, Dense: true})
-					line := []string{strconv.Itoa(row.N), a.String(), "?", "?"}
-					if err == nil {
-						line[2], line[3] = strconv.Itoa(vars), strconv.Itoa(clauses)
-					}
-					any := false
-					for _, s := range solvers {
-						c, ok := cells[experiments.SATBackendName(s, a)][row.Problem.String()]
-						any = any || ok
-						line = append(line, satCell(c, ok))
-					}
-					if any {
-						tw.row(line)
-					}
-				}
-			}
+			firstTable(tw, t, cells)
 		case results.DecideMode:
-			tw.title(fmt.Sprintf("Completion boards decided (%d boards): decided within the time limit / run, total and worst seconds of the decided ones", len(t.Rows)))
-			tw.header(append([]string{"encoding"}, solvers...))
-			for _, a := range amos {
-				line := []string{a.String()}
-				any := false
-				for _, s := range solvers {
-					bc, ok := cells[experiments.SATBackendName(s, a)]
-					if !ok {
-						line = append(line, "—")
-						continue
-					}
-					any = true
-					decided, ran, bad := 0, 0, 0
-					var total, worst float64
-					for _, c := range bc {
-						if c.Repeats == 0 {
-							continue
-						}
-						ran++
-						switch c.Status {
-						case results.OK:
-							decided++
-							total += c.Seconds.Median
-							worst = max(worst, c.Seconds.Median)
-						case results.Mismatch, results.Error:
-							bad++
-						}
-					}
-					cell := fmt.Sprintf("%d/%d, %.1f s, worst %.2f s", decided, ran, total, worst)
-					if bad > 0 {
-						cell += fmt.Sprintf(", %d WRONG/ERROR", bad)
-					}
-					line = append(line, cell)
-				}
-				if any {
-					tw.row(line)
-				}
-			}
-			// The default encoding per board, with dlx's answer.
-			tw.title(fmt.Sprintf("Each completion board with the default encoding (%s): seconds, answer (dlx's beside)", encode.DefaultAMO))
-			tw.header(append([]string{"board", "free rows", "dlx"}, solvers...))
-			for _, row := range t.Rows {
-				name := row.Board
-				if name == "" {
-					name = row.Problem.String()
-				}
-				line := []string{name, strconv.Itoa(row.Free())}
-				dc, ok := cells["dlx"][row.Problem.String()]
-				line = append(line, satCell(dc, ok)+satAnswer(dc))
-				for _, s := range solvers {
-					c, ok := cells[experiments.SATBackendName(s, encode.DefaultAMO)][row.Problem.String()]
-					line = append(line, satCell(c, ok)+satAnswer(c))
-				}
-				tw.row(line)
-			}
+			decideTables(tw, t, cells)
 		}
 	}
 	_, err := io.WriteString(w, tw.String())
 	return err
+}
+
+// firstTable is the table of the first solutions: per n and encoding,
+// the formula's size and each solver's time.
+func firstTable(tw *satTable, t results.Table, cells map[string]map[string]results.Cell) {
+	solvers := experiments.SATSolvers()
+	amos := encode.AMOEncodings()
+	tw.title("First solution of the empty board: seconds per solver (formula in dense numbering)")
+	tw.header(append([]string{"n", "encoding", "variables", "clauses"}, solvers...))
+	for _, row := range t.Rows {
+		for _, a := range amos {
+			vars, clauses, err := encode.CNFSize(encode.Empty(row.N), encode.CNFOptions{AMO: a, Dense: true})
+			line := []string{strconv.Itoa(row.N), a.String(), "?", "?"}
+			if err == nil {
+				line[2], line[3] = strconv.Itoa(vars), strconv.Itoa(clauses)
+			}
+			any := false
+			for _, s := range solvers {
+				c, ok := cells[experiments.SATBackendName(s, a)][row.Problem.String()]
+				any = any || ok
+				line = append(line, satCell(c, ok))
+			}
+			if any {
+				tw.row(line)
+			}
+		}
+	}
+}
+
+// decideTables are the tables of the completion boards: per encoding,
+// how many each solver decided, and each board with the default
+// encoding.
+func decideTables(tw *satTable, t results.Table, cells map[string]map[string]results.Cell) {
+	solvers := experiments.SATSolvers()
+	amos := encode.AMOEncodings()
+	tw.title(fmt.Sprintf("Completion boards decided (%d boards): decided within the time limit / run, total and worst seconds of the decided ones", len(t.Rows)))
+	tw.header(append([]string{"encoding"}, solvers...))
+	for _, a := range amos {
+		line := []string{a.String()}
+		any := false
+		for _, s := range solvers {
+			bc, ok := cells[experiments.SATBackendName(s, a)]
+			if !ok {
+				line = append(line, "—")
+				continue
+			}
+			any = true
+			decided, ran, bad := 0, 0, 0
+			var total, worst float64
+			for _, c := range bc {
+				if c.Repeats == 0 {
+					continue
+				}
+				ran++
+				switch c.Status {
+				case results.OK:
+					decided++
+					total += c.Seconds.Median
+					worst = max(worst, c.Seconds.Median)
+				case results.Mismatch, results.Error:
+					bad++
+				}
+			}
+			cell := fmt.Sprintf("%d/%d, %.1f s, worst %.2f s", decided, ran, total, worst)
+			if bad > 0 {
+				cell += fmt.Sprintf(", %d WRONG/ERROR", bad)
+			}
+			line = append(line, cell)
+		}
+		if any {
+			tw.row(line)
+		}
+	}
+	// The default encoding per board, with dlx's answer.
+	tw.title(fmt.Sprintf("Each completion board with the default encoding (%s): seconds, answer (dlx's beside)", encode.DefaultAMO))
+	tw.header(append([]string{"board", "free rows", "dlx"}, solvers...))
+	for _, row := range t.Rows {
+		name := row.Board
+		if name == "" {
+			name = row.Problem.String()
+		}
+		line := []string{name, strconv.Itoa(row.Free())}
+		dc, ok := cells["dlx"][row.Problem.String()]
+		line = append(line, satCell(dc, ok)+satAnswer(dc))
+		for _, s := range solvers {
+			c, ok := cells[experiments.SATBackendName(s, encode.DefaultAMO)][row.Problem.String()]
+			line = append(line, satCell(c, ok)+satAnswer(c))
+		}
+		tw.row(line)
+	}
 }
 
 // satCell is a cell's time, or its status in capitals.

@@ -113,19 +113,8 @@ func writeModelDLX(w io.Writer, prob encode.Problem, how string) error {
 		wr.Comment("one option per free square; a solution of this matrix is a placement of exactly that many pieces")
 	}
 
-	// An item no option may hold (hi = 0: the given pieces already fill
-	// it) is left out with the options that hold it; an item whose least
-	// number cannot be met leaves no solution.
-	drop := make([]bool, len(cv.Items))
-	infeasible := false
-	for i, it := range cv.Items {
-		if i < cv.Primary+cv.Multiple && it.Hi < it.Lo {
-			infeasible = true
-		}
-		if it.Hi < 1 {
-			drop[i] = true
-		}
-	}
+	it, infeasible := coverItems(cv)
+	primary, secondary, bounds, number, drop := it.primary, it.secondary, it.bounds, it.number, it.drop
 	keep := func(o []int) bool {
 		for _, i := range o {
 			if drop[i] {
@@ -133,25 +122,6 @@ func writeModelDLX(w io.Writer, prob encode.Problem, how string) error {
 			}
 		}
 		return true
-	}
-	var primary, secondary []string
-	var bounds []dlx.Bound
-	number := make([]int, len(cv.Items))
-	for i, it := range cv.Items {
-		if drop[i] {
-			continue
-		}
-		if i < cv.Primary+cv.Multiple {
-			number[i] = len(primary)
-			primary = append(primary, it.Name)
-			bounds = append(bounds, dlx.Bound{Lo: it.Lo, Hi: min(it.Hi, dlx.MaxBound)})
-		}
-	}
-	for i, it := range cv.Items {
-		if !drop[i] && i >= cv.Primary+cv.Multiple {
-			number[i] = len(primary) + len(secondary)
-			secondary = append(secondary, it.Name)
-		}
 	}
 	switch {
 	case infeasible:
@@ -176,6 +146,51 @@ func writeModelDLX(w io.Writer, prob encode.Problem, how string) error {
 		}
 	}
 	return wr.Flush()
+}
+
+// coverItemSet are the items of a cover as the dlx file names them: the
+// primary ones (with their bounds) first, then the secondary ones; number
+// maps an item of the cover to its place, and drop marks the items left
+// out.
+type coverItemSet struct {
+	primary, secondary []string
+	bounds             []dlx.Bound
+	number             []int
+	drop               []bool
+}
+
+// coverItems numbers the items of cv for the file. An item no option may
+// hold (hi = 0: the given pieces already fill it) is left out with the
+// options that hold it; an item whose least number cannot be met leaves
+// no solution (infeasible).
+func coverItems(cv *encode.Cover) (it coverItemSet, infeasible bool) {
+	it.drop = make([]bool, len(cv.Items))
+	for i, x := range cv.Items {
+		if i < cv.Primary+cv.Multiple && x.Hi < x.Lo {
+			infeasible = true
+		}
+		if x.Hi < 1 {
+			it.drop[i] = true
+		}
+	}
+	it.number = make([]int, len(cv.Items))
+	for i, x := range cv.Items {
+		if it.drop[i] {
+			continue
+		}
+		if i < cv.Primary+cv.Multiple {
+			it.number[i] = len(it.primary)
+			it.primary = append(it.primary, x.Name)
+			it.bounds = append(it.bounds, dlx.Bound{Lo: x.Lo, Hi: min(x.Hi, dlx.MaxBound)})
+		}
+	}
+	for i, x := range cv.Items {
+		if !it.drop[i] && i >= cv.Primary+cv.Multiple {
+			it.number[i] = len(it.primary) + len(it.secondary)
+			it.secondary = append(it.secondary, x.Name)
+		}
+	}
+	return it, infeasible
 }
 
 // writeNothingLeft writes the matrix of a problem with nothing left to

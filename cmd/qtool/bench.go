@@ -222,28 +222,12 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("bench: --base %s is not among the backends measured", f.base)
 	}
 
-	var prior []results.Record
-	envs := []results.Env{hostEnv(spec.Env())}
-	var logFile *experiments.LogFile
-	if f.log != "" {
-		var oldEnvs []results.Env
-		logFile, oldEnvs, prior, err = experiments.OpenLog(f.log, f.resume)
-		if err != nil {
-			return usageErrorf("bench: %v", err)
-		}
+	logFile, envs, prior, err := openBenchLog(c, f, hostEnv(spec.Env()))
+	if err != nil {
+		return err
+	}
+	if logFile != nil {
 		defer logFile.Close()
-		if d := logFile.Duplicates(); d > 0 {
-			fmt.Fprintf(c.stderr, "qtool: bench: %s: %d record(s) measure a run that a later record of the log measures again; the later one is kept\n", f.log, d)
-		}
-		if f.resume {
-			if err := checkResumeSettings(envs[0], oldEnvs, f.log); err != nil { // bench_resume.go
-				return err
-			}
-		}
-		envs = append(oldEnvs, envs...)
-		if err := logFile.WriteEnv(envs[len(envs)-1]); err != nil {
-			return err
-		}
 	}
 	runner := &experiments.Runner{Spec: spec, Done: prior}
 	if logFile != nil {
@@ -275,6 +259,39 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return withCode(exitInterrupted, errors.New(msg))
 	}
 	return benchVerdict("bench", rep)
+}
+
+// openBenchLog opens --log (none: nil), keeping its runs with --resume
+// (prior) after checking that they were measured with this run's
+// settings, and appends this session's environment: envs are the log's
+// sessions and this one.
+func openBenchLog(c *cli, f benchFlags, env results.Env) (logFile *experiments.LogFile, envs []results.Env, prior []results.Record, err error) {
+	envs = []results.Env{env}
+	if f.log == "" {
+		return nil, envs, nil, nil
+	}
+	var oldEnvs []results.Env
+	logFile, oldEnvs, prior, err = experiments.OpenLog(f.log, f.resume)
+	if err != nil {
+		return nil, nil, nil, usageErrorf("bench: %v", err)
+	}
+	fail := func(err error) (*experiments.LogFile, []results.Env, []results.Record, error) {
+		logFile.Close()
+		return nil, nil, nil, err
+	}
+	if d := logFile.Duplicates(); d > 0 {
+		fmt.Fprintf(c.stderr, "qtool: bench: %s: %d record(s) measure a run that a later record of the log measures again; the later one is kept\n", f.log, d)
+	}
+	if f.resume {
+		if err := checkResumeSettings(envs[0], oldEnvs, f.log); err != nil { // bench_resume.go
+			return fail(err)
+		}
+	}
+	envs = append(oldEnvs, envs...)
+	if err := logFile.WriteEnv(envs[len(envs)-1]); err != nil {
+		return fail(err)
+	}
+	return logFile, envs, prior, nil
 }
 
 // benchSpec builds the experiment from the flags: a preset, the main

@@ -20,10 +20,8 @@ func benchSlice(spec experiments.Spec, task string) (experiments.Spec, error) {
 	if task == "" {
 		return spec, nil
 	}
-	is, ms, ok := strings.Cut(task, "/")
-	i, err1 := strconv.Atoi(is)
-	m, err2 := strconv.Atoi(ms)
-	if !ok || err1 != nil || err2 != nil || m < 1 || i < 0 || i >= m {
+	i, m, ok := parseSlice(task)
+	if !ok {
 		return spec, usageErrorf("bench: --task %q: want i/m with 0 ≤ i < m, e.g. 3/8", task)
 	}
 	s, err := spec.Slice(i, m)
@@ -31,4 +29,13 @@ func benchSlice(spec experiments.Spec, task string) (experiments.Spec, error) {
 		return spec, usageErrorf("bench: --task %s: %v", task, strings.TrimPrefix(err.Error(), "experiments: "))
 	}
 	return s, nil
+}
+
+// parseSlice reads "i/m", slice i of m (0 ≤ i < m): count's --shard,
+// bench's --task.
+func parseSlice(s string) (i, m int, ok bool) {
+	is, ms, cut := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(is)
+	m, err2 := strconv.Atoi(ms)
+	return i, m, cut && err1 == nil && err2 == nil && m >= 1 && i >= 0 && i < m
 }

@@ -85,23 +85,7 @@ func runCheckFile(ctx context.Context, c *cli, operands []string, asJSON bool) e
 		rec.N, rec.Queens, rec.Legal = b.N, b.Given(), true
 		rec.Complete = rec.Queens == b.N
 	}
-	if asJSON {
-		if err := writeJSON(c.stdout, rec); err != nil {
-			return err
-		}
-	} else if rec.Legal {
-		what := plural(b.N-rec.Queens, "row") + " free"
-		if rec.Complete {
-			what = "a complete solution"
-		}
-		fmt.Fprintf(c.stdout, "legal: %s on a %d×%d board, %s\n", plural(rec.Queens, "queen"), b.N, b.N, what)
-	} else {
-		fmt.Fprintf(c.stdout, "illegal: %s\n", rec.Reason)
-	}
-	if !rec.Legal {
-		return withCode(exitNo, nil)
-	}
-	return nil
+	return printCheck(c, rec, asJSON)
 }
 
 // checkInstance checks the given queens of a parameter or .qpos file
@@ -120,6 +104,12 @@ func checkInstance(c *cli, r io.Reader, name string, asJSON bool) error {
 		rec.Complete = rec.Queens == b.N
 		rec.Excluded = len(in.Excluded)
 	}
+	return printCheck(c, rec, asJSON)
+}
+
+// printCheck prints the record (--json) or its line, and returns the
+// exit status: 1 for an illegal board.
+func printCheck(c *cli, rec checkRecord, asJSON bool) error {
 	if asJSON {
 		if err := writeJSON(c.stdout, rec); err != nil {
 			return err

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"strings"
@@ -82,23 +83,9 @@ func clusterPlan(ctx context.Context, c *cli, args []string) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	// Calibration first: a bad file is refused before the long estimate.
-	var cal []*split.Entry
-	if *calibrate != "" {
-		for _, path := range strings.Split(*calibrate, ",") {
-			recs, err := readRecords(ctx, c, path, "cluster plan")
-			if err != nil {
-				return err
-			}
-			for _, r := range recs {
-				if r.Split == nil || !r.Has("parts") || len(r.Parts) == 0 {
-					return usageErrorf("cluster plan: %s: a record without per-subproblem counts (count with --json and the constellation counter)", r.Where)
-				}
-				if err := split.Check(r); err != nil {
-					return splitErr("cluster plan", err)
-				}
-			}
-			cal = append(cal, recs...)
-		}
+	cal, err := readCalibration(ctx, c, *calibrate)
+	if err != nil {
+		return err
 	}
 	rec, err := estimate.PlanCount(ctx, estimate.PlanOptions{N: n, Shards: shards, Probes: probes, Seed: *seed, Workers: workers, Calibration: cal, Rate: *rate})
 	if err != nil {
@@ -110,10 +97,39 @@ func clusterPlan(ctx context.Context, c *cli, args []string) error {
 	if *asJSON {
 		return writeJSON(c.stdout, rec)
 	}
-	out := c.stdout
+	printPlan(c.stdout, rec)
+	return nil
+}
+
+// readCalibration reads the count records of --calibrate (a
+// comma-separated list of files), each with its subproblems' counts.
+func readCalibration(ctx context.Context, c *cli, list string) ([]*split.Entry, error) {
+	var cal []*split.Entry
+	if list != "" {
+		for _, path := range strings.Split(list, ",") {
+			recs, err := readRecords(ctx, c, path, "cluster plan")
+			if err != nil {
+				return nil, err
+			}
+			for _, r := range recs {
+				if r.Split == nil || !r.Has("parts") || len(r.Parts) == 0 {
+					return nil, usageErrorf("cluster plan: %s: a record without per-subproblem counts (count with --json and the constellation counter)", r.Where)
+				}
+				if err := split.Check(r); err != nil {
+					return nil, splitErr("cluster plan", err)
+				}
+			}
+			cal = append(cal, recs...)
+		}
+	}
+	return cal, nil
+}
+
+// printPlan prints the plan for people.
+func printPlan(out io.Writer, rec *estimate.Plan) {
 	fmt.Fprintf(out, "split        %s\n", rec.Split)
-	fmt.Fprintf(out, "shards       %d, %.1f subproblems each (every %d-th from the shard's number)\n", shards, float64(rec.Subproblems)/float64(shards), shards)
-	fmt.Fprintf(out, "estimate     %.3g nodes in all (Knuth's estimator, %d probes a subproblem, seed %d)\n", rec.EstimatedNodes, probes, *seed)
+	fmt.Fprintf(out, "shards       %d, %.1f subproblems each (every %d-th from the shard's number)\n", rec.Shards, float64(rec.Subproblems)/float64(rec.Shards), rec.Shards)
+	fmt.Fprintf(out, "estimate     %.3g nodes in all (Knuth's estimator, %d probes a subproblem, seed %d)\n", rec.EstimatedNodes, rec.Probes, rec.Seed)
 	s := rec.Shard
 	fmt.Fprintf(out, "per shard    mean %.3g, min %.3g, median %.3g, 90%% %.3g, 99%% %.3g, max %.3g nodes (max/mean %.2f)\n", s.Mean, s.Min, s.P50, s.P90, s.P99, s.Max, s.Max/s.Mean)
 	if s.Empty > 0 {
@@ -130,8 +146,7 @@ func clusterPlan(ctx context.Context, c *cli, args []string) error {
 		}
 		fmt.Fprintf(out, "core-hours   %.3g "+from+"; largest shard %.3g core-hours (%.0f core-seconds)\n", rec.CoreHours, arg, rec.ShardHours, rec.ShardHours*3600)
 		if rec.CoreHoursTrend > 0 {
-			fmt.Fprintf(out, "             %.3g with the rate's trend from n=%d to n=%d carried on to n=%d\n", rec.CoreHoursTrend, rec.Rates[len(rec.Rates)-2].N, rec.Rates[len(rec.Rates)-1].N, n)
+			fmt.Fprintf(out, "             %.3g with the rate's trend from n=%d to n=%d carried on to n=%d\n", rec.CoreHoursTrend, rec.Rates[len(rec.Rates)-2].N, rec.Rates[len(rec.Rates)-1].N, rec.N)
 		}
 	}
-	return nil
 }

@@ -74,8 +74,7 @@ type countRecord = split.Record
 func runCount(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("count", countUsage)
 	var p problemFlags
-	p.add(fs)
-	fs.Lookup("backend").Usage = backendFlagHelp(backend.Count)
+	p.add(fs, backend.Count)
 	p.addProblem(fs)
 	unique := fs.Bool("unique", false, "also count fundamental solutions (classes under rotation and reflection)")
 	shard := fs.String("shard", "", "count only slice `i/m` of a deterministic split (0 ≤ i < m)")
@@ -299,10 +298,8 @@ func boardLine(r countRecord) string {
 }
 
 func parseShard(s string) (*backend.Shard, error) {
-	is, ms, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(is)
-	m, err2 := strconv.Atoi(ms)
-	if !ok || err1 != nil || err2 != nil || m < 1 || i < 0 || i >= m {
+	i, m, ok := parseSlice(s)
+	if !ok {
 		return nil, usageErrorf("--shard %q: want i/m with 0 ≤ i < m, e.g. 3/16", s)
 	}
 	return &backend.Shard{Index: i, Count: m}, nil

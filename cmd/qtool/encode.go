@@ -203,23 +203,32 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		}
 	}
 	if job.Model {
-		job.How = "given by --pieces"
-		if prob.Variant.Goal() == encode.Place {
-			job.How = "n of them, as the problem asks"
-			if prob.Variant == encode.QueensPawns {
-				job.How = fmt.Sprintf("n + %d, one more for each pawn", len(prob.Pawns))
-			}
-		} else if !set["pieces"] {
-			job.How = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
-		}
-		if job.Prob.Pieces, err = problemPieces(ctx, prob, pieces, set["pieces"]); err != nil {
+		if job.How, job.Prob.Pieces, err = encodePieces(ctx, prob, pieces, set["pieces"]); err != nil {
 			return err
-		}
-		if prob.Variant.Goal() == encode.Place {
-			job.Prob.Pieces = 0
 		}
 	}
 	return runEncodeWrite(ctx, c, *outPath, func(w io.Writer) error { return e.write(w, job) })
+}
+
+// encodePieces says how the number of pieces of a model is chosen and
+// chooses it (problemPieces; 0 for a problem that places n).
+func encodePieces(ctx context.Context, prob encode.Problem, pieces int, given bool) (how string, chosen int, err error) {
+	how = "given by --pieces"
+	if prob.Variant.Goal() == encode.Place {
+		how = "n of them, as the problem asks"
+		if prob.Variant == encode.QueensPawns {
+			how = fmt.Sprintf("n + %d, one more for each pawn", len(prob.Pawns))
+		}
+	} else if !given {
+		how = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
+	}
+	if chosen, err = problemPieces(ctx, prob, pieces, given); err != nil {
+		return "", 0, err
+	}
+	if prob.Variant.Goal() == encode.Place {
+		chosen = 0
+	}
+	return how, chosen, nil
 }
 
 // runEncodeWrite writes the output of write to stdout or to the file

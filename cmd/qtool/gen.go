@@ -106,42 +106,48 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer cancel()
-	if *out != "" {
-		if err := os.MkdirAll(*out, 0o755); err != nil {
+	return genCompletion(ctx, c, *n, *k, *seed, *count, *out)
+}
+
+// genCompletion writes count completion instances (queens-gen-fast): to
+// stdout, or one file each into the directory out.
+func genCompletion(ctx context.Context, c *cli, n, k int, seed uint64, count int, out string) error {
+	if out != "" {
+		if err := os.MkdirAll(out, 0o755); err != nil {
 			return usageErrorf("gen: --out: %v", err)
 		}
 	}
-	if err := memlimit.Check(fmt.Sprintf("gen: an instance of n = %d", *n), encode.GenerateBytes(*n)); err != nil {
+	if err := memlimit.Check(fmt.Sprintf("gen: an instance of n = %d", n), encode.GenerateBytes(n)); err != nil {
 		return usageErrorf("%v", err)
 	}
 	interrupted := func(i int) error {
-		if *out != "" && i > 0 {
-			fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s (incomplete: %d asked for)\n", i, *n, *k, *seed, *out, *count)
+		if out != "" && i > 0 {
+			fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s (incomplete: %d asked for)\n", i, n, k, seed, out, count)
 		}
-		return genStopped(c, ctx, i, *count)
+		return genStopped(c, ctx, i, count)
 	}
-	for i := 0; i < *count; i++ {
+	for i := 0; i < count; i++ {
 		if ctx.Err() != nil {
 			return interrupted(i)
 		}
-		b, err := encode.GenerateContext(ctx, *n, *k, *seed, uint64(i))
+		b, err := encode.GenerateContext(ctx, n, k, seed, uint64(i))
 		if ctx.Err() != nil {
 			return interrupted(i)
 		}
 		if err != nil {
 			return usageErrorf("%v", err)
 		}
-		if *out == "" {
-			return writeInstance(c.stdout, b, *k, *seed, i)
+		if out == "" {
+			return writeInstance(c.stdout, b, k, seed, i)
 		}
 		// Each file appears whole or not at all.
-		name := filepath.Join(*out, fmt.Sprintf("q%d-k%d-s%d-%04d.txt", *n, *k, *seed, i))
-		if err := writeAtomic(name, func(w io.Writer) error { return writeInstance(w, b, *k, *seed, i) }); err != nil {
+		name := filepath.Join(out, fmt.Sprintf("q%d-k%d-s%d-%04d.txt", n, k, seed, i))
+		if err := writeAtomic(name, func(w io.Writer) error { return writeInstance(w, b, k, seed, i) }); err != nil {
 			return fmt.Errorf("gen: %v", err)
 		}
 	}
-	if *out != "" {
-		fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s\n", *count, *n, *k, *seed, *out)
+	if out != "" {
+		fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s\n", count, n, k, seed, out)
 	}
 	return nil
 }

@@ -99,56 +99,9 @@ func runMagic(ctx context.Context, c *cli, args []string) error {
 	case set["n"] && n > magic.MaxN:
 		return usageErrorf("magic: n = %d: squares of order up to %d are built", n, magic.MaxN)
 	}
-	var recs []magicSquareRecord
-	switch {
-	case set["n"]:
-		sq, err := magic.Siamese(n)
-		if err != nil {
-			return usageErrorf("%v", err)
-		}
-		rec, err := magicRecord(fmt.Sprintf("de la Loubère's square of order %d", n), sq, nil)
-		if err != nil {
-			return err
-		}
-		recs = append(recs, rec)
-		p := magic.Polya(n)
-		sq, err = magic.FromQueens(p)
-		if err != nil {
-			return err
-		}
-		if rec, err = magicRecord(fmt.Sprintf("Pólya's solution of order %d (column 2r mod %d)", n, n), sq, p); err != nil {
-			return err
-		}
-		recs = append(recs, rec)
-	case set["queens"]:
-		p, name, err := readQueens(c, *queens)
-		if err != nil {
-			return err
-		}
-		sq, err := magic.FromQueens(p)
-		if err != nil {
-			return usageErrorf("%s: %v", name, err)
-		}
-		rec, err := magicRecord(name, sq, p)
-		if err != nil {
-			return err
-		}
-		recs = append(recs, rec)
-	default:
-		f, name, err := openInput(c, operands[0])
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		sq, err := magic.Read(f, name)
-		if err != nil {
-			return usageErrorf("%v", err)
-		}
-		rec, err := magicRecord(name, sq, nil)
-		if err != nil {
-			return usageErrorf("%s: %v", name, err)
-		}
-		recs = append(recs, rec)
+	recs, err := magicRecords(c, set, n, *queens, operands)
+	if err != nil {
+		return err
 	}
 	if *asJSON {
 		if len(recs) == 1 {
@@ -168,6 +121,63 @@ func runMagic(ctx context.Context, c *cli, args []string) error {
 // magicRecord checks sq by its sums and reads its runs on queens
 // solutions, each checked again by the verifier; from is the solution sq
 // was built from, if any.
+// magicRecords builds the records of the mode asked: -n N both ways,
+// --queens FILE's square, or FILE's runs.
+func magicRecords(c *cli, set map[string]bool, n int, queens string, operands []string) ([]magicSquareRecord, error) {
+	var recs []magicSquareRecord
+	switch {
+	case set["n"]:
+		sq, err := magic.Siamese(n)
+		if err != nil {
+			return nil, usageErrorf("%v", err)
+		}
+		rec, err := magicRecord(fmt.Sprintf("de la Loubère's square of order %d", n), sq, nil)
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+		p := magic.Polya(n)
+		sq, err = magic.FromQueens(p)
+		if err != nil {
+			return nil, err
+		}
+		if rec, err = magicRecord(fmt.Sprintf("Pólya's solution of order %d (column 2r mod %d)", n, n), sq, p); err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	case set["queens"]:
+		p, name, err := readQueens(c, queens)
+		if err != nil {
+			return nil, err
+		}
+		sq, err := magic.FromQueens(p)
+		if err != nil {
+			return nil, usageErrorf("%s: %v", name, err)
+		}
+		rec, err := magicRecord(name, sq, p)
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	default:
+		f, name, err := openInput(c, operands[0])
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		sq, err := magic.Read(f, name)
+		if err != nil {
+			return nil, usageErrorf("%v", err)
+		}
+		rec, err := magicRecord(name, sq, nil)
+		if err != nil {
+			return nil, usageErrorf("%s: %v", name, err)
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
+}
+
 func magicRecord(source string, sq magic.Square, from encode.Placement) (magicSquareRecord, error) {
 	rep, err := magic.Check(sq)
 	if err != nil {

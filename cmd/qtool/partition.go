@@ -71,110 +71,161 @@ type partitionRecord struct {
 	Complete   bool              `json:"complete"`
 }
 
+// partitionOptions are partition's flags once parsed and checked.
+type partitionOptions struct {
+	n, limit      int
+	method        string
+	count, asJSON bool
+	timeout       time.Duration
+	symmetry      string
+	sym           partition.Symmetry
+	symmetric     bool // --symmetry given
+	v             encode.Variant
+}
+
 func runPartition(ctx context.Context, c *cli, args []string) error {
-	fs := flagSet("partition", partitionUsage)
-	var n, limit int
-	intFlag(fs, &n, "n", 0, "board order `N`")
-	problem := fs.String("problem", "queens", "`queens` (the plain board) or toroidal")
-	count := fs.Bool("count", false, "count every partition")
-	method := fs.String("method", "cover", "`method`: cover (exact cover with dlx), direct (backtracking over the solutions) or both (and compare)")
-	intFlag(fs, &limit, "limit", 1, "without --count, print the first `K` partitions (0 = all)")
-	timeout := fs.Duration("timeout", 0, "time limit `D` (0 = none); exit 3 when reached")
-	symmetry := fs.String("symmetry", "", "search only the partitions that `G` maps onto themselves: mirror, rotate180 or transpose")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	operands, err := parseFlags(c, fs, args)
+	o, err := parsePartition(c, args)
 	if err != nil {
 		return err
 	}
-	set := setFlags(fs)
-	switch {
-	case len(operands) > 0:
-		return usageErrorf("partition: unexpected argument %q (see qtool partition --help)", operands[0])
-	case !set["n"]:
-		return usageErrorf("partition: give the board order with -n N")
-	case n < 1:
-		return usageErrorf("partition: -n must be at least 1, got %d", n)
-	case limit < 0:
-		return usageErrorf("partition: --limit must be 0 or more, got %d", limit)
-	case *method != "cover" && *method != "direct" && *method != "both":
-		return usageErrorf("partition: --method %q: want cover, direct or both", *method)
-	case set["symmetry"] && *method != "cover":
-		return usageErrorf("partition: --symmetry searches by exact cover over the symmetry's orbits: --method %s does not apply", *method)
-	case set["symmetry"] && n > maxPartitionN:
-		return usageErrorf("partition: --symmetry lists every solution first, refused for n = %d > %d", n, maxPartitionN)
-	}
-	var sym partition.Symmetry
-	if set["symmetry"] {
-		found := false
-		for _, g := range []partition.Symmetry{partition.MirrorColumns, partition.Rotate180, partition.Transpose} {
-			if g.String() == *symmetry {
-				sym, found = g, true
-			}
-		}
-		if !found {
-			return usageErrorf("partition: --symmetry %q: want mirror, rotate180 or transpose", *symmetry)
-		}
-	}
-	if err := checkTimeout(*timeout); err != nil {
-		return err
-	}
-	v, err := encode.ParseVariant(*problem)
-	if err != nil || v != encode.Queens && v != encode.Toroidal {
-		return usageErrorf("partition: --problem %q: want queens or toroidal", *problem)
-	}
-	if *count {
-		limit = 0
-	}
-	rctx, cancel := withTimeout(ctx, *timeout)
+	rctx, cancel := withTimeout(ctx, o.timeout)
 	defer cancel()
 	start := time.Now()
-	rec := partitionRecord{N: n, Problem: v.String(), Method: *method, Symmetry: *symmetry, Nodes: map[string]uint64{}}
-	prob := encode.Problem{Variant: v, Instance: encode.Instance{Board: encode.Empty(n)}}
+	rec := partitionRecord{N: o.n, Problem: o.v.String(), Method: o.method, Symmetry: o.symmetry, Nodes: map[string]uint64{}}
+	prob := encode.Problem{Variant: o.v, Instance: encode.Instance{Board: encode.Empty(o.n)}}
 	finish := func(status backend.Status) error {
 		rec.Seconds = time.Since(start).Seconds()
 		rec.Status, rec.Complete = status.String(), status == backend.OK
-		if *asJSON {
+		if o.asJSON {
 			return errOr(writeJSON(c.stdout, rec), endStatus(status))
 		}
-		printPartition(c.stdout, rec, *count)
+		printPartition(c.stdout, rec, o.count)
 		if !rec.Complete {
 			fmt.Fprintf(c.stderr, "qtool: partition: %s\n", statusWord(status))
 		}
 		return endStatus(status)
 	}
-	if n > maxPartitionN {
-		if n > partition.MaxN {
-			return usageErrorf("partition: n = %d: the board's rows are 64-bit masks here, n ≤ %d", n, partition.MaxN)
+	if o.n > maxPartitionN {
+		status, err := partitionConstruct(o, prob, &rec)
+		if err != nil {
+			return err
 		}
-		if *count {
-			return usageErrorf("partition: --count lists every solution, refused for n = %d > %d (without --count, a toroidal partition is built where gcd(n, 6) = 1)", n, maxPartitionN)
-		}
-		rec.Method = "construction (Pólya)"
-		if n%2 == 0 || n%3 == 0 {
-			return finish(backend.Unknown)
-		}
-		sq := make([][]int, n)
-		for r := range sq {
-			sq[r] = make([]int, n)
-			for col := range sq[r] {
-				sq[r][col] = ((col-2*r)%n + n) % n
-			}
-		}
-		if err := checkPartition(prob, sq); err != nil {
-			return fmt.Errorf("partition: the construction is wrong: %v", err)
-		}
-		yes := true
-		rec.Exists, rec.Squares = &yes, [][][]int{sq}
-		return finish(backend.OK)
+		return finish(status)
 	}
-
-	// Every solution, from the backtracking backend.
-	be, err := backend.Lookup("backtrack")
+	sols, status, err := partitionSolutions(rctx, prob, &rec)
 	if err != nil {
 		return err
 	}
+	if status != backend.OK {
+		return finish(status)
+	}
+	status, err = partitionSearch(rctx, o, prob, sols, &rec)
+	if err != nil {
+		return err
+	}
+	return finish(status)
+}
+
+// parsePartition reads partition's command line.
+func parsePartition(c *cli, args []string) (*partitionOptions, error) {
+	fs := flagSet("partition", partitionUsage)
+	o := &partitionOptions{}
+	intFlag(fs, &o.n, "n", 0, "board order `N`")
+	problem := fs.String("problem", "queens", "`queens` (the plain board) or toroidal")
+	fs.BoolVar(&o.count, "count", false, "count every partition")
+	fs.StringVar(&o.method, "method", "cover", "`method`: cover (exact cover with dlx), direct (backtracking over the solutions) or both (and compare)")
+	intFlag(fs, &o.limit, "limit", 1, "without --count, print the first `K` partitions (0 = all)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "time limit `D` (0 = none); exit 3 when reached")
+	fs.StringVar(&o.symmetry, "symmetry", "", "search only the partitions that `G` maps onto themselves: mirror, rotate180 or transpose")
+	fs.BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return nil, err
+	}
+	set := setFlags(fs)
+	n, limit := o.n, o.limit
+	switch {
+	case len(operands) > 0:
+		return nil, usageErrorf("partition: unexpected argument %q (see qtool partition --help)", operands[0])
+	case !set["n"]:
+		return nil, usageErrorf("partition: give the board order with -n N")
+	case n < 1:
+		return nil, usageErrorf("partition: -n must be at least 1, got %d", n)
+	case limit < 0:
+		return nil, usageErrorf("partition: --limit must be 0 or more, got %d", limit)
+	case o.method != "cover" && o.method != "direct" && o.method != "both":
+		return nil, usageErrorf("partition: --method %q: want cover, direct or both", o.method)
+	case set["symmetry"] && o.method != "cover":
+		return nil, usageErrorf("partition: --symmetry searches by exact cover over the symmetry's orbits: --method %s does not apply", o.method)
+	case set["symmetry"] && n > maxPartitionN:
+		return nil, usageErrorf("partition: --symmetry lists every solution first, refused for n = %d > %d", n, maxPartitionN)
+	}
+	o.symmetric = set["symmetry"]
+	if o.symmetric {
+		found := false
+		for _, g := range []partition.Symmetry{partition.MirrorColumns, partition.Rotate180, partition.Transpose} {
+			if g.String() == o.symmetry {
+				o.sym, found = g, true
+			}
+		}
+		if !found {
+			return nil, usageErrorf("partition: --symmetry %q: want mirror, rotate180 or transpose", o.symmetry)
+		}
+	}
+	if err := checkTimeout(o.timeout); err != nil {
+		return nil, err
+	}
+	if o.v, err = encode.ParseVariant(*problem); err != nil || o.v != encode.Queens && o.v != encode.Toroidal {
+		return nil, usageErrorf("partition: --problem %q: want queens or toroidal", *problem)
+	}
+	if o.count {
+		o.limit = 0
+	}
+	if n > maxPartitionN {
+		if n > partition.MaxN {
+			return nil, usageErrorf("partition: n = %d: the board's rows are 64-bit masks here, n ≤ %d", n, partition.MaxN)
+		}
+		if o.count {
+			return nil, usageErrorf("partition: --count lists every solution, refused for n = %d > %d (without --count, a toroidal partition is built where gcd(n, 6) = 1)", n, maxPartitionN)
+		}
+	}
+	return o, nil
+}
+
+// partitionConstruct builds, for n > maxPartitionN, the toroidal partition
+// of Pólya's construction (symbol (c − 2r) mod n) where gcd(n, 6) = 1, and
+// checks it; otherwise nothing is decided.
+func partitionConstruct(o *partitionOptions, prob encode.Problem, rec *partitionRecord) (backend.Status, error) {
+	n := o.n
+	rec.Method = "construction (Pólya)"
+	if n%2 == 0 || n%3 == 0 {
+		return backend.Unknown, nil
+	}
+	sq := make([][]int, n)
+	for r := range sq {
+		sq[r] = make([]int, n)
+		for col := range sq[r] {
+			sq[r][col] = ((col-2*r)%n + n) % n
+		}
+	}
+	if err := checkPartition(prob, sq); err != nil {
+		return backend.OK, fmt.Errorf("partition: the construction is wrong: %v", err)
+	}
+	yes := true
+	rec.Exists, rec.Squares = &yes, [][][]int{sq}
+	return backend.OK, nil
+}
+
+// partitionSolutions lists every solution of prob, from the backtracking
+// backend.
+func partitionSolutions(ctx context.Context, prob encode.Problem, rec *partitionRecord) ([]partition.Solution, backend.Status, error) {
+	n := prob.Board.N
+	be, err := backend.Lookup("backtrack")
+	if err != nil {
+		return nil, backend.OK, err
+	}
 	var sols []partition.Solution
-	out, err := backend.Solve(rctx, be, prob, backend.Request{Mode: backend.Find, VisitCells: func(cells []encode.Cell) bool {
+	out, err := backend.Solve(ctx, be, prob, backend.Request{Mode: backend.Find, VisitCells: func(cells []encode.Cell) bool {
 		s := make(partition.Solution, n)
 		for _, x := range cells {
 			s[x.R] = x.C
@@ -183,13 +234,18 @@ func runPartition(ctx context.Context, c *cli, args []string) error {
 		return true
 	}})
 	if err != nil {
-		return usageErrorf("partition: %v", err)
+		return nil, backend.OK, usageErrorf("partition: %v", err)
 	}
 	rec.Solutions = uint64(len(sols))
 	rec.Nodes["solutions"] = out.Nodes
-	if out.Status != backend.OK {
-		return finish(out.Status)
-	}
+	return sols, out.Status, nil
+}
+
+// partitionSearch finds (or counts) the partitions of the solutions by
+// the methods asked, each square checked (checkPartition), and with
+// --method both compares the counts.
+func partitionSearch(rctx context.Context, o *partitionOptions, prob encode.Problem, sols []partition.Solution, rec *partitionRecord) (backend.Status, error) {
+	n, limit := o.n, o.limit
 	var found uint64
 	var bad error
 	visit := func(members []int) bool {
@@ -202,7 +258,7 @@ func runPartition(ctx context.Context, c *cli, args []string) error {
 		rec.Squares = append(rec.Squares, sq)
 		return limit == 0 || found < uint64(limit)
 	}
-	if *count {
+	if o.count {
 		// Count them all, keeping the first square to print.
 		visit = func(members []int) bool {
 			found++
@@ -238,23 +294,23 @@ func runPartition(ctx context.Context, c *cli, args []string) error {
 	var total uint64
 	status := backend.OK
 	for _, m := range []string{"cover", "direct"} {
-		if *method != m && *method != "both" {
+		if o.method != m && o.method != "both" {
 			continue
 		}
 		f := partition.Cover
 		if m == "direct" {
 			f = partition.Direct
 		}
-		if set["symmetry"] {
+		if o.symmetric {
 			f = func(ctx context.Context, n int, sols []partition.Solution, visit func([]int) bool) (partition.Stats, error) {
-				return partition.Symmetric(ctx, n, sols, sym, visit)
+				return partition.Symmetric(ctx, n, sols, o.sym, visit)
 			}
 		}
 		k, st, err := run(m, f)
 		if err != nil {
-			return err
+			return status, err
 		}
-		if *count {
+		if o.count {
 			if rec.Counts == nil {
 				rec.Counts = map[string]uint64{}
 			}
@@ -262,24 +318,24 @@ func runPartition(ctx context.Context, c *cli, args []string) error {
 		}
 		if st != backend.OK {
 			status = st
-			if m == "cover" || *method != "both" {
+			if m == "cover" || o.method != "both" {
 				total = k
 			}
 			break
 		}
-		if m == "direct" && *method == "both" && *count && k != total {
-			return fmt.Errorf("partition: exact cover counts %d partitions, the direct search %d", total, k)
+		if m == "direct" && o.method == "both" && o.count && k != total {
+			return status, fmt.Errorf("partition: exact cover counts %d partitions, the direct search %d", total, k)
 		}
 		total = k
 	}
-	if *count {
+	if o.count {
 		rec.Partitions = &total
 	}
 	exists := len(rec.Squares) > 0
-	if exists || status == backend.OK && !set["symmetry"] {
+	if exists || status == backend.OK && !o.symmetric {
 		rec.Exists = &exists // none symmetric decides nothing
 	}
-	return finish(status)
+	return status, nil
 }
 
 // checkPartition checks a Latin square of a partition: a Latin square

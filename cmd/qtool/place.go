@@ -167,24 +167,9 @@ func runPlace(ctx context.Context, c *cli, args []string) error {
 	debug.FreeOSMemory() // the verifier's memory comes after the search's, not on top
 
 	if !*noVerify {
-		start = time.Now()
-		f, err := readBack()
-		if err != nil {
+		if err := placeVerify(rctx, &rec, readBack); err != nil {
 			return err
 		}
-		got, err := listcheck.Check(rctx, f, *out)
-		f.Close()
-		if err != nil {
-			if rctx.Err() != nil {
-				return placeErr(rctx, "verifying "+*out+" (it is written, not verified)", err)
-			}
-			return withCode(exitNo, fmt.Errorf("place: %s is written but is no solution: %v", *out, err))
-		}
-		if got != n {
-			return withCode(exitNo, fmt.Errorf("place: %s holds %d queens, not %d", *out, got, n))
-		}
-		rec.VerifySeconds = time.Since(start).Seconds()
-		rec.Verified = true
 	}
 	if *asJSON {
 		return writeJSON(c.stdout, rec)
@@ -268,5 +253,29 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 	if !rec.Solution {
 		return withCode(exitNo, nil)
 	}
+	return nil
+}
+
+// placeVerify reads the written solution back through the streaming
+// verifier (listcheck), timing it.
+func placeVerify(rctx context.Context, rec *placeRecord, readBack func() (io.ReadCloser, error)) error {
+	start := time.Now()
+	f, err := readBack()
+	if err != nil {
+		return err
+	}
+	got, err := listcheck.Check(rctx, f, rec.Out)
+	f.Close()
+	if err != nil {
+		if rctx.Err() != nil {
+			return placeErr(rctx, "verifying "+rec.Out+" (it is written, not verified)", err)
+		}
+		return withCode(exitNo, fmt.Errorf("place: %s is written but is no solution: %v", rec.Out, err))
+	}
+	if got != rec.N {
+		return withCode(exitNo, fmt.Errorf("place: %s holds %d queens, not %d", rec.Out, got, rec.N))
+	}
+	rec.VerifySeconds = time.Since(start).Seconds()
+	rec.Verified = true
 	return nil
 }

@@ -37,10 +37,12 @@ type problemFlags struct {
 	protocol, execName string
 }
 
-func (p *problemFlags) add(fs *flag.FlagSet) {
+// add adds the flags of a problem and its run; --backend's help says
+// what backend.Default picks for mode.
+func (p *problemFlags) add(fs *flag.FlagSet, mode backend.Mode) {
 	intFlag(fs, &p.n, "n", 0, "board order `N` (optional with --board)")
 	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin); completes that board")
-	fs.StringVar(&p.backend, "backend", "", "backend `B`: "+strings.Join(backend.Names(), ", ")+" (default: the join or the domain split to count an empty board up to n = 27, bitmask up to n = 64, then dlx, or minconflicts for one solution of an empty board; backtrack for the other problems)")
+	fs.StringVar(&p.backend, "backend", "", backendFlagHelp(mode))
 	fs.DurationVar(&p.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
 	intFlag(fs, &p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
 	fs.Int64Var(&p.seed, "seed", 1, "random `seed` for randomised backends")

@@ -104,8 +104,7 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 func parseSolveFlags(c *cli, args []string) (*solveOptions, map[string]bool, error) {
 	o := &solveOptions{}
 	fs := flagSet("solve", solveUsage)
-	o.p.add(fs)
-	fs.Lookup("backend").Usage = backendFlagHelp(backend.Find)
+	o.p.add(fs, backend.Find)
 	o.p.addProblem(fs)
 	intFlag(fs, &o.limit, "limit", 1, "print at most `K` solutions (0 = all)")
 	fs.StringVar(&o.format, "format", "", "output `form`: grid, list or algebraic (default grid up to n = 64, list above)")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/qtool-project/qtool/classroom"
@@ -91,22 +92,9 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	if *treeOut != "" && *backend == "minconflicts" {
 		return usageErrorf("--tree: minconflicts is a local search and has no search tree (use backtrack, bitmask or dlx)")
 	}
-	b := encode.Empty(n)
-	if *board != "" {
-		f, name, err := openInput(c, *board)
-		if err != nil {
-			return err
-		}
-		b, err = encode.ParseBoard(f, name)
-		f.Close()
-		if err != nil {
-			return usageErrorf("%w", err)
-		}
-		if set["n"] && n != b.N {
-			return usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", n, name, b.N, b.N)
-		}
-	} else if n < 1 {
-		return usageErrorf("-n must be at least 1, got %d", n)
+	b, err := traceBoard(c, set, n, *board)
+	if err != nil {
+		return err
 	}
 	if err := classroom.Check(*backend, b); err != nil {
 		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "classroom: "))
@@ -114,16 +102,7 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	w := bufio.NewWriter(c.stdout)
 	defer w.Flush()
 	if *format == "text" {
-		what := cat.T("trace.emptyBoard")
-		if b.Given() > 0 {
-			k := "pl.queen.other"
-			if b.Given() == 1 {
-				k = "pl.queen.one"
-			}
-			what = cat.T("trace.given", cat.T(k, b.Given()))
-		}
-		fmt.Fprintln(w, cat.T("trace.head", cat.T("method."+*backend), what, b.N, b.N))
-		fmt.Fprintf(w, "%s\n\n", cat.T("trace.legend"))
+		traceHead(w, cat, *backend, b)
 	}
 	var werr error
 	atSolution := false
@@ -168,13 +147,57 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 			}
 		}
 	}
+	return traceEnd(ctx, w, cat, *format == "text", sum, err, atSolution, steps)
+}
+
+// traceBoard is the board of the trace: --board's, or the empty one of
+// order n.
+func traceBoard(c *cli, set map[string]bool, n int, board string) (encode.Board, error) {
+	b := encode.Empty(n)
+	if board != "" {
+		f, name, err := openInput(c, board)
+		if err != nil {
+			return b, err
+		}
+		b, err = encode.ParseBoard(f, name)
+		f.Close()
+		if err != nil {
+			return b, usageErrorf("%w", err)
+		}
+		if set["n"] && n != b.N {
+			return b, usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", n, name, b.N, b.N)
+		}
+	} else if n < 1 {
+		return b, usageErrorf("-n must be at least 1, got %d", n)
+	}
+	return b, nil
+}
+
+// traceHead is the text trace's first lines: the method, the board, the
+// legend.
+func traceHead(w io.Writer, cat *i18n.Catalogue, method string, b encode.Board) {
+	what := cat.T("trace.emptyBoard")
+	if b.Given() > 0 {
+		k := "pl.queen.other"
+		if b.Given() == 1 {
+			k = "pl.queen.one"
+		}
+		what = cat.T("trace.given", cat.T(k, b.Given()))
+	}
+	fmt.Fprintln(w, cat.T("trace.head", cat.T("method."+method), what, b.N, b.N))
+	fmt.Fprintf(w, "%s\n\n", cat.T("trace.legend"))
+}
+
+// traceEnd says how the trace ended (text only) and returns its exit
+// status: a time limit or an interruption, an error, or where it stopped.
+func traceEnd(ctx context.Context, w *bufio.Writer, cat *i18n.Catalogue, text bool, sum classroom.Summary, err error, atSolution bool, steps int) error {
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			key, code := "trace.interrupted", exitInterrupted
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				key, code = "trace.timeout", exitTimeout
 			}
-			if *format == "text" {
+			if text {
 				fmt.Fprintln(w, cat.T(key, steps1(cat, sum.Steps)))
 			}
 			w.Flush()
@@ -182,7 +205,7 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 		}
 		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "classroom: "))
 	}
-	if *format == "text" && !sum.Complete {
+	if text && !sum.Complete {
 		switch {
 		case atSolution:
 			fmt.Fprintln(w, cat.T("trace.atSolution", steps1(cat, sum.Steps)))
