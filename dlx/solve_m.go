@@ -10,32 +10,7 @@ import (
 // takes n out of that list (dlx3's tweak). When block is false the item is
 // already covered, so only n itself leaves the list.
 func (l *links) tweak(n uint32, block bool) {
-	base := unsafe.Pointer(unsafe.SliceData(l.nd))
-	nn := n
-	if block {
-		nn = n + 1
-	}
-	upd := uint64(0)
-	for {
-		q := cat(base, nn)
-		if q.color >= 0 {
-			x := q.itm
-			if x <= 0 {
-				nn = q.up
-				continue
-			}
-			u, d := q.up, q.down
-			cat(base, u).down = d
-			cat(base, d).up = u
-			cat(base, uint32(x)).itm--
-			upd++
-		}
-		if nn == n {
-			break
-		}
-		nn++
-	}
-	l.updates += upd
+	l.updates += tweakM(unsafe.Pointer(unsafe.SliceData(l.nd)), n, block)
 }
 
 // untweak undoes the tweaks of item c since its list began at node x
