@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/qtool-project/qtool/search"
+	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -115,8 +115,8 @@ func clusterPlan(ctx context.Context, c *cli, args []string) error {
 	switch {
 	case len(operands) > 0:
 		return usageErrorf("cluster plan count: unexpected argument %q", operands[0])
-	case n < 4 || n > search.ConstellationMaxN:
-		return usageErrorf("cluster plan count: -n N is required, 4 ≤ N ≤ %d (the constellation counter's orders)", search.ConstellationMaxN)
+	case n < 4 || n > count.ConstellationMaxN:
+		return usageErrorf("cluster plan count: -n N is required, 4 ≤ N ≤ %d (the constellation counter's orders)", count.ConstellationMaxN)
 	case shards < 1 || shards > 1<<30:
 		return usageErrorf("cluster plan count: --shards M is required, 1 ≤ M ≤ %d", 1<<30)
 	case probes < 1 || probes > 1<<20:
@@ -129,7 +129,7 @@ func clusterPlan(ctx context.Context, c *cli, args []string) error {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	p, err := search.NewConstellationPlan(n, 0)
+	p, err := count.NewConstellationPlan(n, 0)
 	if err != nil {
 		return usageErrorf("cluster plan count: %v", err)
 	}
@@ -248,7 +248,7 @@ func planCalibrate(ctx context.Context, recs []*split.Entry, probes int, seed ui
 			}
 		}
 	}) {
-		p, err := search.NewConstellationPlan(n, 0)
+		p, err := count.NewConstellationPlan(n, 0)
 		if err != nil {
 			return nil, usageErrorf("cluster plan: calibration n=%d: %v", n, err)
 		}
@@ -283,7 +283,7 @@ func planCalibrate(ctx context.Context, recs []*split.Entry, probes int, seed ui
 }
 
 // planEstimates estimates every subproblem of p.
-func planEstimates(ctx context.Context, p *search.ConstellationPlan, probes int, seed uint64, workers int) ([]float64, error) {
+func planEstimates(ctx context.Context, p *count.ConstellationPlan, probes int, seed uint64, workers int) ([]float64, error) {
 	ids := make([]int, p.Subproblems())
 	for i := range ids {
 		ids[i] = i
@@ -295,7 +295,7 @@ func planEstimates(ctx context.Context, p *search.ConstellationPlan, probes int,
 // goroutines. The probes of subproblem id are seeded by seed and id
 // alone, so that the estimate does not depend on the workers or on which
 // other subproblems are estimated.
-func planEstimateIDs(ctx context.Context, p *search.ConstellationPlan, ids []int, probes int, seed uint64, workers int) ([]float64, error) {
+func planEstimateIDs(ctx context.Context, p *count.ConstellationPlan, ids []int, probes int, seed uint64, workers int) ([]float64, error) {
 	est := make([]float64, len(ids))
 	var wg sync.WaitGroup
 	var mu sync.Mutex

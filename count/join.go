@@ -1,4 +1,4 @@
-package search
+package count
 
 import (
 	"cmp"
@@ -211,7 +211,7 @@ func JoinPlanBytes(n int) (uint64, error) {
 
 func joinCheckN(n int) error {
 	if n < 1 || n > JoinMaxN {
-		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (beyond, its quadrant tables pass %s), got n = %d", JoinMaxN, memlimit.Bytes(JoinMaxMemory), n)
+		return fmt.Errorf("count: the join counter handles 1 ≤ n ≤ %d (beyond, its quadrant tables pass %s), got n = %d", JoinMaxN, memlimit.Bytes(JoinMaxMemory), n)
 	}
 	return nil
 }
@@ -353,7 +353,7 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 		maxBytes = JoinMaxMemory
 	}
 	if need > maxBytes {
-		return nil, fmt.Errorf("search: %s need about %s, more than the %s allowed", what, memlimit.Bytes(need), memlimit.Bytes(maxBytes))
+		return nil, fmt.Errorf("count: %s need about %s, more than the %s allowed", what, memlimit.Bytes(need), memlimit.Bytes(maxBytes))
 	}
 	// The process needs more than the tables: the groups' records kept by
 	// the caller and the workers' buffers (joinRunBytes).
@@ -361,7 +361,7 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	if err := memlimit.Check(fmt.Sprintf("search: the join counter for n = %d", n), need+joinRunBytes(len(p.groups), need, workers)); err != nil {
+	if err := memlimit.Check(fmt.Sprintf("count: the join counter for n = %d", n), need+joinRunBytes(len(p.groups), need, workers)); err != nil {
 		return nil, err
 	}
 	parallel := workers > 1
@@ -896,7 +896,7 @@ func (p *JoinPlan) Shard(i, m int) ([]int, error) {
 // while it computes the estimates (once per plan: seconds at n = 21).
 func (p *JoinPlan) ShardContext(ctx context.Context, i, m int) ([]int, error) {
 	if m < 1 || i < 0 || i >= m {
-		return nil, fmt.Errorf("search: shard %d of %d: want 0 ≤ shard < shards", i, m)
+		return nil, fmt.Errorf("count: shard %d of %d: want 0 ≤ shard < shards", i, m)
 	}
 	if m == 1 {
 		return shardIDs(p.Subproblems(), 0, 1)

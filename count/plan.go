@@ -1,4 +1,4 @@
-package search
+package count
 
 import (
 	"context"
@@ -48,7 +48,7 @@ type planCounter interface {
 // slice gets a fair sample of every part of the list.
 func shardIDs(total, i, m int) ([]int, error) {
 	if m < 1 || i < 0 || i >= m {
-		return nil, fmt.Errorf("search: shard %d of %d: want 0 ≤ shard < shards", i, m)
+		return nil, fmt.Errorf("count: shard %d of %d: want 0 ≤ shard < shards", i, m)
 	}
 	ids := make([]int, 0, total/m+1)
 	for j := i; j < total; j += m {
@@ -105,12 +105,12 @@ func CountPlan(ctx context.Context, p Plan, ids []int, opt PlanOptions) (PlanSta
 	var st PlanStats
 	st.Subproblems = uint64(len(ids))
 	if opt.Workers < 0 {
-		return st, fmt.Errorf("search: workers %d: want 0 (all cores) or more", opt.Workers)
+		return st, fmt.Errorf("count: workers %d: want 0 (all cores) or more", opt.Workers)
 	}
 	total := p.Subproblems()
 	for _, id := range ids {
 		if id < 0 || id >= total {
-			return st, fmt.Errorf("search: no subproblem %d in %s", id, p.Identity())
+			return st, fmt.Errorf("count: no subproblem %d in %s", id, p.Identity())
 		}
 	}
 	todo := ids
@@ -180,7 +180,7 @@ func CountPlan(ctx context.Context, p Plan, ids []int, opt PlanOptions) (PlanSta
 		if err := ctx.Err(); err != nil {
 			return st, err
 		}
-		return st, errors.New("search: count stopped early")
+		return st, errors.New("count: count stopped early")
 	}
 	return st, nil
 }
