@@ -5,16 +5,9 @@ import (
 	"strings"
 )
 
-// VerifyPieces checks independently that pieces is a solution of p, a
-// problem of several kinds of piece or of one: every piece on the board,
-// no two on one square, none on a blocked square or an excluded diagonal,
-// every given piece among them (with its kind), as many of each kind as p
-// asks (Problem.Army, when its number of pieces is chosen), and every
-// line of the variant's Rules within its bounds, each rule counting the
-// kinds it names, no line of an exclusion rule holding a piece of its
-// Kinds with one of its Excludes. Like VerifyCells it reads the Rules only,
-// not a Model.
-func VerifyPieces(p Problem, pieces []Piece) error {
+// verifyPieces is Verify of the pieces of a solution, with their kinds:
+// for one kind, the kind is checked and the squares go to verifyCells.
+func verifyPieces(p Problem, pieces []Piece) error {
 	n := p.Board.N
 	if n < 1 {
 		return fmt.Errorf("encode: verify: n must be at least 1, got %d", n)
@@ -27,7 +20,7 @@ func VerifyPieces(p Problem, pieces []Piece) error {
 			}
 			cells[i] = x.Cell
 		}
-		return VerifyCells(p, cells)
+		return verifyCells(p, cells)
 	}
 	if len(p.Pawns) > 0 {
 		return fmt.Errorf("encode: verify: the board has pawns, which only the queens+pawns problem reads, not %v", p.Variant)

@@ -178,7 +178,7 @@ var ErrNotLatin = errors.New("partition: not a partition of the board")
 // CheckSquare checks that sq is an n×n array of symbols 0..n−1 in which
 // every symbol takes one square of every row and returns, for each symbol,
 // the solution it marks (the column of its square in each row): the
-// caller checks each by the problem's rules (encode.VerifyCells).
+// caller checks each by the problem's rules (encode.Verify).
 func CheckSquare(sq [][]int) ([]Solution, error) {
 	n := len(sq)
 	if n < 1 || n > MaxN {
