@@ -79,7 +79,7 @@ func (l *links) untweak(c, x uint32, unblock bool) {
 // and when the bound allows it a null choice leaves the item short. A node
 // with branching degree ≤ 0 is a dead end without an update. Nodes,
 // updates and cleansings count as dlx3 counts them.
-func (p *Problem) runM(ctx context.Context, cfg Config, sp *split) (Stats, error) {
+func (p *Matrix) runM(ctx context.Context, cfg Config, sp *split) (Stats, error) {
 	l := p.newLinks(cfg.Trace)
 	ms := &msearch{search: newSearch(ctx, cfg, sp), l: l, n: uint32(len(p.names)), splitDepth: -1}
 	ms.np = int32(p.primary)

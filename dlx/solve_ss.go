@@ -51,7 +51,7 @@ type ss struct {
 }
 
 // newSS builds the sparse-set structures of p.
-func (p *Problem) newSS() *ss {
+func (p *Matrix) newSS() *ss {
 	n := len(p.names)
 	s := &ss{items: make([]int32, n), force: make([]int32, 0, p.primary)}
 	// The bases: each item has 2 header entries and one per option.
@@ -179,7 +179,7 @@ func nodeAt(nd unsafe.Pointer, i int32) *ssNode {
 // the sizes saved on a stack; a forced move saves nothing. Nodes and
 // updates are counted as ssxcc counts them (an update: an item swapped out,
 // or an option removed from an item's set); cleansings are not counted.
-func (p *Problem) runSS(ctx context.Context, cfg Config, sp *split) (Stats, error) {
+func (p *Matrix) runSS(ctx context.Context, cfg Config, sp *split) (Stats, error) {
 	sr := newSearch(ctx, cfg, sp)
 	s := p.newSS()
 	for i := 0; i < p.primary; i++ {
