@@ -1,7 +1,6 @@
 package backend
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/qtool-project/qtool/internal/memlimit"
@@ -15,24 +14,19 @@ import (
 func MemoryLimit() uint64 { return memlimit.Limit() }
 
 // ErrTooBig is wrapped by the error of a backend that refuses a problem
-// because its memory estimate exceeds MemoryLimit.
-var ErrTooBig = errors.New("needs more memory than this run may use")
-
-// memoryError is a refusal by memory: memlimit's message (the estimate and
-// the limit), wrapping ErrTooBig.
-type memoryError struct{ err error }
-
-func (e memoryError) Error() string        { return e.err.Error() }
-func (e memoryError) Is(target error) bool { return target == ErrTooBig }
+// because its memory estimate exceeds MemoryLimit (memlimit.ErrTooBig: the
+// refusals of memlimit.Check, wherever they are made, are found too).
+var ErrTooBig = memlimit.ErrTooBig
 
 // CheckMemory refuses a run whose estimate need exceeds MemoryLimit,
 // saying both figures.
 func CheckMemory(backend string, n int, need uint64) error {
-	if err := memlimit.Check(fmt.Sprintf("backend %s: n = %d", backend, n), need); err != nil {
-		return memoryError{err}
-	}
-	return nil
+	return memlimit.Check(fmt.Sprintf("backend %s: n = %d", backend, n), need)
 }
+
+// TooBig is a refusal by size, for errors.Is(err, ErrTooBig), with the
+// message of fmt.Sprintf(format, args...) (memlimit.TooBig).
+func TooBig(format string, args ...any) error { return memlimit.TooBig(format, args...) }
 
 // VerifyBytes is the scratch memory of encode.Verify, which every caller
 // runs on a returned placement: a bool a column and a bool a diagonal.

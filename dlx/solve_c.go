@@ -75,29 +75,6 @@ func (l *links) cover(c uint32) {
 	l.updates += coverC(unsafe.Pointer(unsafe.SliceData(l.nd)), unsafe.Pointer(unsafe.SliceData(l.cl)), c)
 }
 
-// unhide undoes hide(rr), in the reverse order.
-func (l *links) unhide(rr uint32) {
-	unhideC(unsafe.Pointer(unsafe.SliceData(l.nd)), rr)
-}
-
-// unhideC undoes hideC(rr), in the reverse order.
-func unhideC(base unsafe.Pointer, rr uint32) {
-	for nn := rr - 1; nn != rr; {
-		n := cat(base, nn)
-		if n.color >= 0 {
-			x := n.itm
-			if x <= 0 {
-				nn = n.down
-				continue
-			}
-			cat(base, n.up).down = nn
-			cat(base, n.down).up = nn
-			cat(base, uint32(x)).itm++
-		}
-		nn--
-	}
-}
-
 // cat returns node i of the slice whose first node is at base.
 func cat(base unsafe.Pointer, i uint32) *cnode {
 	return (*cnode)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(cnode{})))
@@ -164,12 +141,6 @@ func (l *links) uncover(c uint32) {
 	if l.trace != nil {
 		l.event(Event{Kind: Uncover, Item: int(c) - 1, Option: -1})
 	}
-}
-
-// unhideAll unhides the options in the list of item c, bottom up: uncover
-// without reactivating c.
-func (l *links) unhideAll(c uint32) {
-	unhideAllC(unsafe.Pointer(unsafe.SliceData(l.nd)), c)
 }
 
 // purify hides the options whose colour in p's item differs from p's and

@@ -44,26 +44,67 @@ func (l *links) tweak(n uint32, block bool) {
 // their options come back too, else the item is uncovered (without being
 // reactivated).
 func (l *links) untweak(c, x uint32, unblock bool) {
-	nd := l.nd
-	z := nd[c].down
-	nd[c].down = x
+	base := unsafe.Pointer(unsafe.SliceData(l.nd))
+	if unblock {
+		untweakBlocked(base, c, x)
+		return
+	}
+	untweakCovered(base, c, x)
+	if l.trace != nil {
+		l.event(Event{Kind: Uncover, Item: int(c) - 1, Option: -1})
+	}
+}
+
+// untweakBlocked is untweak(c, x, true): the list of c restored from x,
+// each tweaked node's option unhidden as it comes back (unhide written
+// out).
+func untweakBlocked(base unsafe.Pointer, c, x uint32) {
+	ch := cat(base, c)
+	z := ch.down
+	ch.down = x
 	k := int32(0)
 	rr, qq := x, c
-	for ; rr != z; qq, rr = rr, nd[rr].down {
-		nd[rr].up = qq
+	for rr != z {
+		r := cat(base, rr)
+		r.up = qq
 		k++
-		if unblock {
-			l.unhide(rr)
+		for nn := rr - 1; nn != rr; {
+			n := cat(base, nn)
+			if n.color >= 0 {
+				y := n.itm
+				if y <= 0 {
+					nn = n.down
+					continue
+				}
+				cat(base, n.up).down = nn
+				cat(base, n.down).up = nn
+				cat(base, uint32(y)).itm++
+			}
+			nn--
 		}
+		qq, rr = rr, r.down
 	}
-	nd[rr].up = qq
-	nd[c].itm += k
-	if !unblock {
-		l.unhideAll(c)
-		if l.trace != nil {
-			l.event(Event{Kind: Uncover, Item: int(c) - 1, Option: -1})
-		}
+	cat(base, rr).up = qq
+	ch.itm += k
+}
+
+// untweakCovered is untweak(c, x, false): the list of c restored from x,
+// then every option in it unhidden (uncover without reactivating c).
+func untweakCovered(base unsafe.Pointer, c, x uint32) {
+	ch := cat(base, c)
+	z := ch.down
+	ch.down = x
+	k := int32(0)
+	rr, qq := x, c
+	for rr != z {
+		r := cat(base, rr)
+		r.up = qq
+		k++
+		qq, rr = rr, r.down
 	}
+	cat(base, rr).up = qq
+	ch.itm += k
+	unhideAllC(base, c)
 }
 
 // runM is Algorithm M as Knuth's dlx3 runs it (TAOCP 7.2.2.1: exact
@@ -80,6 +121,9 @@ func (l *links) untweak(c, x uint32, unblock bool) {
 // with branching degree ≤ 0 is a dead end without an update. Nodes,
 // updates and cleansings count as dlx3 counts them.
 func (p *Matrix) runM(ctx context.Context, cfg Config, sp *split) (Stats, error) {
+	if cfg.Trace == nil && cfg.Pick == 0 && !cfg.ShortFirst {
+		return p.runMFast(ctx, cfg, sp)
+	}
 	l := p.newLinks(cfg.Trace)
 	ms := &msearch{search: newSearch(ctx, cfg, sp), l: l, n: uint32(len(p.names)), splitDepth: -1}
 	ms.np = int32(p.primary)
@@ -412,7 +456,8 @@ func (ms *msearch) lastPick(best uint32, level int) bool {
 // mCommit is step M6 for option cur without a trace: each primary item's
 // bound drops, and the item is covered when it reaches 0; each secondary
 // item is covered or purified (commit). It returns the updates and
-// cleansings.
+// cleansings. cover is written out in its loop (Go's calls save no
+// registers: a call per item would cost the loop its values).
 func mCommit(base, cbase, mb unsafe.Pointer, cur uint32, np int32) (upd, cls uint64) {
 	for pp := cur + 1; pp != cur; {
 		p := cat(base, pp)
@@ -421,26 +466,51 @@ func mCommit(base, cbase, mb unsafe.Pointer, cur uint32, np int32) (upd, cls uin
 			pp = p.up
 			continue
 		}
+		pp++
+		col := p.color
 		if x <= np {
-			if b := mAt(mb, uint32(x)); b.bound-1 == 0 {
-				b.bound = 0
-				upd += coverC(base, cbase, uint32(x))
-			} else {
-				b.bound--
+			b := mAt(mb, uint32(x))
+			if b.bound--; b.bound != 0 {
+				continue
 			}
-		} else if col := p.color; col == 0 {
-			upd += coverC(base, cbase, uint32(x))
 		} else if col > 0 {
 			u, c := purifyC(base, uint32(x), col)
 			upd += u
 			cls += c
+			continue
+		} else if col < 0 {
+			continue
 		}
-		pp++
+		// cover(x)
+		c := uint32(x)
+		ci := itemAt(cbase, c)
+		itemAt(cbase, ci.prev).next = ci.next
+		itemAt(cbase, ci.next).prev = ci.prev
+		upd++
+		for rr := cat(base, c).down; rr != c; rr = cat(base, rr).down {
+			for nn := rr + 1; nn != rr; {
+				n := cat(base, nn)
+				if n.color >= 0 {
+					y := n.itm
+					if y <= 0 {
+						nn = n.up
+						continue
+					}
+					u, d := n.up, n.down
+					cat(base, u).down = d
+					cat(base, d).up = u
+					cat(base, uint32(y)).itm--
+					upd++
+				}
+				nn++
+			}
+		}
 	}
 	return upd, cls
 }
 
-// mUncommit undoes mCommit(cur), right to left (step M7).
+// mUncommit undoes mCommit(cur), right to left (step M7), uncover
+// written out.
 func mUncommit(base, cbase, mb unsafe.Pointer, cur uint32, np int32) {
 	for pp := cur - 1; pp != cur; {
 		p := cat(base, pp)
@@ -449,18 +519,41 @@ func mUncommit(base, cbase, mb unsafe.Pointer, cur uint32, np int32) {
 			pp = p.down
 			continue
 		}
+		pp--
+		col := p.color
 		if x <= np {
 			b := mAt(mb, uint32(x))
-			if b.bound == 0 {
-				uncoverC(base, cbase, uint32(x))
-			}
 			b.bound++
-		} else if col := p.color; col == 0 {
-			uncoverC(base, cbase, uint32(x))
+			if b.bound != 1 {
+				continue
+			}
 		} else if col > 0 {
 			unpurifyC(base, uint32(x), col)
+			continue
+		} else if col < 0 {
+			continue
 		}
-		pp--
+		// uncover(x)
+		c := uint32(x)
+		for rr := cat(base, c).up; rr != c; rr = cat(base, rr).up {
+			for nn := rr - 1; nn != rr; {
+				n := cat(base, nn)
+				if n.color >= 0 {
+					y := n.itm
+					if y <= 0 {
+						nn = n.down
+						continue
+					}
+					cat(base, n.up).down = nn
+					cat(base, n.down).up = nn
+					cat(base, uint32(y)).itm++
+				}
+				nn--
+			}
+		}
+		ci := itemAt(cbase, c)
+		itemAt(cbase, ci.prev).next = c
+		itemAt(cbase, ci.next).prev = c
 	}
 }
 

@@ -96,13 +96,13 @@ func (p *Matrix) newSS() *ss {
 // swapOut moves active item x to the end of the active items and makes
 // it inactive (one update).
 func (s *ss) swapOut(x int32) {
-	set, items := s.set, s.items
+	set, items := unsafe.Pointer(unsafe.SliceData(s.set)), unsafe.Pointer(unsafe.SliceData(s.items))
 	s.active--
 	a := s.active
-	px := set[x-2]
-	y := items[a]
-	items[a], items[px] = x, y
-	set[y-2], set[x-2] = px, a
+	px := *setAt(set, x-2)
+	y := *setAt(items, a)
+	*setAt(items, a), *setAt(items, px) = x, y
+	*setAt(set, y-2), *setAt(set, x-2) = px, a
 	s.updates++
 }
 
@@ -179,9 +179,12 @@ func nodeAt(nd unsafe.Pointer, i int32) *ssNode {
 // the sizes saved on a stack; a forced move saves nothing. Nodes and
 // updates are counted as ssxcc counts them (an update: an item swapped out,
 // or an option removed from an item's set); cleansings are not counted.
+//
+// The loop keeps only the level, the item, the choice and its node in
+// registers; everything else is read through r (Go's calls save no
+// registers, so every value held across the loop's labels and calls
+// costs moves to and from the stack at each of them).
 func (p *Matrix) runSS(ctx context.Context, cfg Config, sp *split) (Stats, error) {
-	sr := newSearch(ctx, cfg, sp)
-	s := p.newSS()
 	for i := 0; i < p.primary; i++ {
 		if p.nodes[i+1].itm == 0 {
 			// An item that no option holds: no solution, no search (as
@@ -192,54 +195,171 @@ func (p *Matrix) runSS(ctx context.Context, cfg Config, sp *split) (Stats, error
 			return Stats{}, nil
 		}
 	}
-	nd, set := s.nd, s.set
-	visit := cfg.Visit
-	var sol []int
-	splitDepth := -1
+	r := &ssRun{ss: p.newSS(), search: newSearch(ctx, cfg, sp), splitDepth: -1}
 	if sp != nil {
-		splitDepth = sp.depth
+		r.splitDepth = sp.depth
 	}
-	choice := make([]int32, p.primary+1)
-	saved := make([]int32, p.primary+2)
-	stack := make([]ssSave, 0, 1024)
+	r.choice = make([]int32, p.primary+1)
+	r.saved = make([]int32, p.primary+2)
+	r.stack = make([]ssSave, 0, 1024)
+	r.ndp = unsafe.Pointer(unsafe.SliceData(r.nd))
+	r.setp = unsafe.Pointer(unsafe.SliceData(r.set))
+	r.chp = unsafe.Pointer(unsafe.SliceData(r.choice))
 	var (
-		level              int
-		best, cur, curNode int32
-		t                  int32
-		nodes, count       uint64
-		err                error
+		level                 int
+		best, cur, curNode, t int32
 	)
-	stats := func() Stats { return Stats{Solutions: count, Nodes: nodes, Updates: s.updates} }
 
 forward:
-	nodes++
-	if nodes >= sr.nodeCheck || s.updates >= sr.updateCheck {
-		if err = sr.due(nodes, s.updates); err != nil {
+	r.nodes++
+	if r.nodes >= r.nodeCheck || r.updates >= r.updateCheck {
+		if r.checkpoint(level) {
 			goto done
-		}
-		if sr.reportDue() {
-			sr.report(stats(), level, s.estimate(choice[:level]))
-		}
-	}
-	for len(s.force) > 0 {
-		best = s.force[len(s.force)-1]
-		s.force = s.force[:len(s.force)-1]
-		if set[best-2] < s.active {
-			goto forced
 		}
 	}
 	// The item to branch on: the fewest options, the leftmost among
 	// equals; those with one option are forced.
-	t = math.MaxInt32
-	for _, x := range s.items[:s.active] {
-		if x >= s.second {
+	best, t = r.choose()
+	if t == 0 {
+		// A forced move: best has one option left, nothing to save.
+		r.swapOut(best)
+		r.oactive = r.active
+		r.hide(best, 0, false)
+		cur = best
+		r.saved[level+1] = int32(len(r.stack))
+		goto advance
+	}
+	if t == math.MaxInt32 {
+		// No primary item is active: a solution (counted as its node).
+		r.count++
+		if r.cfg.Visit != nil || r.count >= r.limit {
+			if r.solution(level) {
+				goto done
+			}
+		}
+		goto backup
+	}
+	r.swapOut(best)
+	r.oactive = r.active
+	r.hide(best, 0, false)
+	cur = best
+	// Save the sizes of the active items, to restore them between choices.
+	r.saveSizes(level)
+
+advance:
+	curNode = *setAt(r.setp, cur)
+	*setAt(r.chp, int32(level)) = curNode
+	if !r.commit(curNode) {
+		r.force = r.force[:0]
+		goto abort
+	}
+	level++
+	if level == r.splitDepth {
+		if !r.sp.enter(r.stats()) {
+			level--
+			r.force = r.force[:0]
+			goto abort
+		}
+		r.snapshot()
+	}
+	goto forward
+
+backup:
+	if level == r.splitDepth && r.sp.inTask {
+		r.sp.leave(r.stats())
+		r.restore()
+	}
+	if level == 0 {
+		goto done
+	}
+	level--
+	curNode = *setAt(r.chp, int32(level))
+	best, cur = nodeAt(r.ndp, curNode).itm, nodeAt(r.ndp, curNode).loc
+
+abort:
+	if cur+1 >= best+*setAt(r.setp, best-1) {
+		goto backup
+	}
+	r.restoreSizes(level)
+	cur++
+	goto advance
+
+done:
+	if sp != nil {
+		sp.finish(r.stats())
+	}
+	return r.stats(), r.err
+}
+
+// ssRun is what runSS needs besides its loop's variables: the sets, the
+// counters, the choices and the stack of saved sizes.
+type ssRun struct {
+	*ss
+	search
+	nodes, count   uint64
+	splitDepth     int
+	choice, saved  []int32
+	stack          []ssSave
+	sol            []int
+	err            error
+	ndp, setp, chp unsafe.Pointer // the bases of nd, set and choice
+}
+
+func (r *ssRun) stats() Stats { return Stats{Solutions: r.count, Nodes: r.nodes, Updates: r.updates} }
+
+// checkpoint looks at the context and reports progress; it reports whether
+// the search must stop (r.err then says why).
+func (r *ssRun) checkpoint(level int) bool {
+	if r.err = r.due(r.nodes, r.updates); r.err != nil {
+		return true
+	}
+	if r.reportDue() {
+		r.report(r.stats(), level, r.estimate(r.choice[:level]))
+	}
+	return false
+}
+
+// solution visits the solution made of the choices at levels 0..level-1,
+// counted already; it reports whether the search must stop.
+func (r *ssRun) solution(level int) bool {
+	if r.cfg.Visit != nil && r.visits() {
+		r.sol = r.sol[:0]
+		for _, q := range r.choice[:level] {
+			r.sol = append(r.sol, r.optionOf(q))
+		}
+		if !r.cfg.Visit(r.sol) {
+			return true
+		}
+	}
+	return r.count >= r.limit
+}
+
+// choose returns the item to branch on and its size: an item forced
+// earlier, or found forced now (size 0 then); else the active primary
+// item with the fewest options, the leftmost among equals; size
+// math.MaxInt32 when no primary item is active.
+func (r *ssRun) choose() (int32, int32) {
+	set := r.setp
+	for len(r.force) > 0 {
+		best := r.force[len(r.force)-1]
+		r.force = r.force[:len(r.force)-1]
+		if *setAt(set, best-2) < r.active {
+			return best, 0
+		}
+	}
+	items := unsafe.Pointer(unsafe.SliceData(r.items))
+	active, second := r.active, r.second
+	best, t := int32(0), int32(math.MaxInt32)
+	for i := int32(0); i < active; i++ {
+		x := *setAt(items, i)
+		if x >= second {
 			continue
 		}
-		sz := set[x-1]
+		sz := *setAt(set, x-1)
 		switch {
 		case sz <= 1:
 			if sz == 1 {
-				s.force = append(s.force, x)
+				r.force = append(r.force, x)
 			}
 		case sz < t:
 			best, t = x, sz
@@ -247,123 +367,77 @@ forward:
 			best = x
 		}
 	}
-	if len(s.force) > 0 {
-		best = s.force[len(s.force)-1]
-		s.force = s.force[:len(s.force)-1]
-		goto forced
+	if len(r.force) > 0 {
+		best = r.force[len(r.force)-1]
+		r.force = r.force[:len(r.force)-1]
+		return best, 0
 	}
-	if t == math.MaxInt32 {
-		// No primary item is active: a solution (counted as its node).
-		count++
-		if visit != nil && sr.visits() {
-			sol = sol[:0]
-			for _, q := range choice[:level] {
-				sol = append(sol, s.optionOf(q))
-			}
-			if !visit(sol) {
-				goto done
-			}
-		}
-		if count >= sr.limit {
-			goto done
-		}
-		goto backup
-	}
-	s.swapOut(best)
-	s.oactive = s.active
-	s.hide(best, 0, false)
-	cur = best
-	// Save the sizes of the active items, to restore them between choices.
-	for _, x := range s.items[:s.active] {
-		stack = append(stack, ssSave{x, set[x-1]})
-	}
-	saved[level+1] = int32(len(stack))
-	goto advance
+	return best, t
+}
 
-forced: // best has one option left: nothing to save
-	s.swapOut(best)
-	s.oactive = s.active
-	s.hide(best, 0, false)
-	cur = best
-	saved[level+1] = int32(len(stack))
+// saveSizes pushes the sizes of the active items on the stack and marks
+// its top for level+1.
+func (r *ssRun) saveSizes(level int) {
+	a := int(r.active)
+	n := len(r.stack)
+	if n+a > cap(r.stack) {
+		r.stack = append(r.stack[:cap(r.stack)], make([]ssSave, n+a)...)[:n]
+	}
+	st := r.stack[n : n+a]
+	set := r.setp
+	for i, x := range r.items[:a] {
+		st[i] = ssSave{x, *setAt(set, x-1)}
+	}
+	r.stack = r.stack[:n+a]
+	r.saved[level+1] = int32(n + a)
+}
 
-advance:
-	curNode = set[cur]
-	choice[level] = curNode
-	// Swap the choice's other items out of the active set.
-	s.oactive = s.active
+// restoreSizes puts back the sizes saved at level (and the active items
+// then), for the next choice at level.
+func (r *ssRun) restoreSizes(level int) {
+	top := r.saved[level+1]
+	r.active = top - r.saved[level]
+	set := r.setp
+	for _, e := range r.stack[r.saved[level]:top] {
+		*setAt(set, e.itm-1) = e.size
+	}
+	r.stack = r.stack[:top]
+}
+
+// commit swaps the other items of the option of node curNode out of the
+// active set, then hides the other options of those items; it reports
+// false when a primary item is left without options.
+func (r *ssRun) commit(curNode int32) bool {
+	nd, set := r.ndp, r.setp
+	r.oactive = r.active
 	for q := curNode + 1; q != curNode; {
-		c := nd[q].itm
+		c := nodeAt(nd, q).itm
 		if c < 0 {
 			q += c
 			continue
 		}
-		if set[c-2] < s.active {
-			s.swapOut(c)
+		if *setAt(set, c-2) < r.active {
+			r.swapOut(c)
 		}
 		q++
 	}
-	// Hide the other options of those items.
 	for q := curNode + 1; q != curNode; {
-		c := nd[q].itm
+		n := nodeAt(nd, q)
+		c := n.itm
 		if c < 0 {
 			q += c
 			continue
 		}
-		if c < s.second {
-			if !s.hide(c, 0, true) {
-				s.force = s.force[:0]
-				goto abort
+		if c < r.second {
+			if !r.hide(c, 0, true) {
+				return false
 			}
-		} else if set[c-2] < s.oactive && !s.hide(c, nd[q].clr, true) {
-			s.force = s.force[:0]
-			goto abort
+		} else if *setAt(set, c-2) < r.oactive && !r.hide(c, n.clr, true) {
+			return false
 		}
 		q++
 	}
-	level++
-	if level == splitDepth {
-		if !sp.enter(stats()) {
-			level--
-			s.force = s.force[:0]
-			goto abort
-		}
-		s.snapshot()
-	}
-	goto forward
-
-backup:
-	if level == splitDepth && sp.inTask {
-		sp.leave(stats())
-		s.restore()
-	}
-	if level == 0 {
-		goto done
-	}
-	level--
-	curNode = choice[level]
-	best, cur = nd[curNode].itm, nd[curNode].loc
-
-abort:
-	if cur+1 >= best+set[best-1] {
-		goto backup
-	}
-	{
-		top := saved[level+1]
-		s.active = top - saved[level]
-		for _, e := range stack[saved[level]:top] {
-			set[e.itm-1] = e.size
-		}
-		stack = stack[:top]
-	}
-	cur++
-	goto advance
-
-done:
-	if sp != nil {
-		sp.finish(stats())
-	}
-	return stats(), err
+	return true
 }
 
 // snapshot keeps a copy of the sets, the nodes' places and the items'

@@ -98,7 +98,7 @@ func NewModelContext(ctx context.Context, p Problem) (*Model, error) {
 		}
 	}
 	if uint64(n)*uint64(n) > 4*MaxModelCells && p.Variant.Goal() != Place {
-		return nil, fmt.Errorf("encode: the model of this %v problem would have %d cells, more than %d", p.Variant, uint64(n)*uint64(n), MaxModelCells)
+		return nil, memlimit.TooBig("encode: the model of this %v problem would have %d cells, more than %d", p.Variant, uint64(n)*uint64(n), MaxModelCells)
 	}
 	size := p.ModelSize()
 	if err := memlimit.Check(fmt.Sprintf("the model of the %v problem on n = %d (%d squares, %d line entries, %d lines)", p.Variant, n, size.Cells, size.Entries, size.Lines), size.Bytes()); err != nil {
@@ -186,7 +186,7 @@ func NewModelContext(ctx context.Context, p Problem) (*Model, error) {
 				continue
 			}
 			if len(m.Cells) >= MaxModelCells {
-				return nil, fmt.Errorf("encode: the model of this %v problem has more than %d free cells", p.Variant, MaxModelCells)
+				return nil, memlimit.TooBig("encode: the model of this %v problem has more than %d free cells", p.Variant, MaxModelCells)
 			}
 			m.Cells = append(m.Cells, Cell{r, c})
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"sort"
+
+	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // newMixedModel builds the model of a problem of several kinds of piece
@@ -104,7 +106,7 @@ func newMixedModel(ctx context.Context, p Problem) (*Model, error) {
 					continue
 				}
 				if len(m.Cells) >= MaxModelCells {
-					return nil, fmt.Errorf("encode: the model of this %v problem has more than %d free cells", p.Variant, MaxModelCells)
+					return nil, memlimit.TooBig("encode: the model of this %v problem has more than %d free cells", p.Variant, MaxModelCells)
 				}
 				m.Cells = append(m.Cells, x)
 				m.Kinds = append(m.Kinds, k)

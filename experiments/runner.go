@@ -415,6 +415,15 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Probl
 	runtime.GC()
 	var total time.Duration
 	runs, k := 0, 1
+	// The processor time of the batches (the harness's share of a batch is
+	// small beside its runs), shared among their runs.
+	cpu0 := processorTime()
+	cpu := func(runs int) float64 {
+		if d := processorTime() - cpu0; d > 0 && runs > 0 {
+			return d.Seconds() / float64(runs)
+		}
+		return 0
+	}
 	for {
 		batch, end := r.once(ctx, b, g, p, rep, k, s.MinTime-total)
 		rctxErr, abandoned, intr := end.ctxErr, end.abandoned, end.interrupted
@@ -427,7 +436,7 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Probl
 				grace = DefaultGrace
 			}
 			rec.Status, rec.Answer, rec.Runs = results.Timeout, 0, 0
-			rec.Seconds = (s.Timeout + grace).Seconds()
+			rec.Seconds, rec.CPU = (s.Timeout + grace).Seconds(), cpu(1)
 			rec.Message = fmt.Sprintf("time limit %v reached; the backend did not stop within %v and was abandoned", s.Timeout, grace)
 			return rec, false
 		}
@@ -449,7 +458,7 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Probl
 				rec = this
 				rec.Message = fmt.Sprintf("back-to-back run %d: %s", runs, this.Message)
 				rec.Runs = 0
-				rec.Seconds = res.elapsed.Seconds()
+				rec.Seconds, rec.CPU = res.elapsed.Seconds(), cpu(runs)
 				return rec, false
 			case this.Answer != rec.Answer:
 				rec.Status = results.Mismatch
@@ -457,7 +466,7 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Probl
 				return rec, false
 			}
 		}
-		rec.Seconds = total.Seconds() / float64(runs)
+		rec.Seconds, rec.CPU = total.Seconds()/float64(runs), cpu(runs)
 		rec.Runs = 0
 		if runs > 1 {
 			rec.Runs = runs
@@ -482,6 +491,9 @@ func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Prob
 		return
 	case errors.Is(res.err, backend.ErrWrongAnswer):
 		rec.Status, rec.Message = results.Mismatch, res.err.Error()
+		return
+	case errors.Is(res.err, backend.ErrTooBig):
+		rec.Status, rec.Message = results.Refused, res.err.Error()
 		return
 	case res.err != nil:
 		rec.Status, rec.Message = results.Error, res.err.Error()

@@ -177,6 +177,9 @@ func (r *Report) legend() []string {
 		bases = append(bases, fmt.Sprintf("%s for %s", t.Base, t.Mode))
 	}
 	var ls []string
+	if processorClock(r.Envs) {
+		ls = append(ls, "clock: processor: every time is processor time (user + system) of qtool and of the programs it ran and waited for, not wall-clock time (the records keep both: cpu and seconds).")
+	}
 	if len(bases) > 0 {
 		cols := r.Layout.columns()
 		if slices.Contains(cols, ColCI) {

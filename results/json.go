@@ -64,6 +64,9 @@ func (l *Log) WriteRecord(r Record) error {
 	if math.IsNaN(r.Seconds) || math.IsInf(r.Seconds, 0) {
 		return fmt.Errorf("results: record %s %s: seconds is %v", r.Problem, r.Backend, r.Seconds)
 	}
+	if math.IsNaN(r.CPU) || math.IsInf(r.CPU, 0) {
+		return fmt.Errorf("results: record %s %s: cpu is %v", r.Problem, r.Backend, r.CPU)
+	}
 	return l.line(r)
 }
 
@@ -158,6 +161,8 @@ func parseLogLine(line []byte) (*Env, Record, error) {
 		return nil, Record{}, fmt.Errorf("record: negative runs %d", rec.Runs)
 	case rec.Seconds < 0:
 		return nil, Record{}, fmt.Errorf("record: negative seconds %v", rec.Seconds)
+	case rec.CPU < 0:
+		return nil, Record{}, fmt.Errorf("record: negative cpu %v", rec.CPU)
 	case rec.Given < 0 || rec.Given > rec.N:
 		return nil, Record{}, fmt.Errorf("record: given must be between 0 and n = %d, got %d", rec.N, rec.Given)
 	case rec.K < 0 || rec.K > rec.N:

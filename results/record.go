@@ -23,11 +23,16 @@ const (
 	Mismatch
 	// Unknown: an incomplete method gave up without an answer.
 	Unknown
+	// Refused: the backend declined the problem before running, because
+	// it would not fit in the memory the run may use (backend.ErrTooBig);
+	// no answer, and no failure either.
+	Refused
 )
 
-var statusNames = [...]string{OK: "ok", Timeout: "timeout", Error: "error", Mismatch: "mismatch", Unknown: "unknown"}
+var statusNames = [...]string{OK: "ok", Timeout: "timeout", Error: "error", Mismatch: "mismatch", Unknown: "unknown", Refused: "refused"}
 
-// String returns the status's name: ok, timeout, error, mismatch or unknown.
+// String returns the status's name: ok, timeout, error, mismatch, unknown
+// or refused.
 func (s Status) String() string {
 	if s >= 0 && int(s) < len(statusNames) {
 		return statusNames[s]
@@ -42,7 +47,7 @@ func ParseStatus(s string) (Status, error) {
 			return Status(i), nil
 		}
 	}
-	return 0, fmt.Errorf("results: unknown status %q (want ok, timeout, error, mismatch or unknown)", s)
+	return 0, fmt.Errorf("results: unknown status %q (want ok, timeout, error, mismatch, unknown or refused)", s)
 }
 
 // MarshalText writes the status by name.
@@ -68,10 +73,12 @@ func (s *Status) UnmarshalText(b []byte) error {
 func (s Status) severity() int {
 	switch s {
 	case Mismatch:
-		return 4
+		return 5
 	case Error:
-		return 3
+		return 4
 	case Timeout:
+		return 3
+	case Refused:
 		return 2
 	case Unknown:
 		return 1
@@ -149,7 +156,11 @@ func (p Problem) less(q Problem) bool {
 // Record is one measured repeat: one run of a backend on a problem, or
 // for a fast backend several runs back to back, timed together so that the
 // clock's resolution and the first run's costs do not dominate (as
-// testing.B does).
+// testing.B does). CPU is the processor time (user + system) of one run,
+// in seconds: qtool's own and that of the programs it ran and waited for
+// (a peer's, an exec: backend's), the mean over Runs; 0 where it was not
+// measured. A report whose environment sets clock=processor shows it
+// instead of Seconds.
 type Record struct {
 	Problem
 	Backend string  `json:"backend"`
@@ -158,6 +169,7 @@ type Record struct {
 	Answer  uint64  `json:"answer"`            // solutions counted, or found
 	Nodes   uint64  `json:"nodes"`             // search nodes, 0 where the backend does not count them
 	Seconds float64 `json:"seconds"`           // wall-clock time of one run: the mean over Runs back-to-back runs
+	CPU     float64 `json:"cpu,omitempty"`     // processor time of one run (above)
 	Runs    int     `json:"runs,omitempty"`    // back-to-back runs timed together; 0 means 1
 	Status  Status  `json:"status"`            // how it ended
 	Message string  `json:"message,omitempty"` // why, for any status but ok

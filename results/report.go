@@ -81,11 +81,25 @@ type Mean struct {
 // backend the others are compared with; when a table lacks it (or base is
 // empty) its first backend is the base. The answers of each row are
 // cross-checked as described in the package documentation.
+//
+// When an environment's setting "clock" is "processor", the tables show
+// each record's processor time (Record.CPU, where measured) instead of its
+// wall-clock time; Records keeps both.
 func NewReport(envs []Env, records []Record, base string) *Report {
 	r := &Report{Envs: envs, Records: records}
+	shown := records
+	if processorClock(envs) {
+		shown = make([]Record, len(records))
+		for i, rec := range records {
+			if rec.CPU > 0 {
+				rec.Seconds = rec.CPU
+			}
+			shown[i] = rec
+		}
+	}
 	var modes []string
 	byMode := map[string][]Record{}
-	for _, rec := range records {
+	for _, rec := range shown {
 		if _, ok := byMode[rec.Mode]; !ok {
 			modes = append(modes, rec.Mode)
 		}
@@ -95,6 +109,21 @@ func NewReport(envs []Env, records []Record, base string) *Report {
 		r.Tables = append(r.Tables, newTable(m, byMode[m], base))
 	}
 	return r
+}
+
+// ClockProcessor is the value of the environment setting "clock" that
+// makes a report show processor time (Record.CPU) rather than wall-clock
+// time.
+const ClockProcessor = "processor"
+
+// processorClock reports whether an environment asks for processor time.
+func processorClock(envs []Env) bool {
+	for _, e := range envs {
+		if e.Settings["clock"] == ClockProcessor {
+			return true
+		}
+	}
+	return false
 }
 
 func newTable(mode string, records []Record, base string) Table {

@@ -27,7 +27,7 @@ func (sb satBackend) runModel(ctx context.Context, m *encode.Model, req backend.
 	}
 	vars, clauses := m.CNFSize(amo)
 	if need, have := SATMemoryEstimate(vars, clauses), SATMemoryLimit(); need > have {
-		return backend.Outcome{}, fmt.Errorf("backend %s: the %v encoding of this problem has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB", sb.name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
+		return backend.Outcome{}, backend.TooBig("backend %s: the %v encoding of this problem has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB", sb.name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
 	}
 	cube, err := satModelCubeOptions(sb.name, m, req)
 	if err != nil {

@@ -237,7 +237,7 @@ func satOptions(name string, b encode.Board, req backend.Request, amo encode.AMO
 		return opts, fmt.Errorf("backend %s: %w", name, err)
 	}
 	if need, have := SATMemoryEstimate(vars, clauses), SATMemoryLimit(); need > have {
-		return opts, fmt.Errorf("backend %s: the %v encoding of this board has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB; try another encoding (amo product is the smallest) or backend minconflicts or construct", name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
+		return opts, backend.TooBig("backend %s: the %v encoding of this board has %d variables and %d clauses, which would take about %.1f GB, more than this machine's %.1f GB; try another encoding (amo product is the smallest) or backend minconflicts or construct", name, amo, vars, clauses, float64(need)/1e9, float64(have)/1e9)
 	}
 	return opts, nil
 }

@@ -11,6 +11,7 @@ import (
 	root "github.com/qtool-project/qtool"
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/results"
 )
 
 // --preset peers: every family of solver side by side (docs/external.md):
@@ -139,6 +140,6 @@ func peersSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (e
 	}
 	spec.Repeats, spec.Seed = 1, 1
 	spec.Timeout = peersPresetTimeout
-	spec.Settings = map[string]string{"preset": "peers", "n": strings.Join(nss, ","), "boards": strconv.Itoa(len(boards)), "count-n": strconv.Itoa(countN)}
+	spec.Settings = map[string]string{"preset": "peers", "clock": results.ClockProcessor, "n": strings.Join(nss, ","), "boards": strconv.Itoa(len(boards)), "count-n": strconv.Itoa(countN)}
 	return presetSpec(f, set, spec, ref)
 }

@@ -300,7 +300,7 @@ func satRender(c *cli, rep *results.Report, format results.Format, plot string) 
 		if err := satSummary(c.stdout, rep, format.String() == "md"); err != nil {
 			return err
 		}
-		fmt.Fprintln(c.stdout, "\nseconds: wall-clock time of one run (writing the formula to an external solver included); TIMEOUT: the time limit was reached (or, \"not run\", reached on earlier problems); ERROR: refused (too large for memory) or failed; MISMATCH: an answer that disagrees with the others or a model that failed verification. Every model found was checked against every clause and by the independent verifier.")
+		fmt.Fprintln(c.stdout, "\nseconds: wall-clock time of one run (writing the formula to an external solver included); TIMEOUT: the time limit was reached (or, \"not run\", reached on earlier problems); REFUSED: too large for this run's memory (the backend declined before it started); ERROR: failed; MISMATCH: an answer that disagrees with the others or a model that failed verification. Every model found was checked against every clause and by the independent verifier.")
 	default:
 		if err := rep.Write(c.stdout, format); err != nil {
 			return err

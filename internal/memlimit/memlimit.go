@@ -10,6 +10,7 @@
 package memlimit
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -45,12 +46,31 @@ var Limit = sync.OnceValue(func() uint64 {
 	return lim - Reserve
 })
 
+// ErrTooBig is what errors.Is finds in every refusal by size: Check's
+// errors and TooBig's. A harness tells such a refusal (the problem would
+// not fit) from a failure by it.
+var ErrTooBig = errors.New("needs more memory than this run may use")
+
+// tooBig is a refusal by size: its message, and ErrTooBig for errors.Is.
+type tooBig struct{ msg string }
+
+func (e tooBig) Error() string        { return e.msg }
+func (e tooBig) Is(target error) bool { return target == ErrTooBig }
+
+// TooBig returns a refusal by size with the message of fmt.Sprintf(format,
+// args...) (no %w): an error for which errors.Is(err, ErrTooBig) holds.
+// It is for sizes refused by a fixed bound rather than by Check.
+func TooBig(format string, args ...any) error {
+	return tooBig{fmt.Sprintf(format, args...)}
+}
+
 // Check returns nil when need bytes fit in Limit, else an error that names
 // what was asked for, the estimate and the limit, e.g.
-// "a board of n = 268435456 needs about 4.3 GB of memory; this process may use 1.8 GB".
+// "a board of n = 268435456 needs about 4.3 GB of memory; this process may use 1.8 GB";
+// errors.Is(err, ErrTooBig) holds for it.
 func Check(what string, need uint64) error {
 	if lim := Limit(); need > lim {
-		return fmt.Errorf("%s needs about %s of memory; this process may use %s", what, Bytes(need), Bytes(lim))
+		return TooBig("%s needs about %s of memory; this process may use %s", what, Bytes(need), Bytes(lim))
 	}
 	return nil
 }

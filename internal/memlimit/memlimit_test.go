@@ -1,6 +1,7 @@
 package memlimit_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -17,8 +18,12 @@ func TestCheck(t *testing.T) {
 		t.Errorf("1 MiB refused: %v", err)
 	}
 	err := memlimit.Check("a board of n = 268435456", lim+1)
-	if err == nil || !strings.Contains(err.Error(), "a board of n = 268435456 needs about") {
-		t.Errorf("over the limit: %v", err)
+	if err == nil || !strings.Contains(err.Error(), "a board of n = 268435456 needs about") || !errors.Is(err, memlimit.ErrTooBig) {
+		t.Errorf("over the limit: %v (want a refusal that wraps ErrTooBig)", err)
+	}
+	err = memlimit.TooBig("the model has more than %d cells", 4)
+	if err.Error() != "the model has more than 4 cells" || !errors.Is(err, memlimit.ErrTooBig) || errors.Is(errors.New("x"), memlimit.ErrTooBig) {
+		t.Errorf("TooBig: %q, errors.Is %v", err, errors.Is(err, memlimit.ErrTooBig))
 	}
 }
 
