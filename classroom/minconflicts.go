@@ -2,15 +2,16 @@ package classroom
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
 
-// runMinConflicts shows search.MinConflicts through its trace hook: the
+// runMinConflicts shows the minconflicts backend's search step by step
+// (search.MinConflicts's trace hook, through backend.Solve): the
 // initial placement queen by queen (a step when it is complete), then each
 // repair step — the attacked queen picked (shown as the square tested), the
 // swap with its partner or the decision to stay — and each restart, with
@@ -31,9 +32,10 @@ func runMinConflicts(ctx context.Context, t *tracer, b encode.Board, opts Option
 	var swaps, restarts uint64
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	_, st, err := search.MinConflicts(sctx, b, search.MinConflictsOptions{Seed: opts.Seed, Trace: func(e search.MinConflictsEvent) {
+	out, err := solveTraced(sctx, "minconflicts", b, backend.Request{Limit: 1, Seed: opts.Seed, Trace: func(ev any) bool {
+		e := ev.(search.MinConflictsEvent)
 		if t.stopped {
-			return
+			return false
 		}
 		t.r, t.c, t.tested, t.len = e.Row, e.Col, nil, 0
 		set := func() {
@@ -85,28 +87,30 @@ func runMinConflicts(ctx context.Context, t *tracer, b encode.Board, opts Option
 		if !ok {
 			cancel()
 		}
+		return ok
 	}})
 	if t.stopped && ctx.Err() == nil {
 		return nil
 	}
 	t.keepEnd = true
 	switch {
-	case err == nil:
-		t.counters = []Counter{{"steps", st.Steps}, {"swaps", st.Swaps}, {"restarts", st.Restarts}, {"attacking pairs", 0}}
-		t.endText = func(t *tracer) string {
-			return t.cat.T("mc.end")
-		}
-		return nil
-	case errors.Is(err, search.ErrConstructNoSolution):
+	case err != nil:
+		return err
+	case out.Status == backend.Unknown:
+		return fmt.Errorf("classroom: min-conflicts gave up without a solution (which proves nothing): %w", search.ErrMinConflictsNotFound)
+	case out.Solutions == 0:
+		// n = 2, 3: no solution at all (the backend's final answer).
 		t.solutions = 0
 		t.endText = func(t *tracer) string {
 			return t.cat.T("mc.none", t.n)
 		}
 		return nil
-	case errors.Is(err, search.ErrMinConflictsNotFound):
-		return fmt.Errorf("classroom: min-conflicts gave up without a solution (which proves nothing): %w", err)
 	}
-	return err
+	t.counters = []Counter{{"steps", out.Stats["steps"]}, {"swaps", out.Stats["swaps"]}, {"restarts", out.Stats["restarts"]}, {"attacking pairs", 0}}
+	t.endText = func(t *tracer) string {
+		return t.cat.T("mc.end")
+	}
+	return nil
 }
 
 func mcPlaceText(t *tracer) string {
