@@ -23,71 +23,14 @@ func runMinConflicts(ctx context.Context, t *tracer, b encode.Board, opts Option
 	for r := range base {
 		base[r] = b.Queen(r)
 	}
-	free := len(b.FreeRows())
-	queens := append([]int(nil), base...)
-	t.queens = queens
-	t.notes = mcNotes
-	t.counters = []Counter{{"steps", 0}, {"swaps", 0}, {"restarts", 0}, {"attacking pairs", 0}}
-	placed := 0
-	var swaps, restarts uint64
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	sh := &mcShow{t: t, base: base, queens: append([]int(nil), base...), free: len(b.FreeRows()), cancel: cancel}
+	t.queens = sh.queens
+	t.notes = mcNotes
+	t.counters = []Counter{{"steps", 0}, {"swaps", 0}, {"restarts", 0}, {"attacking pairs", 0}}
 	out, err := solveTraced(sctx, "minconflicts", b, backend.Request{Limit: 1, Seed: opts.Seed, Trace: func(ev any) bool {
-		e := ev.(search.MinConflictsEvent)
-		if t.stopped {
-			return false
-		}
-		t.r, t.c, t.tested, t.len = e.Row, e.Col, nil, 0
-		set := func() {
-			t.counters[0].Value, t.counters[1].Value, t.counters[2].Value, t.counters[3].Value = e.Step, swaps, restarts, uint64(e.Conflicts)
-		}
-		ok := true
-		switch e.Kind {
-		case search.MinConflictsPlace:
-			queens[e.Row] = e.Col
-			placed++
-			set()
-			t.text = mcPlaceText
-			t.len = int(e.Conflicts)
-			done := placed == free
-			if done && e.Conflicts == 0 {
-				t.solutions = 1
-			}
-			ok = t.fire("place", done, done && e.Conflicts == 0)
-		case search.MinConflictsPick:
-			t.tested = &Square{e.Row, e.Col}
-			t.len = e.Attackers
-			set()
-			t.text = mcPickText
-			ok = t.fire("pick", false, false)
-		case search.MinConflictsMove:
-			swaps++
-			queens[e.Row], queens[e.Partner] = e.Col, e.PartnerCol
-			t.partner, t.partnerCol, t.walk = e.Partner, e.PartnerCol, e.Walk
-			t.len = int(e.Conflicts)
-			if e.Conflicts == 0 {
-				t.solutions = 1
-			}
-			set()
-			t.text = mcMoveText
-			ok = t.fire("move", true, e.Conflicts == 0)
-		case search.MinConflictsStay:
-			set()
-			t.len = int(e.Conflicts)
-			t.text = mcStayText
-			ok = t.fire("stay", true, false)
-		case search.MinConflictsRestart:
-			restarts++
-			copy(queens, base)
-			placed = 0
-			set()
-			t.text = mcRestartText
-			ok = t.fire("restart", true, false)
-		}
-		if !ok {
-			cancel()
-		}
-		return ok
+		return sh.event(ev.(search.MinConflictsEvent))
 	}})
 	if t.stopped && ctx.Err() == nil {
 		return nil
@@ -111,6 +54,75 @@ func runMinConflicts(ctx context.Context, t *tracer, b encode.Board, opts Option
 		return t.cat.T("mc.end")
 	}
 	return nil
+}
+
+// mcShow turns the events of a min-conflicts search into the tracer's
+// frames, keeping the board between them.
+type mcShow struct {
+	t               *tracer
+	base, queens    []int // the given queens; the board now
+	placed, free    int   // queens of the initial placement so far, of all
+	swaps, restarts uint64
+	cancel          func() // stops the search once the tracer has stopped
+}
+
+// event shows one event; false stops the search.
+func (sh *mcShow) event(e search.MinConflictsEvent) bool {
+	t := sh.t
+	if t.stopped {
+		return false
+	}
+	t.r, t.c, t.tested, t.len = e.Row, e.Col, nil, 0
+	set := func() {
+		t.counters[0].Value, t.counters[1].Value, t.counters[2].Value, t.counters[3].Value = e.Step, sh.swaps, sh.restarts, uint64(e.Conflicts)
+	}
+	ok := true
+	switch e.Kind {
+	case search.MinConflictsPlace:
+		sh.queens[e.Row] = e.Col
+		sh.placed++
+		set()
+		t.text = mcPlaceText
+		t.len = int(e.Conflicts)
+		done := sh.placed == sh.free
+		if done && e.Conflicts == 0 {
+			t.solutions = 1
+		}
+		ok = t.fire("place", done, done && e.Conflicts == 0)
+	case search.MinConflictsPick:
+		t.tested = &Square{e.Row, e.Col}
+		t.len = e.Attackers
+		set()
+		t.text = mcPickText
+		ok = t.fire("pick", false, false)
+	case search.MinConflictsMove:
+		sh.swaps++
+		sh.queens[e.Row], sh.queens[e.Partner] = e.Col, e.PartnerCol
+		t.partner, t.partnerCol, t.walk = e.Partner, e.PartnerCol, e.Walk
+		t.len = int(e.Conflicts)
+		if e.Conflicts == 0 {
+			t.solutions = 1
+		}
+		set()
+		t.text = mcMoveText
+		ok = t.fire("move", true, e.Conflicts == 0)
+	case search.MinConflictsStay:
+		set()
+		t.len = int(e.Conflicts)
+		t.text = mcStayText
+		ok = t.fire("stay", true, false)
+	case search.MinConflictsRestart:
+		sh.restarts++
+		copy(sh.queens, sh.base)
+		sh.placed = 0
+		set()
+		t.text = mcRestartText
+		ok = t.fire("restart", true, false)
+	}
+	if !ok {
+		sh.cancel()
+	}
+	return ok
 }
 
 func mcPlaceText(t *tracer) string {
