@@ -38,12 +38,10 @@ func (r *Report) WriteLaTeX(w io.Writer) error {
 		if i > 0 {
 			fmt.Fprintln(bw, `\par\medskip`)
 		}
-		if t.Solubility != nil {
-			t.Solubility.writeLaTeX(bw)
-			continue
-		}
-		if t.Excluded != nil {
-			t.Excluded.writeLaTeX(bw)
+		if s := t.Summary(); s != nil {
+			if err := s.WriteSummary(bw, LaTeX); err != nil {
+				return err
+			}
 			continue
 		}
 		writeLaTeXGrid(bw, t.grid(latexMarks, r.Layout, true))

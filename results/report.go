@@ -17,6 +17,11 @@ type Report struct {
 	// Layout is how the text, Markdown and LaTeX renderings lay out the
 	// tables of times: which statistics, transposed or not, how wide.
 	Layout Layout `json:"-"`
+	// Summary, when not nil, is what the text and Markdown renderings
+	// show after the environment instead of the tables, the cells that
+	// are not OK and the legend; a format it does not lay out (see
+	// Summary.WriteSummary) shows the report as usual.
+	Summary Summary `json:"-"`
 }
 
 // Table summarises the records of one mode: a Row per problem, a column

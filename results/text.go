@@ -21,6 +21,9 @@ func init() {
 // and a table aligned by tablewriter, then a line for every cell that is
 // not OK with its reason, then a legend.
 func (r *Report) WriteText(w io.Writer) error {
+	if own, ok, err := r.ownSummary(Text); ok || err != nil {
+		return writeOwn(w, r, Text, own, err)
+	}
 	bw := bufio.NewWriter(w)
 	for _, kv := range envLines(r.Envs) {
 		fmt.Fprintf(bw, "%s: %s\n", kv[0], kv[1])
@@ -53,6 +56,9 @@ func (r *Report) WriteText(w io.Writer) error {
 // environment as a list, a bold title and a pipe table per mode, a list of
 // the cells that are not OK, and the legend.
 func (r *Report) WriteMarkdown(w io.Writer) error {
+	if own, ok, err := r.ownSummary(Markdown); ok || err != nil {
+		return writeOwn(w, r, Markdown, own, err)
+	}
 	bw := bufio.NewWriter(w)
 	for _, kv := range envLines(r.Envs) {
 		fmt.Fprintf(bw, "- %s: %s\n", kv[0], mdEscape(kv[1]))
@@ -82,13 +88,14 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 
 // render writes one table with tablewriter: plain aligned columns, split
 // into blocks that fit lay's width, or a Markdown pipe table. A decide
-// table is written as its summary.
+// table is written as its Summary.
 func (t *Table) render(w io.Writer, markdown bool, lay Layout) error {
-	if t.Solubility != nil {
-		return t.Solubility.render(w, markdown)
-	}
-	if t.Excluded != nil {
-		return t.Excluded.render(w, markdown)
+	if s := t.Summary(); s != nil {
+		f := Text
+		if markdown {
+			f = Markdown
+		}
+		return s.WriteSummary(w, f)
 	}
 	g := t.grid(plainMarks, lay, false)
 	width := lay.width()

@@ -11,6 +11,7 @@ import (
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/preset"
 	"github.com/qtool-project/qtool/results"
 )
 
@@ -377,41 +378,13 @@ func benchGrid(f benchFlags) (experiments.Grid, error) {
 	return g, err
 }
 
-// backendList looks up the backends named in list (comma-separated,
-// duplicates ignored), each of which must be able to do task on at least
-// one of the boards; what names the task in the message.
+// backendList looks up the backends named in list (preset.Backends, with
+// benchLookup), each of which must be able to do task on at least one of
+// the boards; what names the task in the message.
 func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]backend.Backend, error) {
-	var bs []backend.Backend
-	seen := map[string]bool{}
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" || seen[name] {
-			continue
-		}
-		seen[name] = true
-		b, err := benchLookup(name)
-		if err != nil {
-			return nil, usageErrorf("bench: %v", err)
-		}
-		if backend.Unavailable(b) != nil {
-			bs = append(bs, b) // its cells are skipped, with a note
-			continue
-		}
-		can, why := false, ""
-		for _, p := range boards {
-			var ok bool
-			if ok, why = experiments.Supports(b, task, p); ok {
-				can = true
-				break
-			}
-		}
-		if !can {
-			return nil, usageErrorf("bench: backend %s cannot %s: it %s", name, what, why)
-		}
-		bs = append(bs, b)
-	}
-	if len(bs) == 0 {
-		return nil, usageErrorf("bench: --backends %q names no backend", list)
+	bs, err := preset.Backends(list, task, boards, what, benchLookup)
+	if err != nil {
+		return nil, presetErr(err)
 	}
 	return bs, nil
 }
@@ -500,4 +473,22 @@ func presetSpec(f benchFlags, set map[string]bool, spec experiments.Spec, ref *e
 	}
 	spec.Workers, spec.Reference = f.workers, ref
 	return checkSpec(f, spec)
+}
+
+// noteUnavailable says on stderr which backends of spec cannot run on this
+// machine (an external solver that is not installed): their cells are
+// skipped, and the run goes on without them.
+func noteUnavailable(c *cli, spec experiments.Spec) {
+	seen := map[string]bool{}
+	for _, g := range spec.Grids {
+		for _, b := range g.Backends {
+			if seen[b.Name()] {
+				continue
+			}
+			seen[b.Name()] = true
+			if err := backend.Unavailable(b); err != nil {
+				fmt.Fprintf(c.stderr, "bench: note: backend %s is unavailable, its cells are skipped: %s\n", b.Name(), backend.UnavailableReason(err))
+			}
+		}
+	}
 }

@@ -7,15 +7,19 @@ import (
 	"slices"
 	"strings"
 
+	root "github.com/qtool-project/qtool"
+
 	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/preset"
 	"github.com/qtool-project/qtool/results"
 )
 
-// A benchPreset is a prepared experiment of qtool bench (--preset NAME).
-// Each lives in a file of its own (bench_NAME.go) that registers it from
-// an init function, so that adding a preset is one file plus its test:
-// the flag's help, the list in its errors and the check of the
-// preset-only flags all come from the registry.
+// A benchPreset is a prepared experiment of qtool bench (--preset NAME):
+// one of package preset (registered here from its registry, below), or
+// one that measures itself with the command line's help (xcover), in a
+// file of its own (bench_NAME.go) that registers it from an init
+// function. The flag's help, the list in its errors and the check of the
+// preset-only flags all come from this registry.
 type benchPreset struct {
 	// name is the value of --preset.
 	name string
@@ -56,7 +60,7 @@ func runOwnPreset(ctx context.Context, c *cli, p *benchPreset, f benchFlags, set
 }
 
 // presetOnlyFlags are the flags of qtool bench that only a preset reads.
-var presetOnlyFlags = []string{"deltas", "instances", "excluded", "min-free"}
+var presetOnlyFlags = preset.OnlyFlags
 
 var benchPresets = map[string]*benchPreset{}
 
@@ -139,4 +143,54 @@ func renderPreset(c *cli, name string, rep *results.Report, format results.Forma
 // presetFlagHelp is the help of --preset.
 func presetFlagHelp() string {
 	return fmt.Sprintf("run the prepared experiment `NAME`: %s", presetNames())
+}
+
+// The presets of package preset, run through the harness: each is a
+// benchPreset whose spec reads the flags (presetOptions) and whose report
+// carries the preset's own summary and plot.
+func init() {
+	for _, name := range preset.Names() {
+		p := preset.Lookup(name)
+		registerPreset(&benchPreset{name: p.Name, flags: p.Flags,
+			spec: func(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+				spec, err := p.Spec(ctx, presetOptions(f, set))
+				if err != nil {
+					return spec, presetErr(err)
+				}
+				return presetSpec(f, set, spec, ref)
+			},
+			render: func(c *cli, rep *results.Report, format results.Format, plot string) error {
+				if p.Summary != nil {
+					rep.Summary = p.Summary(rep)
+				}
+				if plot != "" && p.Plot != nil {
+					if err := rep.Write(c.stdout, format); err != nil {
+						return err
+					}
+					return savePlot(results.NewReport(rep.Envs, p.Plot(rep), ""), plot)
+				}
+				return benchRender(c, rep, format, plot)
+			}})
+	}
+}
+
+// presetOptions are the flags a preset of package preset reads.
+func presetOptions(f benchFlags, set map[string]bool) preset.Options {
+	return preset.Options{N: f.n, Backends: f.backends, Boards: f.boards, Deltas: f.deltas, Excluded: f.excluded,
+		Instances: f.instances, MinFree: f.minFree, Seed: f.seed, Set: set, Lookup: benchLookup,
+		Published: root.Prob079(), PublishedDir: root.Prob079Dir}
+}
+
+// presetErr is a preset's error as bench says it: a refused setting is
+// bad input; an interruption while the instances are made measured
+// nothing.
+func presetErr(err error) error {
+	var se *preset.SettingError
+	switch {
+	case errors.As(err, &se):
+		return usageErrorf("bench: %s", se.Msg)
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return withCode(exitInterrupted, errors.New("bench: interrupted while generating the instances; nothing was measured"))
+	}
+	return fmt.Errorf("bench: %w", err)
 }

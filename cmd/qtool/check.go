@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/ctxio"
 )
 
 func init() {
@@ -43,14 +44,10 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("check", checkUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 0, "time limit `D` of the reading, e.g. 30s (0 = none); exit 3 when reached")
-	operands, err := parseFlags(c, fs, args)
+	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
 	if err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
-		return err
-	}
-	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	err = runCheckFile(ctx, c, operands, *asJSON)
 	if err != nil && ctx.Err() != nil {
@@ -69,7 +66,7 @@ func runCheckFile(ctx context.Context, c *cli, operands []string, asJSON bool) e
 		return err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(stopReader(ctx, f), encode.PeekSize)
+	br := bufio.NewReaderSize(ctxio.Stopping(ctx, f), encode.PeekSize)
 	head, _ := br.Peek(encode.PeekSize)
 	if !encode.IsBoardForm(head) {
 		return checkInstance(c, br, name, asJSON)

@@ -171,6 +171,21 @@ func checkTimeout(d time.Duration) error {
 	return nil
 }
 
+// parseTimed parses the flags of a command with a --timeout (the flag
+// timeout points to), checks it, and returns the operands with ctx under
+// that time limit; cancel releases it.
+func parseTimed(ctx context.Context, c *cli, fs *flag.FlagSet, args []string, timeout *time.Duration) ([]string, context.Context, context.CancelFunc, error) {
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := checkTimeout(*timeout); err != nil {
+		return nil, nil, nil, err
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	return operands, ctx, cancel, nil
+}
+
 // withTimeout returns ctx with a deadline when d > 0.
 func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	if d > 0 {

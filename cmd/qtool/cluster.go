@@ -284,9 +284,13 @@ func copyFile(from, path string, perm os.FileMode) error {
 	return err
 }
 
-// clusterOpen opens the run directory operand of status, resubmit, collect
-// and cancel.
-func clusterOpen(fs *flag.FlagSet, operands []string) (*cluster.Run, error) {
+// clusterOpen parses the flags of status, resubmit, collect and cancel
+// and opens their run directory operand.
+func clusterOpen(c *cli, fs *flag.FlagSet, args []string) (*cluster.Run, error) {
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return nil, err
+	}
 	if len(operands) != 1 {
 		return nil, usageErrorf("cluster %s: want one RUNDIR (see qtool cluster --help)", fs.Name())
 	}
@@ -300,11 +304,7 @@ func clusterOpen(fs *flag.FlagSet, operands []string) (*cluster.Run, error) {
 func clusterStatus(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("status", clusterUsage)
 	asJSON := fs.Bool("json", false, "print the status as one JSON object")
-	operands, err := parseFlags(c, fs, args)
-	if err != nil {
-		return err
-	}
-	r, err := clusterOpen(fs, operands)
+	r, err := clusterOpen(c, fs, args)
 	if err != nil {
 		return err
 	}
@@ -414,11 +414,7 @@ func clusterResubmit(ctx context.Context, c *cli, args []string) error {
 	taskTime := fs.Duration("task-time", -1, "time limit `D` of each attempt of the resubmitted tasks (default: the run's)")
 	dryRun := fs.Bool("dry-run", false, "say which tasks would be submitted; submit nothing")
 	wait := fs.Bool("wait", false, "wait until no task is pending or running, then print the status")
-	operands, err := parseFlags(c, fs, args)
-	if err != nil {
-		return err
-	}
-	r, err := clusterOpen(fs, operands)
+	r, err := clusterOpen(c, fs, args)
 	if err != nil {
 		return err
 	}
@@ -459,11 +455,7 @@ func clusterResubmit(ctx context.Context, c *cli, args []string) error {
 
 func clusterCancel(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("cancel", clusterUsage)
-	operands, err := parseFlags(c, fs, args)
-	if err != nil {
-		return err
-	}
-	r, err := clusterOpen(fs, operands)
+	r, err := clusterOpen(c, fs, args)
 	if err != nil {
 		return err
 	}

@@ -95,11 +95,7 @@ func clusterCollect(ctx context.Context, c *cli, args []string) error {
 	asJSON := fs.Bool("json", false, "count: print the merged record as one JSON object")
 	format := fs.String("format", "text", "bench: table `format`: text, md, csv, latex or json")
 	compare := fs.String("compare", "", "count: compare the run piece by piece with `OTHER` (a file of count records or a checkpoint, as qtool merge --compare takes, or another finished run directory) instead of adding it up")
-	operands, err := parseFlags(c, fs, args)
-	if err != nil {
-		return err
-	}
-	r, err := clusterOpen(fs, operands)
+	r, err := clusterOpen(c, fs, args)
 	if err != nil {
 		return err
 	}

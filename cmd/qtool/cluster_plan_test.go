@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/qtool-project/qtool/estimate"
 )
 
 // TestClusterPlan: Knuth's estimate of the work of n = 13's subproblems
@@ -21,7 +23,7 @@ func TestClusterPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := qtoolOK(t, "cluster", "plan", "count", "-n", "13", "--shards", "7", "--probes", "64", "--json", "--calibrate", writeFile(t, "n13.json", rec))
-	var plan planRecord
+	var plan estimate.Plan
 	if err := json.Unmarshal([]byte(out), &plan); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}

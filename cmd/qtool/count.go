@@ -11,6 +11,7 @@ import (
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/solution"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -285,7 +286,7 @@ func boardLine(r countRecord) string {
 	case v.Mixed():
 		word = "pieces"
 	case v != encode.Queens:
-		word = pieceName(v, 2)
+		word = solution.PieceName(v, 2)
 	}
 	if r.Given == 1 {
 		word = strings.TrimSuffix(word, "s")

@@ -37,30 +37,6 @@ type encoder struct {
 	size func(j encodeJob) (out, mem uint64, what string, err error)
 }
 
-// withForms makes e a target of every problem with two writers: the plain
-// board's own form (Knuth's queens-dlx matrix, encode.CNF) and the model's.
-func (e encoder) withForms(
-	writePlain func(io.Writer, encode.Board, map[string]string) error,
-	sizePlain func(encode.Board, map[string]string) (uint64, uint64, string, error),
-	writeModel func(io.Writer, encode.Problem, string, map[string]string) error,
-	sizeModel func(encode.Problem, map[string]string) (uint64, uint64, string, error),
-) encoder {
-	e.model = true
-	e.write = func(w io.Writer, j encodeJob) error {
-		if j.Model {
-			return writeModel(w, j.Prob, j.How, j.Opts)
-		}
-		return writePlain(w, j.Prob.Board, j.Opts)
-	}
-	e.size = func(j encodeJob) (uint64, uint64, string, error) {
-		if j.Model {
-			return sizeModel(j.Prob, j.Opts)
-		}
-		return sizePlain(j.Prob.Board, j.Opts)
-	}
-	return e
-}
-
 // encodeJob is what qtool encode asks of a target: the problem, whether it
 // is written from its model (Model: a problem other than plain n-queens,
 // or --pieces; the number of pieces chosen, and How says how), and the
@@ -164,14 +140,10 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	piecesFlag := fs.String("pieces", "", "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it); or the pieces problem of the counts Q=3,N=3 (as qtool count --pieces)")
 	maxSize := fs.String("max-size", "4GB", "refuse an output larger than `SIZE` (e.g. 500MB, 20GB; 0 for no limit)")
 	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached, an existing --out FILE left as it was")
-	operands, err := parseFlags(c, fs, args)
+	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
 	if err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
-		return err
-	}
-	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	if len(operands) > 0 {
 		return usageErrorf("encode: unexpected argument %q (see qtool encode --help)", operands[0])

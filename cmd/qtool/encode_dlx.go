@@ -1,12 +1,10 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/target"
 )
 
 func init() {
@@ -16,29 +14,29 @@ func init() {
 		// A plain board: Knuth's queens-dlx matrix; a model (--problem):
 		// its generalized exact cover, with multiplicities (dlx3) where a
 		// line has other bounds.
-	}.withForms(writeDLX, sizeDLX, writeProblemDLX, sizeProblemDLX))
+		model: true,
+		write: func(w io.Writer, j encodeJob) error { return target.WriteDLX(w, targetJob(j)) },
+		size: func(j encodeJob) (uint64, uint64, string, error) {
+			out, mem, what := target.SizeDLX(targetJob(j))
+			return out, mem, what, nil
+		},
+	})
 }
 
-// sizeDLX estimates the dlx1 text of b and the memory of its matrix: one
-// option a free square, naming its row, column and two diagonals (each
-// name of a few digits), and some 32 bytes of matrix a square.
-func sizeDLX(b encode.Board, opts map[string]string) (out, mem uint64, what string, err error) {
-	free := uint64(b.N - b.Given())
-	digits := uint64(len(strconv.Itoa(2 * b.N)))
-	out = free*free*(4*(digits+2)+1) + 16*uint64(b.N)
-	mem = free*free*32 + 64*uint64(b.N)
-	return out, mem, fmt.Sprintf("the exact-cover matrix of n = %d (%d options)", b.N, free*free), nil
+// targetJob is the job of package target for qtool encode's.
+func targetJob(j encodeJob) target.Job {
+	return target.Job{Prob: j.Prob, Model: j.Model, How: j.How}
 }
 
-// writeDLX writes the exact-cover matrix of b (encode.ExactCover: Knuth's
-// queens-dlx form over the free rows and columns) in dlx1's format.
-func writeDLX(w io.Writer, b encode.Board, opts map[string]string) error {
-	if _, ok := opts["amo"]; ok {
-		return errors.New("--amo applies to --to dimacs, not dlx")
-	}
-	m, err := encode.ExactCover(b)
-	if err != nil {
-		return err
-	}
-	return m.WriteDLX(w)
+// sizeProblemDLX estimates the exact-cover matrix of the model of prob
+// (target.SizeDLX), the yardstick of the exports' sizes.
+func sizeProblemDLX(prob encode.Problem, _ map[string]string) (out, mem uint64, what string, err error) {
+	out, mem, what = target.SizeDLX(target.Job{Prob: prob, Model: true})
+	return out, mem, what, nil
+}
+
+// writeDLX writes the exact-cover matrix of a plain board as qtool encode
+// --to dlx does (target.WriteDLX).
+func writeDLX(w io.Writer, b encode.Board, _ map[string]string) error {
+	return target.WriteDLX(w, target.Job{Prob: encode.Problem{Instance: encode.Instance{Board: b}}})
 }

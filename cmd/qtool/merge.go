@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -49,14 +50,10 @@ func runMerge(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("merge", mergeUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 0, "time limit `D` of the reading, e.g. 1m (0 = none); exit 3 when reached")
-	operands, err := parseFlags(c, fs, args)
+	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
 	if err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
-		return err
-	}
-	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	if len(operands) == 0 {
 		return usageErrorf("merge: want at least one FILE of shard records (see qtool merge --help)")
@@ -122,7 +119,7 @@ func readRecords(ctx context.Context, c *cli, path, cmd string) ([]*split.Entry,
 		return nil, err
 	}
 	defer f.Close()
-	recs, err := split.ReadAll(ctx, ctxReader(ctx, f), name, recordsMaxFile)
+	recs, err := split.ReadAll(ctx, ctxio.Reader(ctx, f), name, recordsMaxFile)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, runErr(ctx, cmd, ctx.Err())

@@ -8,6 +8,7 @@ import (
 
 	"github.com/qtool-project/qtool/checkpoint"
 	"github.com/qtool-project/qtool/count"
+	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -52,14 +53,10 @@ func runCompare(ctx context.Context, c *cli, args []string) error {
 	fs.Bool("compare", true, "compare two counts piece by piece")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 0, "time limit `D` of the reading, e.g. 1m (0 = none); exit 3 when reached")
-	operands, err := parseFlags(c, fs, args)
+	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
 	if err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
-		return err
-	}
-	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	if len(operands) != 2 {
 		return usageErrorf("merge --compare: want two files A B, got %d (see qtool merge --help)", len(operands))
@@ -180,7 +177,7 @@ func readCompareSide(ctx context.Context, c *cli, path string) (*split.Side, err
 		return nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(ctxReader(ctx, f), 64<<10)
+	br := bufio.NewReaderSize(ctxio.Reader(ctx, f), 64<<10)
 	if head, _ := br.Peek(len(checkpoint.Magic) + 1); bytes.Equal(head, []byte(checkpoint.Magic+"\n")) {
 		st, err := checkpoint.Decode(br, name)
 		if err != nil {

@@ -14,7 +14,7 @@ import (
 // of the message or after another prefix's ": ". The command line speaks to
 // users, who know commands and files, not Go packages; "backend dlx: …"
 // keeps its name.
-var libraryPrefix = regexp.MustCompile(`(^|: )(?:backend|cluster|cnf|dlx|encode|experiments|results|sat|search): `)
+var libraryPrefix = regexp.MustCompile(`(^|: )(?:backend|cluster|cnf|dlx|encode|experiments|preset|results|sat|search): `)
 
 // userText is an error message as the command line prints it: on one
 // line, without the library's package prefixes.

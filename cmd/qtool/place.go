@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -9,12 +8,13 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"time"
 
+	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/internal/listcheck"
 	"github.com/qtool-project/qtool/internal/memlimit"
 	"github.com/qtool-project/qtool/search"
+	"github.com/qtool-project/qtool/solution"
 )
 
 func init() {
@@ -158,7 +158,7 @@ func runPlace(ctx context.Context, c *cli, args []string) error {
 		kept := cols
 		readBack = func() (io.ReadCloser, error) {
 			pr, pw := io.Pipe()
-			go func() { pw.CloseWithError(writeColumns(rctx, pw, kept)) }()
+			go func() { pw.CloseWithError(solution.Columns(rctx, pw, kept)) }()
 			return pr, nil
 		}
 	}
@@ -215,36 +215,10 @@ func writeColumnsFile(ctx context.Context, path string, cols []int32) (inPlace b
 		return false, err
 	}
 	defer o.discard()
-	if err := writeColumns(ctx, o.f, cols); err != nil {
+	if err := solution.Columns(ctx, o.f, cols); err != nil {
 		return false, unwrapPath(err)
 	}
 	return o.file.InPlace(), o.commit()
-}
-
-// writeColumns writes the columns on one line, separated by blanks.
-func writeColumns(ctx context.Context, w io.Writer, cols []int32) error {
-	// A big buffer, and the numbers formatted straight into its free space
-	// (AvailableBuffer): no copy per queen.
-	bw := bufio.NewWriterSize(w, 4<<20)
-	for r, c := range cols {
-		if r&(1<<20-1) == 0 && r > 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		buf := bw.AvailableBuffer()
-		if r > 0 {
-			buf = append(buf, ' ')
-		}
-		buf = strconv.AppendInt(buf, int64(c), 10)
-		if _, err := bw.Write(buf); err != nil {
-			return err
-		}
-	}
-	if err := bw.WriteByte('\n'); err != nil {
-		return err
-	}
-	return bw.Flush()
 }
 
 type verifyRecord struct {
@@ -258,14 +232,10 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("verify", verifyUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 0, "stop after `D` (e.g. 30s; 0 = no limit), also while standard input is idle: exit 3")
-	operands, err := parseFlags(c, fs, args)
+	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
 	if err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
-		return err
-	}
-	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	if len(operands) != 1 {
 		return usageErrorf("verify: want exactly one FILE (see qtool verify --help)")
@@ -275,7 +245,7 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer f.Close()
-	n, err := listcheck.Check(ctx, ctxReader(ctx, f), name)
+	n, err := listcheck.Check(ctx, ctxio.Reader(ctx, f), name)
 	rec := verifyRecord{File: name, N: n, Solution: err == nil}
 	switch {
 	case err == nil:

@@ -41,31 +41,6 @@ func TestBenchProvenance(t *testing.T) {
 	}
 }
 
-// TestPresetSATFromRoot builds the SAT preset from the root directory:
-// the 24 published instances come from the binary, not the working
-// directory.
-func TestPresetSATFromRoot(t *testing.T) {
-	t.Chdir("/")
-	f := benchFlags{preset: "sat", seed: 1, workers: 1, repeats: 1}
-	spec, err := satPresetSpec(f, map[string]bool{"instances": true}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	boards := 0
-	for _, g := range spec.Grids {
-		if g.Task == experiments.TaskDecide {
-			for _, p := range g.Problems {
-				if strings.HasPrefix(p.Name, "nqc-diag") {
-					boards++
-				}
-			}
-		}
-	}
-	if boards != 24 {
-		t.Errorf("--preset sat from /: %d published instances, want 24", boards)
-	}
-}
-
 // TestPresetHeaders: every preset prints the environment header.
 func TestPresetSATHeader(t *testing.T) {
 	out, errOut, code := qtool(t, "", "bench", "--preset", "sat", "--n", "6", "--boards", "none", "--instances", "0",

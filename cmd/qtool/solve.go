@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"sort"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/solution"
 )
 
 func init() {
@@ -211,7 +211,7 @@ func (s *solveRun) emit(q encode.Placement, classSize int) error {
 		}
 		return nil
 	}
-	return writeSolution(s.bw, s.board, q, nil, s.o.format, s.printed, classSize)
+	return solution.Write(s.bw, s.board, q, nil, s.o.format, s.printed, classSize)
 }
 
 // emitCells prints the solution of a problem other than plain n-queens
@@ -225,7 +225,7 @@ func (s *solveRun) emitCells(cells []encode.Cell) error {
 		}
 		return nil
 	}
-	return writeSolution(s.bw, s.board, nil, cells, s.o.format, s.printed, 0)
+	return solution.Write(s.bw, s.board, nil, cells, s.o.format, s.printed, 0)
 }
 
 // emitPieces prints the solution of a problem of several kinds of piece
@@ -240,7 +240,7 @@ func (s *solveRun) emitPieces(pieces []encode.Piece) error {
 		s.rec.PieceCells = append(s.rec.PieceCells, cells)
 		return nil
 	}
-	return writePieces(s.bw, s.board, pieces, s.o.format, s.printed)
+	return solution.Pieces(s.bw, s.board, pieces, s.o.format, s.printed)
 }
 
 // cellPairs is the JSON form of cells: [r, c] pairs.
@@ -488,39 +488,4 @@ func errOr(err, other error) error {
 		return err
 	}
 	return other
-}
-
-// writeSolution prints solution number i of problem prob in the chosen
-// form: the placement q of plain n-queens, or the cells of another problem
-// (writeCells); classSize > 0 adds the size of its symmetry class.
-func writeSolution(w io.Writer, prob encode.Problem, q encode.Placement, cells []encode.Cell, format string, i, classSize int) error {
-	if q == nil {
-		return writeCells(w, prob, cells, format, i)
-	}
-	switch format {
-	case "list":
-		if classSize > 0 {
-			fmt.Fprintf(w, "# class of %d\n", classSize)
-		}
-		return q.WriteList(w)
-	case "algebraic":
-		s, err := q.Algebraic()
-		if err != nil {
-			return err
-		}
-		if classSize > 0 {
-			fmt.Fprintf(w, "# class of %d\n", classSize)
-		}
-		_, err = fmt.Fprintln(w, s)
-		return err
-	}
-	if i > 1 {
-		fmt.Fprintln(w)
-	}
-	if classSize > 0 {
-		fmt.Fprintf(w, "# solution %d, class of %d\n", i, classSize)
-	} else {
-		fmt.Fprintf(w, "# solution %d\n", i)
-	}
-	return q.Board().WriteGrid(w)
 }

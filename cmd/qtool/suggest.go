@@ -4,48 +4,17 @@ import (
 	"flag"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/nearest"
 )
-
-// suggest returns the known names nearest to s (case ignored): those at
-// the smallest edit distance (editDistance), when it is small for the
-// length of s — at most 2, and less than half of s — or those that s is a
-// prefix of; nil when none is near.
-func suggest(s string, known []string) []string {
-	low := strings.ToLower(s)
-	best, bestD := []string(nil), 3
-	for _, k := range known {
-		d := editDistance(low, strings.ToLower(k))
-		if d > bestD || 2*d >= len([]rune(low)) && d > 0 {
-			continue
-		}
-		if d < bestD {
-			best, bestD = nil, d
-		}
-		best = append(best, k)
-	}
-	if best == nil && len(low) >= 2 {
-		for _, k := range known {
-			if strings.HasPrefix(strings.ToLower(k), low) {
-				best = append(best, k)
-			}
-		}
-		if len(best) > 4 {
-			best = nil
-		}
-	}
-	sort.Strings(best)
-	return best
-}
 
 // didYouMean is " (did you mean x?)", " (did you mean x or y?)", or "".
 func didYouMean(s string, known []string, prefix string) string {
-	near := suggest(s, known)
+	near := nearest.Names(s, known)
 	if len(near) == 0 {
 		return ""
 	}
@@ -56,34 +25,6 @@ func didYouMean(s string, known []string, prefix string) string {
 		return " (did you mean " + near[0] + "?)"
 	}
 	return " (did you mean " + strings.Join(near[:len(near)-1], ", ") + " or " + near[len(near)-1] + "?)"
-}
-
-// editDistance is the optimal-string-alignment distance between a and b,
-// in runes: Levenshtein's insertions, deletions and substitutions, and
-// transpositions of neighbours ("dxl" is 1 from "dlx"; Damerau 1964).
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
 }
 
 // findBackend finds a registered backend by name, case ignored; an

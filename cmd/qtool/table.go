@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/results"
 )
 
@@ -41,14 +42,10 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	timeout := fs.Duration("timeout", 0, "time limit `D` of the reading, e.g. 30s (0 = none); exit 3 when reached")
 	var lf layoutFlags
 	addLayoutFlags(fs, &lf)
-	operands, err := parseFlags(c, fs, args)
+	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
 	if err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
-		return err
-	}
-	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	if len(operands) == 0 {
 		return usageErrorf("table: give the log to render, e.g. qtool table %s (see qtool table --help)", "bench-log.jsonl")
@@ -76,9 +73,9 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 		var e []results.Env
 		var r []results.Record
 		if strings.EqualFold(filepath.Ext(path), ".csv") {
-			r, err = results.ReadCSV(stopReader(ctx, in), name)
+			r, err = results.ReadCSV(ctxio.Stopping(ctx, in), name)
 		} else {
-			e, r, err = results.ReadLog(stopReader(ctx, in), name)
+			e, r, err = results.ReadLog(ctxio.Stopping(ctx, in), name)
 		}
 		in.Close()
 		if err != nil && ctx.Err() != nil {

@@ -63,14 +63,10 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	treeOut := fs.String("tree", "", "write the search tree up to the last event shown as SVG to `FILE`")
 	lang := fs.String("lang", "en", "language `L` of the text: "+strings.Join(i18n.Languages, ", "))
 	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached, the steps shown so far kept")
-	operands, err := parseFlags(c, fs, args)
+	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
 	if err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
-		return err
-	}
-	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	if len(operands) > 0 {
 		return usageErrorf("trace: unexpected argument %q (see qtool trace --help)", operands[0])

@@ -89,18 +89,6 @@ func TestWordsOfErrors(t *testing.T) {
 	}
 }
 
-func TestSuggest(t *testing.T) {
-	known := []string{"bench", "check", "count", "solve", "table"}
-	for _, tc := range []struct {
-		in   string
-		want string
-	}{{"cuont", "count"}, {"COUNT", "count"}, {"tabel", "table"}, {"xyz", ""}, {"sol", "solve"}, {"c", ""}} {
-		if got := strings.Join(suggest(tc.in, known), ","); got != tc.want {
-			t.Errorf("suggest(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
-
 // TestDocsAgree: no page is a draft, and the README and the docs give the
 // same screenshot command, whose directory (relative to the package's,
 // where go test runs) is the docs.

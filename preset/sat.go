@@ -1,101 +1,91 @@
-package main
+package preset
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	root "github.com/qtool-project/qtool"
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
 )
 
-// noteUnavailable says on stderr which backends of spec cannot run on this
-// machine (an external solver that is not installed): their cells are
-// skipped, and the run goes on without them.
-func noteUnavailable(c *cli, spec experiments.Spec) {
-	seen := map[string]bool{}
-	for _, g := range spec.Grids {
-		for _, b := range g.Backends {
-			if seen[b.Name()] {
-				continue
-			}
-			seen[b.Name()] = true
-			if err := backend.Unavailable(b); err != nil {
-				fmt.Fprintf(c.stderr, "bench: note: backend %s is unavailable, its cells are skipped: %s\n", b.Name(), backend.UnavailableReason(err))
-			}
-		}
-	}
-}
-
+// sat: the SAT solvers and at-most-one encodings side by side, with
+// tables of its own (the report's would have a column for each of its
+// thirty backends) and a plot of the first-solution times of each solver
+// with the default encoding.
 func init() {
-	registerPreset(&benchPreset{name: "sat", flags: []string{"instances"}, render: satRender,
-		spec: func(_ context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
-			return satPresetSpec(f, set, ref)
-		}})
+	Register(&Preset{Name: "sat", Flags: []string{"instances"},
+		Spec:    func(_ context.Context, o Options) (experiments.Spec, error) { return SAT(o) },
+		Summary: func(rep *results.Report) results.Summary { return SATSummary{Report: rep} },
+		Plot:    satPlot})
 }
 
-// satPresetSpec builds the SAT experiment from the flags: every solver ×
-// encoding (or --backends) finds a first solution for n = 50..1000 (or
-// --n) and decides the completion boards of --boards (default the
-// published ones) and the generated hard set (--instances per order,
-// --seed), dlx beside them.
-func satPresetSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+// SAT builds the SAT experiment (experiments.SATPreset): every solver ×
+// encoding (or --backends) finds a first solution for
+// experiments.DefaultSATFirstN (or --n) and decides the completion boards
+// of --boards (default the published ones, Options.Published; none for
+// no boards) and the generated hard set (--instances per order,
+// default experiments.DefaultSATHardInstances, from --seed), dlx beside
+// them.
+func SAT(o Options) (experiments.Spec, error) {
 	var spec experiments.Spec
-	for _, name := range []string{"mode"} {
-		if set[name] {
-			return spec, usageErrorf("bench: --preset sat makes its own problems: --%s does not apply", name)
-		}
+	if err := ownProblems("sat", o.Set, "mode"); err != nil {
+		return spec, err
 	}
 	sp := experiments.SATPreset{Ns: experiments.DefaultSATFirstN}
 	var err error
-	if set["n"] {
-		if sp.Ns, err = experiments.ParseRange(f.n); err != nil {
-			return spec, usageErrorf("bench: --n: %v", err)
+	if o.Set["n"] {
+		if sp.Ns, err = experiments.ParseRange(o.N); err != nil {
+			return spec, settingf("--n: %v", err)
 		}
 	}
 	var names []string
-	if set["backends"] {
-		for _, n := range strings.Split(f.backends, ",") {
+	if o.Set["backends"] {
+		for _, n := range strings.Split(o.Backends, ",") {
 			if n = strings.TrimSpace(n); n != "" {
 				names = append(names, n)
 			}
 		}
 	}
 	if sp.Backends, err = experiments.SATPresetBackends(names); err != nil {
-		return spec, usageErrorf("bench: --backends: %v", err)
+		return spec, settingf("--backends: %v", err)
 	}
-	switch dir := f.boards; dir {
+	switch dir := o.Boards; dir {
 	case "none":
 	case "":
-		// The published instances are embedded: no working directory needed.
-		if sp.Boards, err = experiments.LoadInstancesFS(root.Prob079(), root.Prob079Dir); err != nil {
-			return spec, fmt.Errorf("bench: the embedded instances: %w", err)
+		// The published instances come from o.Published (embedded in the
+		// binary): no working directory needed.
+		if o.Published == nil {
+			return spec, errors.New("preset: the embedded instances: none given (Options.Published)")
+		}
+		if sp.Boards, err = experiments.LoadInstancesFS(o.Published, o.PublishedDir); err != nil {
+			return spec, fmt.Errorf("preset: the embedded instances: %w", err)
 		}
 	default:
 		if sp.Boards, err = experiments.LoadInstances(dir); err != nil {
-			return spec, usageErrorf("bench: --boards: %w", err)
+			return spec, settingf("--boards: %v", err)
 		}
 	}
 	instances := experiments.DefaultSATHardInstances
-	if set["instances"] {
-		instances = f.instances
+	if o.Set["instances"] {
+		instances = o.Instances
 	}
 	if instances < 0 {
-		return spec, usageErrorf("bench: --instances must not be negative, got %d", instances)
+		return spec, settingf("--instances must not be negative, got %d", instances)
 	}
-	if f.seed < 0 {
-		return spec, usageErrorf("bench: --seed must not be negative for --preset sat, got %d", f.seed)
+	if o.Seed < 0 {
+		return spec, settingf("--seed must not be negative for --preset sat, got %d", o.Seed)
 	}
 	if instances > 0 {
-		hard, err := experiments.HardInstances(experiments.DefaultSATHard, instances, uint64(f.seed))
+		hard, err := experiments.HardInstances(experiments.DefaultSATHard, instances, uint64(o.Seed))
 		if err != nil {
-			return spec, usageErrorf("bench: %v", err)
+			return spec, settingf("%v", err)
 		}
 		sp.Boards = append(sp.Boards, hard...)
 	}
@@ -103,17 +93,57 @@ func satPresetSpec(f benchFlags, set map[string]bool, ref *experiments.Reference
 		sp.Reference = dlx
 	}
 	if spec, err = sp.Spec(); err != nil {
-		return spec, usageErrorf("bench: %v", err)
+		return spec, settingf("%v", err)
 	}
-	return presetSpec(f, set, spec, ref)
+	return spec, nil
 }
 
-// satSummary prints the SAT experiment's own tables after the report's:
-// for the first solution, per n and encoding, the formula's size and each
-// solver's time; for the completion boards, per encoding, how many each
-// solver decided within the time limit, its total and worst time, and
-// whether every answer agreed with the others (every model was verified).
-func satSummary(w io.Writer, rep *results.Report, md bool) error {
+// SATSummary is the SAT experiment's report as its own tables
+// (results.Summary) in text and Markdown; the other formats write the
+// report as it is.
+type SATSummary struct {
+	Report *results.Report
+}
+
+// satLegend ends the SAT experiment's tables.
+const satLegend = "seconds: wall-clock time of one run (writing the formula to an external solver included); TIMEOUT: the time limit was reached (or, \"not run\", reached on earlier problems); REFUSED: too large for this run's memory (the backend declined before it started); ERROR: failed; MISMATCH: an answer that disagrees with the others or a model that failed verification. Every model found was checked against every clause and by the independent verifier."
+
+// WriteSummary writes the tables in format f, Text or Markdown, and
+// results.ErrNoSummary for the others.
+func (s SATSummary) WriteSummary(w io.Writer, f results.Format) error {
+	if f != results.Text && f != results.Markdown {
+		return results.ErrNoSummary
+	}
+	if err := writeTables(w, s.Report, f == results.Markdown); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\n%s\n", satLegend)
+	return err
+}
+
+// satPlot picks the records of the plot: the first-solution times of
+// each solver with the default encoding.
+func satPlot(rep *results.Report) []results.Record {
+	var recs []results.Record
+	for _, r := range rep.Records {
+		if r.Mode != "first" {
+			continue
+		}
+		for _, s := range experiments.SATSolvers() {
+			if r.Backend == experiments.SATBackendName(s, encode.DefaultAMO) {
+				recs = append(recs, r)
+			}
+		}
+	}
+	return recs
+}
+
+// writeTables writes the SAT experiment's tables: for the first
+// solution, per n and encoding, the formula's size and each solver's
+// time; for the completion boards, per encoding, how many each solver
+// decided within the time limit, its total and worst time, and whether
+// every answer agreed with the others (every model was verified).
+func writeTables(w io.Writer, rep *results.Report, md bool) error {
 	solvers := experiments.SATSolvers()
 	amos := encode.AMOEncodings()
 	tw := &satTable{md: md}
@@ -285,43 +315,3 @@ func (t *satTable) flush() {
 
 // String ends the last table.
 func (t *satTable) String() string { t.flush(); return t.b.String() }
-
-// satRender writes the SAT experiment: its own tables for text and md
-// (the report's tables would have a column for each of its thirty
-// backends), the report itself for csv, json and latex. The plot shows
-// the first-solution times against n of each solver with the default
-// encoding.
-func satRender(c *cli, rep *results.Report, format results.Format, plot string) error {
-	switch format.String() {
-	case "text", "md":
-		if err := rep.WriteHeader(c.stdout, format); err != nil {
-			return err
-		}
-		if err := satSummary(c.stdout, rep, format.String() == "md"); err != nil {
-			return err
-		}
-		fmt.Fprintln(c.stdout, "\nseconds: wall-clock time of one run (writing the formula to an external solver included); TIMEOUT: the time limit was reached (or, \"not run\", reached on earlier problems); REFUSED: too large for this run's memory (the backend declined before it started); ERROR: failed; MISMATCH: an answer that disagrees with the others or a model that failed verification. Every model found was checked against every clause and by the independent verifier.")
-	default:
-		if err := rep.Write(c.stdout, format); err != nil {
-			return err
-		}
-	}
-	if plot == "" {
-		return nil
-	}
-	var recs []results.Record
-	for _, r := range rep.Records {
-		if r.Mode != "first" {
-			continue
-		}
-		for _, s := range experiments.SATSolvers() {
-			if r.Backend == experiments.SATBackendName(s, encode.DefaultAMO) {
-				recs = append(recs, r)
-			}
-		}
-	}
-	if err := results.NewReport(rep.Envs, recs, "").SavePlot(plot); err != nil {
-		return fmt.Errorf("%s: %w", plot, err)
-	}
-	return nil
-}

@@ -1,4 +1,4 @@
-package main
+package target
 
 import (
 	"context"
@@ -10,7 +10,66 @@ import (
 	"github.com/qtool-project/qtool/cnf"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/solution"
 )
+
+// WriteDIMACS writes the job's problem as a CNF in the DIMACS format with
+// the at-most-one encoding j.AMO: a plain board as encode.CNF (x(r,c) =
+// r·n+c+1), a model as its cardinality constraints (Model.EncodeCNF).
+func WriteDIMACS(w io.Writer, j Job) error {
+	if j.Model {
+		return writeModelDIMACS(w, j.Prob, j.How, j.AMO)
+	}
+	return writeBoardDIMACS(w, j.Prob.Board, j.AMO)
+}
+
+// SizeDIMACS estimates what WriteDIMACS writes and the memory it takes,
+// and says what it is, before anything large is built; a formula whose
+// construction does not fit in memory is sized by its memory alone.
+func SizeDIMACS(j Job) (out, mem uint64, what string, err error) {
+	if j.Model {
+		return sizeModelDIMACS(j.Prob, j.AMO)
+	}
+	return sizeBoardDIMACS(j.Prob.Board, j.AMO)
+}
+
+// cnfBytesPerSquare is the memory of encode.Formula per encoded square:
+// its row and column, and its place in the column, diagonal and
+// antidiagonal groups (5 int32), with the grouping's scratch.
+const cnfBytesPerSquare = 24
+
+// sizeDIMACS estimates the DIMACS text of b and the memory of building it:
+// the squares first (a formula too large to build is refused before
+// encode.CNFSize spends O(k²) time on it), then the exact counts of
+// variables and clauses, each clause taken as two literals of the largest
+// variable's width (most clauses of every at-most-one encoding are binary).
+func sizeBoardDIMACS(b encode.Board, amo encode.AMOEncoding) (out, mem uint64, what string, err error) {
+	free := uint64(b.N - b.Given())
+	mem = free*free*cnfBytesPerSquare + 64*uint64(b.N)
+	what = fmt.Sprintf("the CNF of n = %d", b.N)
+	if mem > memlimit.Limit() {
+		return 0, mem, what, nil
+	}
+	vars, clauses, err := encode.CNFSize(b, encode.CNFOptions{AMO: amo})
+	if err != nil {
+		return 0, 0, "", err
+	}
+	digits := uint64(len(strconv.Itoa(vars)))
+	out = uint64(clauses)*(2*(digits+2)+2) + uint64(vars)*12
+	what = fmt.Sprintf("the CNF of n = %d with --amo %s (%d variables, %d clauses)", b.N, amo, vars, clauses)
+	return out, mem, what, nil
+}
+
+// writeDIMACS writes the CNF of b (encode.CNF: x(r,c) = r·n+c+1, the rows,
+// columns and squares that given queens take or attack left out) with the
+// at-most-one encoding amo.
+func writeBoardDIMACS(w io.Writer, b encode.Board, amo encode.AMOEncoding) error {
+	f, err := encode.CNF(b, amo)
+	if err != nil {
+		return err
+	}
+	return f.WriteDIMACS(w)
+}
 
 // The variants of --problem, and the boards with blocked squares or
 // excluded diagonals, written by qtool encode --to dimacs: the CNF of
@@ -23,12 +82,8 @@ import (
 // is built), then the exact counts of variables and clauses of the model
 // (for a maximum or minimum problem whose number of pieces is not chosen
 // yet, of the size its search starts from).
-func sizeProblemDIMACS(prob encode.Problem, opts map[string]string) (out, mem uint64, what string, err error) {
-	amo, err := dimacsAMO(opts)
-	if err != nil {
-		return 0, 0, "", err
-	}
-	_, mem, _, _ = sizeProblemDLX(prob, nil)
+func sizeModelDIMACS(prob encode.Problem, amo encode.AMOEncoding) (out, mem uint64, what string, err error) {
+	_, mem, _ = sizeModelDLX(prob)
 	what = fmt.Sprintf("the CNF of the %v problem, n = %d", prob.Variant, prob.Board.N)
 	if mem > memlimit.Limit() {
 		return 0, mem, what, nil
@@ -51,16 +106,12 @@ func sizeProblemDIMACS(prob encode.Problem, opts map[string]string) (out, mem ui
 // writeProblemDIMACS writes the CNF of the model of prob (its Pieces
 // chosen), with comments that say what it is and which square each
 // variable of the problem is.
-func writeProblemDIMACS(w io.Writer, prob encode.Problem, how string, opts map[string]string) error {
-	amo, err := dimacsAMO(opts)
-	if err != nil {
-		return err
-	}
+func writeModelDIMACS(w io.Writer, prob encode.Problem, how string, amo encode.AMOEncoding) error {
 	n := prob.Board.N
 	if prob.Variant.Goal() == encode.Maximum && prob.Pieces == 0 {
 		// The maximum is 0: no square can hold a piece, and the empty
 		// formula has the one model, the empty placement.
-		dw := cnf.NewWriter(w, 0, 0, fmt.Sprintf("qtool encode: the %v problem, n = %d, 0 %s (%s): nothing to place, no variable", prob.Variant, n, pieceName(prob.Variant, 0), how))
+		dw := cnf.NewWriter(w, 0, 0, fmt.Sprintf("qtool encode: the %v problem, n = %d, 0 %s (%s): nothing to place, no variable", prob.Variant, n, solution.PieceName(prob.Variant, 0), how))
 		return dw.Close()
 	}
 	m, err := encode.NewModel(prob)
@@ -69,7 +120,7 @@ func writeProblemDIMACS(w io.Writer, prob encode.Problem, how string, opts map[s
 	}
 	vars, clauses := m.CNFSize(amo)
 	comments := []string{
-		fmt.Sprintf("qtool encode: the %v problem, n = %d, %d %s (%s), --amo %s", prob.Variant, n, m.Pieces, pieceName(prob.Variant, m.Pieces), how, amo),
+		fmt.Sprintf("qtool encode: the %v problem, n = %d, %d %s (%s), --amo %s", prob.Variant, n, m.Pieces, solution.PieceName(prob.Variant, m.Pieces), how, amo),
 		fmt.Sprintf("variables 1..%d are the free squares, listed as variable=row,column (0-based, row-major), true where a piece stands; the others are auxiliary", len(m.Cells)),
 	}
 	if m.Kinds != nil {

@@ -1,0 +1,70 @@
+package ctxio
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestReaderIdlePipe: a read of a pipe nobody writes ends when the
+// context does, with its error; what was written before is read first.
+func TestReaderIdlePipe(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	if _, err := pw.Write([]byte("abc")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	r := Reader(ctx, pr)
+	b := make([]byte, 8)
+	n, err := r.Read(b)
+	if n != 3 || err != nil || string(b[:n]) != "abc" {
+		t.Fatalf("first read: %d %q %v, want abc", n, b[:n], err)
+	}
+	if _, err := r.Read(b); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("second read: %v, want the deadline", err)
+	}
+}
+
+// TestReaderRegular: a regular file, or a context that is never done,
+// is read directly.
+func TestReaderRegular(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if r := Reader(ctx, f); r != io.Reader(f) {
+		t.Errorf("a regular file is wrapped")
+	}
+	s := strings.NewReader("x")
+	if r := Reader(context.Background(), s); r != io.Reader(s) {
+		t.Errorf("a reader under a context that is never done is wrapped")
+	}
+}
+
+// TestStopping: every read after the context's end fails, also on a
+// reader that would go on.
+func TestStopping(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	r := Stopping(ctx, strings.NewReader("abcdef"))
+	b := make([]byte, 2)
+	if n, err := r.Read(b); n != 2 || err != nil {
+		t.Fatalf("read: %d %v", n, err)
+	}
+	cancel()
+	if _, err := r.Read(b); !errors.Is(err, context.Canceled) {
+		t.Fatalf("read after cancel: %v, want context.Canceled", err)
+	}
+}

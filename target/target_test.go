@@ -1,0 +1,116 @@
+package target
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/qtool-project/qtool/dlx"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
+)
+
+func board(n int) encode.Problem {
+	return encode.Problem{Instance: encode.Instance{Board: encode.Empty(n)}}
+}
+
+// countDLX counts the solutions of what WriteDLX writes, read back by
+// dlx.Parse and solved by Algorithm X/M.
+func countDLX(t *testing.T, j Job) uint64 {
+	t.Helper()
+	var b strings.Builder
+	if err := WriteDLX(&b, j); err != nil {
+		t.Fatal(err)
+	}
+	p, err := dlx.Parse(strings.NewReader(b.String()), "job.dlx")
+	if err != nil {
+		t.Fatalf("%v:\n%s", err, b.String())
+	}
+	k, _, err := p.Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// countDIMACS counts the models of what WriteDIMACS writes over its first
+// squares variables (the free squares, in row-major order), read back by sat.ReadDIMACS, one
+// blocking clause per model found.
+func countDIMACS(t *testing.T, j Job, squares int) uint64 {
+	t.Helper()
+	var b strings.Builder
+	if err := WriteDIMACS(&b, j); err != nil {
+		t.Fatal(err)
+	}
+	s := sat.New()
+	if _, err := sat.ReadDIMACS(strings.NewReader(b.String()), "job.cnf", s); err != nil {
+		t.Fatal(err)
+	}
+	var k uint64
+	for s.Solve(context.Background()) == sat.Sat {
+		k++
+		block := make([]int, 0, squares)
+		for v := 1; v <= squares; v++ {
+			if s.Value(v) {
+				block = append(block, -v)
+			} else {
+				block = append(block, v)
+			}
+		}
+		s.AddClause(block...)
+	}
+	return k
+}
+
+// TestCounts: the written problems have the known numbers of solutions
+// (A000170: 4 for n = 6, 40 for n = 7; the 3×3 board holds its 4 kings
+// one way), in both formats, for a plain board and for models.
+func TestCounts(t *testing.T) {
+	kings := encode.Problem{Variant: encode.Kings, Instance: encode.Instance{Board: encode.Empty(3)}}
+	kings.Pieces = 4
+	blocked := board(6)
+	blocked.Blocked = []encode.Cell{{R: 0, C: 1}}
+	for _, tc := range []struct {
+		name string
+		job  Job
+		want uint64
+	}{
+		{"queens 6", Job{Prob: board(6)}, 4},
+		{"queens 7", Job{Prob: board(7), AMO: encode.DefaultAMO}, 40},
+		{"queens 6 as a model", Job{Prob: board(6), Model: true, How: "n"}, 4},
+		{"kings 3, 4 pieces", Job{Prob: kings, Model: true, How: "the maximum"}, 1},
+		// The 6-queens solutions with no queen on (0, 1): 4 minus the
+		// one whose first queen stands there.
+		{"queens 6, (0,1) blocked", Job{Prob: blocked, Model: true, How: "n"}, 3},
+	} {
+		if got := countDLX(t, tc.job); got != tc.want {
+			t.Errorf("%s: the dlx matrix has %d solutions, want %d", tc.name, got, tc.want)
+		}
+		if got := countDIMACS(t, tc.job, tc.job.Prob.Board.N*tc.job.Prob.Board.N-len(tc.job.Prob.Blocked)); got != tc.want {
+			t.Errorf("%s: the CNF has %d models, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSizes: the estimates are at least what is written, within a small
+// factor, and name what it is.
+func TestSizes(t *testing.T) {
+	for _, j := range []Job{{Prob: board(12)}, {Prob: board(12), Model: true, How: "n"}} {
+		var b strings.Builder
+		if err := WriteDLX(&b, j); err != nil {
+			t.Fatal(err)
+		}
+		out, mem, what := SizeDLX(j)
+		if got := uint64(b.Len()); out < got || out > 8*got || mem == 0 || !strings.Contains(what, "n = 12") {
+			t.Errorf("dlx, model %v: estimate %d bytes (%q), wrote %d", j.Model, out, what, got)
+		}
+		b.Reset()
+		if err := WriteDIMACS(&b, j); err != nil {
+			t.Fatal(err)
+		}
+		out, mem, what, err := SizeDIMACS(j)
+		if got := uint64(b.Len()); err != nil || out < got/2 || out > 8*got || mem == 0 || !strings.Contains(what, "n = 12") {
+			t.Errorf("dimacs, model %v: estimate %d bytes (%q, %v), wrote %d", j.Model, out, what, err, got)
+		}
+	}
+}
