@@ -95,6 +95,30 @@ type PlanStats struct {
 	Subproblems, Done uint64
 }
 
+// planTodo checks the ids and the workers asked of CountPlan and returns
+// the ids to count, those opt.Skip reports left out.
+func planTodo(p Plan, ids []int, opt PlanOptions) ([]int, error) {
+	if opt.Workers < 0 {
+		return nil, fmt.Errorf("count: workers %d: want 0 (all cores) or more", opt.Workers)
+	}
+	total := p.Subproblems()
+	for _, id := range ids {
+		if id < 0 || id >= total {
+			return nil, fmt.Errorf("count: no subproblem %d in %s", id, p.Identity())
+		}
+	}
+	if opt.Skip == nil {
+		return ids, nil
+	}
+	todo := make([]int, 0, len(ids))
+	for _, id := range ids {
+		if !opt.Skip(id) {
+			todo = append(todo, id)
+		}
+	}
+	return todo, nil
+}
+
 // CountPlan counts the subproblems ids of plan p on opt.Workers goroutines,
 // each taking the next run of consecutive ids in turn (about 64 runs a
 // worker), and returns their sums. When ctx ends
@@ -104,23 +128,9 @@ type PlanStats struct {
 func CountPlan(ctx context.Context, p Plan, ids []int, opt PlanOptions) (PlanStats, error) {
 	var st PlanStats
 	st.Subproblems = uint64(len(ids))
-	if opt.Workers < 0 {
-		return st, fmt.Errorf("count: workers %d: want 0 (all cores) or more", opt.Workers)
-	}
-	total := p.Subproblems()
-	for _, id := range ids {
-		if id < 0 || id >= total {
-			return st, fmt.Errorf("count: no subproblem %d in %s", id, p.Identity())
-		}
-	}
-	todo := ids
-	if opt.Skip != nil {
-		todo = make([]int, 0, len(ids))
-		for _, id := range ids {
-			if !opt.Skip(id) {
-				todo = append(todo, id)
-			}
-		}
+	todo, err := planTodo(p, ids, opt)
+	if err != nil {
+		return st, err
 	}
 	if err := ctx.Err(); err != nil {
 		return st, err
