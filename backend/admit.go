@@ -29,6 +29,7 @@ const (
 	NeedMaxN                      // the board's order: Caps.MaxN
 	NeedPlain                     // Unique, Shard or Checkpoint on another problem than plain n-queens
 	NeedOption                    // a key of Request.Options: Caps.Options
+	NeedTrace                     // Request.Trace: Caps.Trace, Mode Find, plain n-queens
 )
 
 // Refusal is Admit's answer to a request that a backend cannot take: what
@@ -132,6 +133,12 @@ func lacks(b Backend, p encode.Problem, req Request) (Need, string) {
 			known = strings.Join(c.Options, ", ")
 		}
 		return NeedOption, fmt.Sprintf("has no option %q (its options: %s)", k, known)
+	}
+	switch {
+	case req.Trace != nil && !c.Trace:
+		return NeedTrace, "cannot show its search step by step"
+	case req.Trace != nil && (req.Mode != Find || !p.PlainQueens()):
+		return NeedTrace, "shows its search step by step in Find mode on plain n-queens boards only"
 	}
 	return 0, ""
 }

@@ -67,6 +67,9 @@ type Caps struct {
 	// re-solving once per model), so it grows with the count itself; the
 	// main experiment measures such backends on smaller n.
 	Enumerates bool
+	// Trace: the backend honours Request.Trace (its search step by step,
+	// for the classroom's lessons).
+	Trace bool
 }
 
 // Solves reports whether the capabilities include variant v.
@@ -123,6 +126,16 @@ type Request struct {
 	// Checkpoint, when non-nil, asks a backend with Caps.Parts to record
 	// its progress in a file and to resume from it (see parts.go).
 	Checkpoint *Checkpoint
+	// Trace, when set, asks a backend with Caps.Trace for its search step
+	// by step, as the classroom's lessons show it: Find mode on a plain
+	// n-queens board, every event of the search handed to Trace in the
+	// search's own type (*search.BacktrackEvent from backtrack, the row
+	// search; *search.BitmaskEvent from bitmask, on one goroutine without
+	// symmetry; search.MinConflictsEvent from minconflicts), valid only
+	// during the call. Returning false stops a search whose hook can stop
+	// it (backtrack, bitmask) with a nil error; the others end when ctx
+	// does, so the caller cancels it. Admit checks it.
+	Trace func(event any) bool
 	// Completes says that the problem is a completion instance, so that
 	// the backend must take pieces given (Caps.Complete) even when this
 	// one has none; Decide, that an answer "none" must be a proof

@@ -35,7 +35,7 @@ func (permutations) Run(ctx context.Context, prob encode.Problem, req backend.Re
 		}
 		if r == b.N {
 			out.Nodes++
-			if encode.Verify(b, p) != nil {
+			if encode.Verify(b.Problem(), p) != nil {
 				return true
 			}
 			out.Solutions++

@@ -105,7 +105,7 @@ func solve(ctx context.Context, b Backend, p encode.Problem, req Request) (Outco
 func emptyPlacement(p encode.Problem, req Request, total Outcome) Outcome {
 	total.Stats["sizes-tried"]++
 	total.Status = OK
-	if encode.VerifyCells(p, nil) != nil {
+	if encode.Verify(p, []encode.Cell(nil)) != nil {
 		return total
 	}
 	total.Solutions, total.Pieces = 1, 0

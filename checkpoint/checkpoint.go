@@ -17,7 +17,7 @@
 //	end 2 crc32=1a2b3c4d
 //
 // The first line names the format and its version. "split" is the identity
-// of the split (search.ConstellationPlan.Identity: method/version, n, depth,
+// of the split (count.ConstellationPlan.Identity: method/version, n, depth,
 // the number of subproblems and a hash of their list); "shard i/m" the
 // slice counted; "todo" the number of subproblems in that slice. Each
 // "part ID SOLUTIONS UNIQUE NODES" is one finished subproblem: its id in

@@ -2,23 +2,26 @@ package classroom
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/classroom/i18n"
-
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
 
-// runBacktrack shows search.BacktrackTrace: every square tested, every
-// queen placed and removed, every dead end and solution. A placement that
-// completes the board is shown as the solution step.
+// runBacktrack shows the backtrack backend's row search step by step
+// (search.BacktrackTrace, through backend.Solve): every square tested,
+// every queen placed and removed, every dead end and solution. A placement
+// that completes the board is shown as the solution step.
 func runBacktrack(ctx context.Context, t *tracer, b encode.Board) error {
 	t.counters = []Counter{{"nodes", 0}, {"tests", 0}, {"solutions", 0}}
 	t.notes = backtrackNotes
 	free := len(b.FreeRows())
 	placed := 0
-	st, err := search.BacktrackTrace(ctx, b, nil, func(e *search.BacktrackEvent) bool {
+	st, err := solveTraced(ctx, "backtrack", b, backend.Request{Trace: func(ev any) bool {
+		e := ev.(*search.BacktrackEvent)
 		switch e.Kind {
 		case search.BacktrackPlace:
 			placed++
@@ -53,11 +56,11 @@ func runBacktrack(ctx context.Context, t *tracer, b encode.Board) error {
 			return t.fire("solution", true, true)
 		}
 		return true
-	})
+	}})
 	if err == nil && !t.stopped { // the counters of the end, events skipped or not
 		t.queens = nil
 		t.solutions = st.Solutions
-		t.counters[0].Value, t.counters[1].Value, t.counters[2].Value = st.Nodes, st.Tests, st.Solutions
+		t.counters[0].Value, t.counters[1].Value, t.counters[2].Value = st.Nodes, st.Stats["tests"], st.Solutions
 	}
 	return err
 }
@@ -147,4 +150,21 @@ func attacker(q []int, r, c int) (Square, bool) {
 		}
 	}
 	return Square{}, false
+}
+
+// solveTraced runs the backend named method on board b through
+// backend.Solve in Find mode, with req.Trace receiving its search's
+// events. A run that ctx ended returns ctx's error, as the searches
+// themselves do.
+func solveTraced(ctx context.Context, method string, b encode.Board, req backend.Request) (backend.Outcome, error) {
+	be, err := backend.Lookup(method)
+	if err != nil {
+		return backend.Outcome{}, fmt.Errorf("classroom: %w (a program that shows lessons imports backend/all)", err)
+	}
+	req.Mode = backend.Find
+	out, err := backend.SolveBoard(ctx, be, b, req)
+	if err == nil && (out.Status == backend.Timeout || out.Status == backend.Interrupted) {
+		err = ctx.Err()
+	}
+	return out, err
 }

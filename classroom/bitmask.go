@@ -4,11 +4,13 @@ import (
 	"context"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
 
-// runBitmask shows search.BitmaskTrace: for each row its free squares as a
+// runBitmask shows the bitmask backend's search step by step
+// (search.BitmaskTrace, through backend.Solve): for each row its free squares as a
 // mask of bits (^(cols|ld|rd) & mask), the queen placed on the lowest free
 // bit, taken off again, the dead ends (a mask of 0) and the solutions. The
 // boards are drawn as for backtracking.
@@ -17,7 +19,8 @@ func runBitmask(ctx context.Context, t *tracer, b encode.Board) error {
 	t.notes = backtrackNotes
 	free := len(b.FreeRows())
 	placed := 0
-	st, err := search.BitmaskTrace(ctx, b, nil, func(e *search.BitmaskEvent) bool {
+	st, err := solveTraced(ctx, "bitmask", b, backend.Request{Trace: func(ev any) bool {
+		e := ev.(*search.BitmaskEvent)
 		switch e.Kind {
 		case search.BitmaskPlace:
 			placed++
@@ -48,7 +51,7 @@ func runBitmask(ctx context.Context, t *tracer, b encode.Board) error {
 			return t.fire("solution", true, true)
 		}
 		return true
-	})
+	}})
 	if err == nil && !t.stopped { // the counters of the end, events skipped or not
 		t.queens = nil
 		t.solutions = st.Solutions

@@ -29,7 +29,7 @@ func TestBitmaskRun(t *testing.T) {
 			switch e.Kind {
 			case "solution":
 				sols++
-				if err := encode.Verify(b, e.Frame().Queens); err != nil {
+				if err := encode.Verify(b.Problem(), encode.Placement(e.Frame().Queens)); err != nil {
 					t.Errorf("n=%d: solution %v: %v", n, e.Frame().Queens, err)
 				}
 			case "place":

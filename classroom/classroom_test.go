@@ -47,7 +47,7 @@ func TestRunCounts(t *testing.T) {
 				}
 				if e.Solution {
 					sols++
-					if err := encode.Verify(b, f.Queens); err != nil {
+					if err := encode.Verify(b.Problem(), encode.Placement(f.Queens)); err != nil {
 						t.Fatalf("%s %v: solution frame: %v", method, b, err)
 					}
 					seen[fmt.Sprint(f.Queens)] = true
@@ -90,7 +90,7 @@ func TestRunMinConflicts(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", b, err)
 		}
-		if err := encode.Verify(b, sol.Queens); err != nil || sum.Solutions != 1 {
+		if err := encode.Verify(b.Problem(), encode.Placement(sol.Queens)); err != nil || sum.Solutions != 1 {
 			t.Errorf("%v: last solution %v (%v), summary %+v", b, sol.Queens, err, sum)
 		}
 	}

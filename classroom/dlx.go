@@ -22,7 +22,7 @@ func runDLX(ctx context.Context, t *tracer, b encode.Board) error {
 	if err != nil {
 		return err
 	}
-	p, err := dlx.NewProblem(m.Primary, m.Secondary)
+	p, err := dlx.NewMatrix(m.Primary, m.Secondary)
 	if err != nil {
 		return err
 	}

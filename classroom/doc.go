@@ -4,10 +4,14 @@
 // attack and the square being tested, what happened in words, and the
 // counters of the search.
 //
-// The steps come from the searches themselves through their trace hooks
-// (search.BacktrackTrace for plain backtracking), not from a copy of them
-// written for display: the counters a Frame shows are the ones the search
-// reports to qtool count. Run drives a search and hands each Frame to a
+// The steps come from the searches themselves through their trace hooks,
+// not from a copy of them written for display: the backtrack, bitmask and
+// minconflicts lessons run those backends through backend.Solve with
+// Request.Trace (search.BacktrackTrace, search.BitmaskTrace and
+// search.MinConflicts's hook), so that a program showing lessons imports
+// backend/all; the dlx lesson runs dlx's Algorithm X with its trace on the
+// matrix whose item names it shows. The counters a Frame shows are the ones
+// the search reports to qtool count. Run drives a search and hands each Frame to a
 // callback; WriteText prints frames as the text of qtool trace; package
 // classroom/play serves them to a web page.
 //

@@ -98,7 +98,7 @@ func countGrowth(ctx context.Context, method string, n int) (GrowthRow, error) {
 		if err != nil {
 			return row, err
 		}
-		p, err := dlx.NewProblem(m.Primary, m.Secondary)
+		p, err := dlx.NewMatrix(m.Primary, m.Secondary)
 		if err != nil {
 			return row, err
 		}

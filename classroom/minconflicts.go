@@ -2,15 +2,16 @@ package classroom
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/classroom/i18n"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/search"
 )
 
-// runMinConflicts shows search.MinConflicts through its trace hook: the
+// runMinConflicts shows the minconflicts backend's search step by step
+// (search.MinConflicts's trace hook, through backend.Solve): the
 // initial placement queen by queen (a step when it is complete), then each
 // repair step — the attacked queen picked (shown as the square tested), the
 // swap with its partner or the decision to stay — and each restart, with
@@ -22,91 +23,106 @@ func runMinConflicts(ctx context.Context, t *tracer, b encode.Board, opts Option
 	for r := range base {
 		base[r] = b.Queen(r)
 	}
-	free := len(b.FreeRows())
-	queens := append([]int(nil), base...)
-	t.queens = queens
-	t.notes = mcNotes
-	t.counters = []Counter{{"steps", 0}, {"swaps", 0}, {"restarts", 0}, {"attacking pairs", 0}}
-	placed := 0
-	var swaps, restarts uint64
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	_, st, err := search.MinConflicts(sctx, b, search.MinConflictsOptions{Seed: opts.Seed, Trace: func(e search.MinConflictsEvent) {
-		if t.stopped {
-			return
-		}
-		t.r, t.c, t.tested, t.len = e.Row, e.Col, nil, 0
-		set := func() {
-			t.counters[0].Value, t.counters[1].Value, t.counters[2].Value, t.counters[3].Value = e.Step, swaps, restarts, uint64(e.Conflicts)
-		}
-		ok := true
-		switch e.Kind {
-		case search.MinConflictsPlace:
-			queens[e.Row] = e.Col
-			placed++
-			set()
-			t.text = mcPlaceText
-			t.len = int(e.Conflicts)
-			done := placed == free
-			if done && e.Conflicts == 0 {
-				t.solutions = 1
-			}
-			ok = t.fire("place", done, done && e.Conflicts == 0)
-		case search.MinConflictsPick:
-			t.tested = &Square{e.Row, e.Col}
-			t.len = e.Attackers
-			set()
-			t.text = mcPickText
-			ok = t.fire("pick", false, false)
-		case search.MinConflictsMove:
-			swaps++
-			queens[e.Row], queens[e.Partner] = e.Col, e.PartnerCol
-			t.partner, t.partnerCol, t.walk = e.Partner, e.PartnerCol, e.Walk
-			t.len = int(e.Conflicts)
-			if e.Conflicts == 0 {
-				t.solutions = 1
-			}
-			set()
-			t.text = mcMoveText
-			ok = t.fire("move", true, e.Conflicts == 0)
-		case search.MinConflictsStay:
-			set()
-			t.len = int(e.Conflicts)
-			t.text = mcStayText
-			ok = t.fire("stay", true, false)
-		case search.MinConflictsRestart:
-			restarts++
-			copy(queens, base)
-			placed = 0
-			set()
-			t.text = mcRestartText
-			ok = t.fire("restart", true, false)
-		}
-		if !ok {
-			cancel()
-		}
+	sh := &mcShow{t: t, base: base, queens: append([]int(nil), base...), free: len(b.FreeRows()), cancel: cancel}
+	t.queens = sh.queens
+	t.notes = mcNotes
+	t.counters = []Counter{{"steps", 0}, {"swaps", 0}, {"restarts", 0}, {"attacking pairs", 0}}
+	out, err := solveTraced(sctx, "minconflicts", b, backend.Request{Limit: 1, Seed: opts.Seed, Trace: func(ev any) bool {
+		return sh.event(ev.(search.MinConflictsEvent))
 	}})
 	if t.stopped && ctx.Err() == nil {
 		return nil
 	}
 	t.keepEnd = true
 	switch {
-	case err == nil:
-		t.counters = []Counter{{"steps", st.Steps}, {"swaps", st.Swaps}, {"restarts", st.Restarts}, {"attacking pairs", 0}}
-		t.endText = func(t *tracer) string {
-			return t.cat.T("mc.end")
-		}
-		return nil
-	case errors.Is(err, search.ErrConstructNoSolution):
+	case err != nil:
+		return err
+	case out.Status == backend.Unknown:
+		return fmt.Errorf("classroom: min-conflicts gave up without a solution (which proves nothing): %w", search.ErrMinConflictsNotFound)
+	case out.Solutions == 0:
+		// n = 2, 3: no solution at all (the backend's final answer).
 		t.solutions = 0
 		t.endText = func(t *tracer) string {
 			return t.cat.T("mc.none", t.n)
 		}
 		return nil
-	case errors.Is(err, search.ErrMinConflictsNotFound):
-		return fmt.Errorf("classroom: min-conflicts gave up without a solution (which proves nothing): %w", err)
 	}
-	return err
+	t.counters = []Counter{{"steps", out.Stats["steps"]}, {"swaps", out.Stats["swaps"]}, {"restarts", out.Stats["restarts"]}, {"attacking pairs", 0}}
+	t.endText = func(t *tracer) string {
+		return t.cat.T("mc.end")
+	}
+	return nil
+}
+
+// mcShow turns the events of a min-conflicts search into the tracer's
+// frames, keeping the board between them.
+type mcShow struct {
+	t               *tracer
+	base, queens    []int // the given queens; the board now
+	placed, free    int   // queens of the initial placement so far, of all
+	swaps, restarts uint64
+	cancel          func() // stops the search once the tracer has stopped
+}
+
+// event shows one event; false stops the search.
+func (sh *mcShow) event(e search.MinConflictsEvent) bool {
+	t := sh.t
+	if t.stopped {
+		return false
+	}
+	t.r, t.c, t.tested, t.len = e.Row, e.Col, nil, 0
+	set := func() {
+		t.counters[0].Value, t.counters[1].Value, t.counters[2].Value, t.counters[3].Value = e.Step, sh.swaps, sh.restarts, uint64(e.Conflicts)
+	}
+	ok := true
+	switch e.Kind {
+	case search.MinConflictsPlace:
+		sh.queens[e.Row] = e.Col
+		sh.placed++
+		set()
+		t.text = mcPlaceText
+		t.len = int(e.Conflicts)
+		done := sh.placed == sh.free
+		if done && e.Conflicts == 0 {
+			t.solutions = 1
+		}
+		ok = t.fire("place", done, done && e.Conflicts == 0)
+	case search.MinConflictsPick:
+		t.tested = &Square{e.Row, e.Col}
+		t.len = e.Attackers
+		set()
+		t.text = mcPickText
+		ok = t.fire("pick", false, false)
+	case search.MinConflictsMove:
+		sh.swaps++
+		sh.queens[e.Row], sh.queens[e.Partner] = e.Col, e.PartnerCol
+		t.partner, t.partnerCol, t.walk = e.Partner, e.PartnerCol, e.Walk
+		t.len = int(e.Conflicts)
+		if e.Conflicts == 0 {
+			t.solutions = 1
+		}
+		set()
+		t.text = mcMoveText
+		ok = t.fire("move", true, e.Conflicts == 0)
+	case search.MinConflictsStay:
+		set()
+		t.len = int(e.Conflicts)
+		t.text = mcStayText
+		ok = t.fire("stay", true, false)
+	case search.MinConflictsRestart:
+		sh.restarts++
+		copy(sh.queens, sh.base)
+		sh.placed = 0
+		set()
+		t.text = mcRestartText
+		ok = t.fire("restart", true, false)
+	}
+	if !ok {
+		sh.cancel()
+	}
+	return ok
 }
 
 func mcPlaceText(t *tracer) string {

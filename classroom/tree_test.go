@@ -41,7 +41,7 @@ func TestTreeCounts(t *testing.T) {
 				}
 				if nd.Kind == "solution" {
 					sols++
-					if err := encode.Verify(b, q); err != nil {
+					if err := encode.Verify(b.Problem(), encode.Placement(q)); err != nil {
 						t.Fatalf("%s %v: solution node %d: %v", method, b, i, err)
 					}
 				}

@@ -25,7 +25,7 @@ func TestMakePuzzles(t *testing.T) {
 		}
 		seen := map[string]bool{}
 		for _, p := range ps {
-			if p.Board.N-p.Board.Given() != c.blank || encode.Verify(p.Board, p.Solution) != nil || seen[fmt.Sprint(p.Board.Queens)] {
+			if p.Board.N-p.Board.Given() != c.blank || encode.Verify(p.Board.Problem(), p.Solution) != nil || seen[fmt.Sprint(p.Board.Queens)] {
 				t.Fatalf("%+v: puzzle %v with solution %v", c, p.Board.Queens, p.Solution)
 			}
 			seen[fmt.Sprint(p.Board.Queens)] = true

@@ -15,7 +15,7 @@ var Sink uint64
 // queens-dlx form and of the 6×10 pentomino problem.
 func BenchmarkDLX(b *testing.B) {
 	ctx := context.Background()
-	run := func(b *testing.B, p *dlx.Problem, want uint64) {
+	run := func(b *testing.B, p *dlx.Matrix, want uint64) {
 		b.ReportAllocs()
 		var st dlx.Stats
 		for b.Loop() {

@@ -12,7 +12,7 @@ const MaxCost = 1 << 53
 
 // SetCost gives option o the cost c (Knuth's DLX5: "|c" appended to an
 // option). Costs are 0 unless set; c ≤ MaxCost.
-func (p *Problem) SetCost(o int, c uint64) error {
+func (p *Matrix) SetCost(o int, c uint64) error {
 	switch {
 	case o < 0 || o >= len(p.first):
 		return fmt.Errorf("dlx: option number %d out of range 0..%d", o, len(p.first)-1)
@@ -30,7 +30,7 @@ func (p *Problem) SetCost(o int, c uint64) error {
 }
 
 // Cost returns the cost of option o.
-func (p *Problem) Cost(o int) uint64 {
+func (p *Matrix) Cost(o int) uint64 {
 	if p.costs == nil {
 		return 0
 	}
@@ -38,7 +38,7 @@ func (p *Problem) Cost(o int) uint64 {
 }
 
 // HasCosts reports whether some option has a cost other than 0.
-func (p *Problem) HasCosts() bool {
+func (p *Matrix) HasCosts() bool {
 	for _, c := range p.costs {
 		if c != 0 {
 			return true
@@ -68,7 +68,7 @@ func (ps *parser) costToken(t token) (uint64, error) {
 	return v, nil
 }
 
-// CostSolution is one solution of Problem.Best: the chosen options in the
+// CostSolution is one solution of Matrix.Best: the chosen options in the
 // order chosen, and the sum of their costs.
 type CostSolution struct {
 	Options []int

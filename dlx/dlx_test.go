@@ -20,7 +20,7 @@ var long = flag.Bool("long", false, "run the slow checks (the 6×10 pentomino pr
 // checkSolution is the independent checker of the tests: the options must be
 // distinct and in range, cover every primary item exactly once and every
 // secondary item at most once.
-func checkSolution(p *dlx.Problem, options []int) error {
+func checkSolution(p *dlx.Matrix, options []int) error {
 	seen := make([]int, p.Items())
 	used := make(map[int]bool)
 	for _, o := range options {
@@ -47,7 +47,7 @@ func checkSolution(p *dlx.Problem, options []int) error {
 }
 
 // solveChecked lists every solution, checking each one, as sorted keys.
-func solveChecked(t *testing.T, p *dlx.Problem) ([]string, dlx.Stats) {
+func solveChecked(t *testing.T, p *dlx.Matrix) ([]string, dlx.Stats) {
 	t.Helper()
 	var sols []string
 	st, err := p.Solve(context.Background(), func(options []int) bool {
@@ -74,15 +74,15 @@ func solveChecked(t *testing.T, p *dlx.Problem) ([]string, dlx.Stats) {
 func TestKnuthFigures(t *testing.T) {
 	cases := []struct {
 		name    string
-		problem func(testing.TB) *dlx.Problem
+		problem func(testing.TB) *dlx.Matrix
 		want    dlx.Stats
 		slow    bool
 	}{
-		{"toy", func(t testing.TB) *dlx.Problem { return mustParse(t, toyText) }, dlx.Stats{Solutions: 1, Nodes: 6, Updates: 30}, false},
-		{"langford/n=7", func(t testing.TB) *dlx.Problem { return langford(t, 7) }, dlx.Stats{Solutions: 52, Nodes: 607, Updates: 8339}, false},
-		{"queens/n=8", func(t testing.TB) *dlx.Problem { return queens(t, 8) }, dlx.Stats{Solutions: 92, Nodes: 1049, Updates: 16680}, false},
-		{"queens/n=12", func(t testing.TB) *dlx.Problem { return queens(t, 12) }, dlx.Stats{Solutions: 14200, Nodes: 211716, Updates: 3594752}, false},
-		{"queens/n=13", func(t testing.TB) *dlx.Problem { return queens(t, 13) }, dlx.Stats{Solutions: 73712, Nodes: 1046319, Updates: 17463157}, false},
+		{"toy", func(t testing.TB) *dlx.Matrix { return mustParse(t, toyText) }, dlx.Stats{Solutions: 1, Nodes: 6, Updates: 30}, false},
+		{"langford/n=7", func(t testing.TB) *dlx.Matrix { return langford(t, 7) }, dlx.Stats{Solutions: 52, Nodes: 607, Updates: 8339}, false},
+		{"queens/n=8", func(t testing.TB) *dlx.Matrix { return queens(t, 8) }, dlx.Stats{Solutions: 92, Nodes: 1049, Updates: 16680}, false},
+		{"queens/n=12", func(t testing.TB) *dlx.Matrix { return queens(t, 12) }, dlx.Stats{Solutions: 14200, Nodes: 211716, Updates: 3594752}, false},
+		{"queens/n=13", func(t testing.TB) *dlx.Matrix { return queens(t, 13) }, dlx.Stats{Solutions: 73712, Nodes: 1046319, Updates: 17463157}, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -187,7 +187,7 @@ func queensAttack(n int, options []int) error {
 
 // randomProblem returns a small random problem and its options as item
 // lists.
-func randomProblem(t *testing.T, rng *rand.Rand) (*dlx.Problem, [][]int) {
+func randomProblem(t *testing.T, rng *rand.Rand) (*dlx.Matrix, [][]int) {
 	np := 1 + rng.IntN(7)
 	ns := rng.IntN(4)
 	var primary, secondary []string
@@ -274,7 +274,7 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 	}
 }
 
-func writeString(t testing.TB, p *dlx.Problem) string {
+func writeString(t testing.TB, p *dlx.Matrix) string {
 	var b strings.Builder
 	if _, err := p.WriteTo(&b); err != nil {
 		t.Fatal(err)
@@ -375,8 +375,8 @@ func TestSecondaryOnly(t *testing.T) {
 	}
 }
 
-// TestNewProblemErrors checks the errors of the construction API.
-func TestNewProblemErrors(t *testing.T) {
+// TestNewMatrixErrors checks the errors of the construction API.
+func TestNewMatrixErrors(t *testing.T) {
 	for _, c := range []struct {
 		primary, secondary []string
 		want               string
@@ -388,9 +388,9 @@ func TestNewProblemErrors(t *testing.T) {
 		{[]string{"a:b"}, nil, "reserved character ':'"},
 		{nil, []string{"a|b"}, "reserved character '|'"},
 	} {
-		_, err := dlx.NewProblem(c.primary, c.secondary)
+		_, err := dlx.NewMatrix(c.primary, c.secondary)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "dlx: ") {
-			t.Errorf("NewProblem(%q, %q): got %v, want %q", c.primary, c.secondary, err, c.want)
+			t.Errorf("NewMatrix(%q, %q): got %v, want %q", c.primary, c.secondary, err, c.want)
 		}
 	}
 	p := mustProblem(t, []string{"A", "B"}, []string{"C"})

@@ -3,17 +3,17 @@
 // program dlx1 runs it), Algorithm C (colours, as dlx2 runs it) and
 // Algorithm M (multiplicities, as dlx3 runs it), one worker or several;
 // Knuth's sparse-set solver SSXCC (Algorithm SS, TAOCP 7.2.2.3); the k
-// cheapest solutions of a problem whose options have costs (Problem.Best,
-// as DLX5 finds them); the ZDD of all solutions (Problem.BuildZDD, as DLX6
+// cheapest solutions of a problem whose options have costs (Matrix.Best,
+// as DLX5 finds them); the ZDD of all solutions (Matrix.BuildZDD, as DLX6
 // builds it after Nishino et al., AAAI 2017), with exact counts and uniform
 // samples; and it reads and writes the text format of those programs.
 //
-// A Problem has items and options. Every option is a set of items. A solution
+// A Matrix has items and options. Every option is a set of items. A solution
 // is a set of options that contains every primary item exactly once and every
 // secondary item at most once; with the extensions, a primary item i between
 // lo and hi times (SetBounds), and a secondary item any number of times by
 // options that all give it the same colour. Problems are built with
-// NewProblem, SetBounds, Color and AddOption (or AddColoredOption), or read
+// NewMatrix, SetBounds, Color and AddOption (or AddColoredOption), or read
 // with Parse:
 //
 //	| comment lines start with '|'

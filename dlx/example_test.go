@@ -57,9 +57,9 @@ func Example() {
 // Secondary items may be covered at most once, and may also stay uncovered.
 // Here a domino and a monomino (primary items) go into a row of four cells
 // (secondary items): every solution leaves one cell empty.
-func ExampleNewProblem_secondary() {
+func ExampleNewMatrix_secondary() {
 	cells := []string{"c1", "c2", "c3", "c4"}
-	p, err := dlx.NewProblem([]string{"domino", "mono"}, cells)
+	p, err := dlx.NewMatrix([]string{"domino", "mono"}, cells)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -88,8 +88,8 @@ func ExampleNewProblem_secondary() {
 }
 
 // WriteTo writes a problem in dlx1's format.
-func ExampleProblem_WriteTo() {
-	p, _ := dlx.NewProblem([]string{"a", "b"}, []string{"x"})
+func ExampleMatrix_WriteTo() {
+	p, _ := dlx.NewMatrix([]string{"a", "b"}, []string{"x"})
 	p.AddOption("a", "x")
 	p.AddOption("b", "x")
 	p.AddOption("a", "b")
@@ -133,8 +133,8 @@ C Y:1
 // Multiplicities, built in code: choose exactly two of four cells in a row
 // (item "#" with bounds 2..2), no two next to each other (each pair of
 // neighbours is a primary item with bounds 0..1).
-func ExampleProblem_SetBounds() {
-	p, _ := dlx.NewProblem([]string{"#", "01", "12", "23"}, nil)
+func ExampleMatrix_SetBounds() {
+	p, _ := dlx.NewMatrix([]string{"#", "01", "12", "23"}, nil)
 	p.SetBounds(0, 2, 2)
 	for i := 1; i <= 3; i++ {
 		p.SetBounds(i, 0, 1)

@@ -36,7 +36,7 @@ C Y:1
 // primary item within its bounds, every secondary item in at most one
 // chosen option unless all the chosen options that hold it give it the same
 // colour.
-func checkGeneral(p *dlx.Problem, options []int) error {
+func checkGeneral(p *dlx.Matrix, options []int) error {
 	seen := make([]int, p.Items())
 	color := make([]int, p.Items()) // the colour all uses agree on; -1 none
 	used := make(map[int]bool)
@@ -74,7 +74,7 @@ func checkGeneral(p *dlx.Problem, options []int) error {
 
 // solveAll lists the solutions as sorted keys, each checked, with the
 // statistics.
-func solveAll(t *testing.T, p *dlx.Problem, cfg dlx.Config) ([]string, dlx.Stats) {
+func solveAll(t *testing.T, p *dlx.Matrix, cfg dlx.Config) ([]string, dlx.Stats) {
 	t.Helper()
 	var sols []string
 	cfg.Visit = func(options []int) bool {
@@ -141,7 +141,7 @@ func TestKnuthExamples(t *testing.T) {
 func TestAlgorithmsAgree(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		p    *dlx.Problem
+		p    *dlx.Matrix
 	}{
 		{"toy", mustParse(t, toyText)},
 		{"langford/n=7", langford(t, 7)},
@@ -170,7 +170,7 @@ func TestAlgorithmsAgree(t *testing.T) {
 // generalProblem is a small random problem with colours and (if bounds)
 // multiplicities, and its options as item and colour lists.
 type generalProblem struct {
-	p      *dlx.Problem
+	p      *dlx.Matrix
 	opts   [][]int
 	colors [][]int
 	lo, hi []int
@@ -224,7 +224,7 @@ func randomGeneral(t *testing.T, rng *rand.Rand, bounds bool) generalProblem {
 }
 
 // fromProblem reads a problem's options, colours and bounds back.
-func fromProblem(p *dlx.Problem) generalProblem {
+func fromProblem(p *dlx.Matrix) generalProblem {
 	g := generalProblem{p: p}
 	for i := range p.Primary() {
 		lo, hi := p.Bounds(i)
@@ -312,7 +312,7 @@ func TestRandomColorsAndBounds(t *testing.T) {
 func TestParallelTotals(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		p    *dlx.Problem
+		p    *dlx.Matrix
 		alg  dlx.Algorithm
 	}{
 		{"queens/n=9/X", queens(t, 9), dlx.X},
@@ -351,7 +351,7 @@ func TestParallelTotals(t *testing.T) {
 // covered by 1 to all of the queens that see it, and an item "#" for the
 // number of queens, exactly k; one option per square: "#" and the squares
 // a queen there sees (itself included).
-func domination(t testing.TB, n, k int) *dlx.Problem {
+func domination(t testing.TB, n, k int) *dlx.Matrix {
 	sq := func(r, c int) string { return fmt.Sprintf("%d.%d", r, c) }
 	var names []string
 	for r := range n {
@@ -415,7 +415,7 @@ func TestQueensDomination(t *testing.T) {
 func TestTrace(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		p    *dlx.Problem
+		p    *dlx.Matrix
 	}{
 		{"toy", mustParse(t, toyText)},
 		{"queens/n=6", queens(t, 6)},
@@ -522,7 +522,7 @@ func TestPickAndShortFirst(t *testing.T) {
 
 // dominationPick is domination without the item "#": the number of queens
 // is asked of the search as Config.Pick.
-func dominationPick(t testing.TB, n int) *dlx.Problem {
+func dominationPick(t testing.TB, n int) *dlx.Matrix {
 	d := domination(t, n, 1)
 	var names []string
 	for i := range n * n {

@@ -17,7 +17,7 @@ import (
 
 // langford returns Langford's problem of order n: items 1..n and s1..s2n;
 // option "i s_j s_k" puts the two copies of i in slots j and k = j+i+1.
-func langford(t testing.TB, n int) *dlx.Problem {
+func langford(t testing.TB, n int) *dlx.Matrix {
 	var primary []string
 	for i := 1; i <= n; i++ {
 		primary = append(primary, fmt.Sprint(i))
@@ -38,7 +38,7 @@ func langford(t testing.TB, n int) *dlx.Problem {
 // primary items r_t and c_t in organ-pipe order (middle rows and columns
 // first), secondary items for the diagonals that hold more than one square,
 // and one option per square.
-func queens(t testing.TB, n int) *dlx.Problem {
+func queens(t testing.TB, n int) *dlx.Matrix {
 	var primary, secondary []string
 	for j := 0; j < n; j++ {
 		var t int
@@ -73,7 +73,7 @@ func queens(t testing.TB, n int) *dlx.Problem {
 
 // pentomino returns the problem of packing the twelve pentominoes into a
 // rows×cols box (dlx.Pentominoes).
-func pentomino(t testing.TB, rows, cols int) *dlx.Problem {
+func pentomino(t testing.TB, rows, cols int) *dlx.Matrix {
 	t.Helper()
 	p, err := dlx.Pentominoes(rows, cols)
 	if err != nil {
@@ -82,23 +82,23 @@ func pentomino(t testing.TB, rows, cols int) *dlx.Problem {
 	return p
 }
 
-func mustProblem(t testing.TB, primary, secondary []string) *dlx.Problem {
+func mustProblem(t testing.TB, primary, secondary []string) *dlx.Matrix {
 	t.Helper()
-	p, err := dlx.NewProblem(primary, secondary)
+	p, err := dlx.NewMatrix(primary, secondary)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return p
 }
 
-func mustOption(t testing.TB, p *dlx.Problem, items ...string) {
+func mustOption(t testing.TB, p *dlx.Matrix, items ...string) {
 	t.Helper()
 	if err := p.AddOption(items...); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func mustParse(t testing.TB, text string) *dlx.Problem {
+func mustParse(t testing.TB, text string) *dlx.Matrix {
 	t.Helper()
 	p, err := dlx.Parse(strings.NewReader(text), "test.dlx")
 	if err != nil {

@@ -24,7 +24,7 @@ type RandomSpec struct {
 // third each); with "cost" each option the cost 0..9. The items are p0…
 // and s0…, the colours c0…; the generator is PCG seeded with (Seed,
 // 26), so a problem is reproduced from its spec on any machine.
-func Random(spec RandomSpec) (*Problem, error) {
+func Random(spec RandomSpec) (*Matrix, error) {
 	switch {
 	case spec.Family != "xcc" && spec.Family != "mcc" && spec.Family != "cost":
 		return nil, fmt.Errorf("dlx: random family %q: want xcc, mcc or cost", spec.Family)
@@ -42,7 +42,7 @@ func Random(spec RandomSpec) (*Problem, error) {
 	for i := range secondary {
 		secondary[i] = fmt.Sprintf("s%d", i)
 	}
-	p, err := NewProblem(primary, secondary)
+	p, err := NewMatrix(primary, secondary)
 	if err != nil {
 		return nil, err
 	}

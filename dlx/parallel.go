@@ -72,7 +72,7 @@ const (
 // chooseDepth counts the nodes of the first levels of the tree and returns
 // the level whose nodes become the tasks and how many there are (0, 0 when
 // the tree is too shallow to split).
-func (p *Problem) chooseDepth(ctx context.Context, alg Algorithm, workers int) (int, int64, error) {
+func (p *Matrix) chooseDepth(ctx context.Context, alg Algorithm, workers int) (int, int64, error) {
 	bestDepth, bestTasks := 0, int64(0)
 	for depth := 1; depth <= 64; depth++ {
 		sp := &split{depth: depth, mine: -1}
@@ -97,14 +97,14 @@ func (p *Problem) chooseDepth(ctx context.Context, alg Algorithm, workers int) (
 var runWorker = func(w int, run func()) { run() }
 
 // runParallel runs the search with cfg.Workers goroutines (see split).
-func (p *Problem) runParallel(ctx context.Context, cfg Config, alg Algorithm) (Stats, error) {
+func (p *Matrix) runParallel(ctx context.Context, cfg Config, alg Algorithm) (Stats, error) {
 	st, _, err := p.runWorkers(ctx, cfg, alg)
 	return st, err
 }
 
 // runWorkers is runParallel; it also returns each worker's split (none when
 // the tree was not split).
-func (p *Problem) runWorkers(ctx context.Context, cfg Config, alg Algorithm) (Stats, []*split, error) {
+func (p *Matrix) runWorkers(ctx context.Context, cfg Config, alg Algorithm) (Stats, []*split, error) {
 	k := cfg.Workers
 	depth, tasks, err := p.chooseDepth(ctx, alg, k)
 	if err != nil {

@@ -85,7 +85,7 @@ const DefaultMaxLine = 16 << 20
 const itemNodes = 8
 
 // maxWarnings is how many warnings a parse keeps; the rest are only
-// counted (Problem.Ignored).
+// counted (Matrix.Ignored).
 const maxWarnings = 100
 
 // ParseLimits bounds what ParseContext accepts, so that an input too large
@@ -100,7 +100,7 @@ type ParseLimits struct {
 
 // Parse reads a problem in Knuth's format (see ParseContext) with the
 // default limits and no deadline.
-func Parse(r io.Reader, name string) (*Problem, error) {
+func Parse(r io.Reader, name string) (*Matrix, error) {
 	return ParseContext(context.Background(), r, name, ParseLimits{})
 }
 
@@ -123,7 +123,7 @@ func Parse(r io.Reader, name string) (*Problem, error) {
 // on a primary item or with no item, a line longer than lim.MaxLine, a
 // problem larger than lim.MaxNodes. When ctx ends first ParseContext
 // returns ctx.Err(). The complexity is linear in the size of the input.
-func ParseContext(ctx context.Context, r io.Reader, name string, lim ParseLimits) (*Problem, error) {
+func ParseContext(ctx context.Context, r io.Reader, name string, lim ParseLimits) (*Matrix, error) {
 	ps := &parser{ctx: ctx, name: name, lim: lim}
 	if ps.lim.MaxLine <= 0 {
 		ps.lim.MaxLine = DefaultMaxLine
@@ -153,7 +153,7 @@ type parser struct {
 	lim    ParseLimits
 	lr     *textin.Reader
 	lineNo int
-	p      *Problem
+	p      *Matrix
 
 	itemsLine         int
 	toks              []token
@@ -269,7 +269,7 @@ func (ps *parser) itemLine() error {
 		// Unreachable: a line starting with '|' is a comment.
 		return ps.errorf(1, "no primary items")
 	}
-	p, err := NewProblem(primary, secondary)
+	p, err := NewMatrix(primary, secondary)
 	if err != nil {
 		return ps.errorf(1, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
 	}
@@ -486,7 +486,7 @@ func (st *staged) add(opt, colors []int, colored bool) {
 
 // build allocates the matrix at its exact size and links the staged
 // options into it, checking the context as it goes.
-func (ps *parser) build() (*Problem, error) {
+func (ps *parser) build() (*Matrix, error) {
 	p, st := ps.p, &ps.st
 	p.Grow(st.options, st.entries)
 	if st.colored {

@@ -88,7 +88,7 @@ func TestParse(t *testing.T) {
 
 // TestRoundTrip writes problems out and reads them back.
 func TestRoundTrip(t *testing.T) {
-	for name, p := range map[string]*dlx.Problem{
+	for name, p := range map[string]*dlx.Matrix{
 		"toy":       mustParse(t, toyText),
 		"langford":  langford(t, 5),
 		"queens":    queens(t, 6),
@@ -109,7 +109,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-func sameProblem(p, q *dlx.Problem) bool {
+func sameProblem(p, q *dlx.Matrix) bool {
 	if p.Items() != q.Items() || p.Primary() != q.Primary() || p.Options() != q.Options() || p.Colors() != q.Colors() {
 		return false
 	}

@@ -93,7 +93,7 @@ func cellName(r, c int) string {
 // Conway's names (O P Q R S T U V W X Y Z), then the cells in row-major
 // order named by two base-36 digits; one option for each placement of each
 // piece in each of its distinct orientations.
-func Pentominoes(rows, cols int) (*Problem, error) {
+func Pentominoes(rows, cols int) (*Matrix, error) {
 	if rows < 1 || cols < 1 || rows > 36 || cols > 36 {
 		return nil, fmt.Errorf("dlx: pentomino box %d×%d: want 1..36 rows and columns", rows, cols)
 	}
@@ -106,7 +106,7 @@ func Pentominoes(rows, cols int) (*Problem, error) {
 			primary = append(primary, cellName(r, c))
 		}
 	}
-	p, err := NewProblem(primary, nil)
+	p, err := NewMatrix(primary, nil)
 	if err != nil {
 		return nil, err
 	}

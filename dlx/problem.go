@@ -15,7 +15,7 @@ import (
 // to the last node of the option after it, so that hide and unhide can walk
 // an option circularly without a separate row structure. Links are 32-bit
 // indices into one slice, not pointers. Colours live in a slice of their
-// own (Problem.colors), so that a problem without colours pays nothing for
+// own (Matrix.colors), so that a problem without colours pays nothing for
 // them.
 type node struct {
 	up, down uint32 // ULINK, DLINK
@@ -41,7 +41,7 @@ const MaxBound = 1 << 30
 // fields; a colour adds four bytes in problems that have colours).
 const NodeBytes = 12
 
-// Problem is a generalized exact-cover problem: named items, the first
+// Matrix is a generalized exact-cover problem: named items, the first
 // Primary() of them primary and the rest secondary, and options, each a set
 // of items in which a secondary item may carry a colour. Items are numbered
 // 0..Items()-1, primary first; options are numbered 0..Options()-1 in the
@@ -50,12 +50,12 @@ const NodeBytes = 12
 // secondary item at most once — or by any number of options that agree on
 // its colour (TAOCP 7.2.2.1, Algorithm C; Knuth's dlx2 and dlx3).
 //
-// A Problem is ready to solve at any time; Solve, Count and Run work on a
+// A Matrix is ready to solve at any time; Solve, Count and Run work on a
 // private copy of the links, so that several searches may run on one
-// Problem concurrently as long as it is not being changed. The
+// Matrix concurrently as long as it is not being changed. The
 // representation is that of Knuth's dlx1: item headers, then the options
 // separated by spacer nodes, in one slice with 32-bit links.
-type Problem struct {
+type Matrix struct {
 	names    []string
 	index    map[string]int32 // name → item number (1-based, as in the nodes)
 	primary  int
@@ -86,17 +86,17 @@ type Problem struct {
 // no primary item: Algorithm X could never choose it.
 var ErrNoPrimary = errors.New("option has no primary item")
 
-// NewProblem returns a problem with the given primary and secondary items
+// NewMatrix returns a problem with the given primary and secondary items
 // and no options yet. Names must be non-empty, distinct, free of white space
 // and of the characters '|' and ':' (which Knuth's format reserves for the
 // item separator, bounds and colours), so that every problem can be written
 // in that format and read back.
-func NewProblem(primary, secondary []string) (*Problem, error) {
+func NewMatrix(primary, secondary []string) (*Matrix, error) {
 	n := len(primary) + len(secondary)
 	if n > maxNodes/2 {
 		return nil, fmt.Errorf("dlx: too many items (%d)", n)
 	}
-	p := &Problem{
+	p := &Matrix{
 		names:   make([]string, 0, n),
 		index:   make(map[string]int32, n),
 		primary: len(primary),
@@ -121,7 +121,7 @@ func NewProblem(primary, secondary []string) (*Problem, error) {
 
 // init links the headers and the first spacer of a problem whose names are
 // set.
-func (p *Problem) init() {
+func (p *Matrix) init() {
 	n := uint32(len(p.names))
 	np := uint32(p.primary)
 	// The primary items form a circular list headed by 0, the secondary
@@ -148,7 +148,7 @@ func (p *Problem) init() {
 // Grow makes room for about options more options holding nodes more item
 // entries in all, so that a problem of known size is built without
 // reallocating (and without the transient doubling of append).
-func (p *Problem) Grow(options, nodes int) {
+func (p *Matrix) Grow(options, nodes int) {
 	if options < 0 || nodes < 0 {
 		return
 	}
@@ -211,7 +211,7 @@ func isSpace(c byte) bool {
 // most hi of the chosen options (Knuth's dlx3, Algorithm M of TAOCP
 // 7.2.2.1: the item line's "lo:hi|name"). It needs 0 ≤ lo ≤ hi, 1 ≤ hi ≤
 // MaxBound, and i primary. Bounds 1..1 are the default.
-func (p *Problem) SetBounds(i, lo, hi int) error {
+func (p *Matrix) SetBounds(i, lo, hi int) error {
 	switch {
 	case i < 0 || i >= len(p.names):
 		return fmt.Errorf("dlx: item number %d out of range 0..%d", i, len(p.names)-1)
@@ -250,7 +250,7 @@ func (p *Problem) SetBounds(i, lo, hi int) error {
 
 // Bounds returns the bounds of item i: how many chosen options must hold it
 // at least and at most (0 and 1 for a secondary item without colours).
-func (p *Problem) Bounds(i int) (lo, hi int) {
+func (p *Matrix) Bounds(i int) (lo, hi int) {
 	if i >= p.primary {
 		return 0, 1
 	}
@@ -262,17 +262,17 @@ func (p *Problem) Bounds(i int) (lo, hi int) {
 
 // HasBounds reports whether some primary item has bounds other than 1..1,
 // so that the problem needs Algorithm M.
-func (p *Problem) HasBounds() bool { return p.nbounds > 0 }
+func (p *Matrix) HasBounds() bool { return p.nbounds > 0 }
 
 // HasColors reports whether some option gives a colour to a secondary item,
 // so that the problem needs Algorithm C (or M).
-func (p *Problem) HasColors() bool { return p.colors != nil }
+func (p *Matrix) HasColors() bool { return p.colors != nil }
 
 // Color returns the number (≥ 1) of the colour with the given name, adding
 // it if it is new. Colour names are non-empty and free of white space, ':'
 // and '|'; Knuth's dlx2 uses single characters, longer names are accepted
 // too.
-func (p *Problem) Color(name string) (int, error) {
+func (p *Matrix) Color(name string) (int, error) {
 	if c, ok := p.colorIndex[name]; ok {
 		return int(c), nil
 	}
@@ -289,10 +289,10 @@ func (p *Problem) Color(name string) (int, error) {
 }
 
 // ColorName returns the name of colour c ≥ 1.
-func (p *Problem) ColorName(c int) string { return p.colorNames[c-1] }
+func (p *Matrix) ColorName(c int) string { return p.colorNames[c-1] }
 
 // Colors returns the number of distinct colours.
-func (p *Problem) Colors() int { return len(p.colorNames) }
+func (p *Matrix) Colors() int { return len(p.colorNames) }
 
 // AddOption adds an option made of the named items, in that order; a
 // secondary item may carry a colour as "name:colour", as in Knuth's
@@ -300,7 +300,7 @@ func (p *Problem) Colors() int { return len(p.colorNames) }
 // colour on a primary item, or an option without a primary item (wrapping
 // ErrNoPrimary); the problem is then unchanged. The complexity is
 // O(len(items)).
-func (p *Problem) AddOption(items ...string) error {
+func (p *Matrix) AddOption(items ...string) error {
 	idx := make([]int, len(items))
 	var colors []int
 	for j, name := range items {
@@ -327,7 +327,7 @@ func (p *Problem) AddOption(items ...string) error {
 // AddOptionIndex adds an option made of the items with the given numbers
 // (0..Items()-1, primary items first), in that order. Errors are as for
 // AddOption. The complexity is O(len(items)).
-func (p *Problem) AddOptionIndex(items ...int) error {
+func (p *Matrix) AddOptionIndex(items ...int) error {
 	return p.AddColoredOption(items, nil)
 }
 
@@ -335,7 +335,7 @@ func (p *Problem) AddOptionIndex(items ...int) error {
 // item items[j] with colour colors[j] (0: no colour; a number from Color,
 // allowed on secondary items only). colors may be nil: no colours. Errors
 // are as for AddOption. The complexity is O(len(items)).
-func (p *Problem) AddColoredOption(items []int, colors []int) error {
+func (p *Matrix) AddColoredOption(items []int, colors []int) error {
 	n := len(p.names)
 	if colors != nil && len(colors) != len(items) {
 		return fmt.Errorf("dlx: %d colours for %d items", len(colors), len(items))
@@ -386,7 +386,7 @@ func (p *Problem) AddColoredOption(items []int, colors []int) error {
 }
 
 // addOption appends the nodes of a checked option and the spacer after it.
-func (p *Problem) addOption(items []int, colors []int) {
+func (p *Matrix) addOption(items []int, colors []int) {
 	firstNode := uint32(len(p.nodes))
 	for j, i := range items {
 		x := uint32(i + 1)
@@ -415,24 +415,24 @@ func (p *Problem) addOption(items []int, colors []int) {
 }
 
 // Items returns the number of items.
-func (p *Problem) Items() int { return len(p.names) }
+func (p *Matrix) Items() int { return len(p.names) }
 
 // Primary returns the number of primary items; items 0..Primary()-1 are
 // primary and the rest secondary.
-func (p *Problem) Primary() int { return p.primary }
+func (p *Matrix) Primary() int { return p.primary }
 
 // Item returns the name of item i.
-func (p *Problem) Item(i int) string { return p.names[i] }
+func (p *Matrix) Item(i int) string { return p.names[i] }
 
 // Options returns the number of options.
-func (p *Problem) Options() int { return len(p.first) }
+func (p *Matrix) Options() int { return len(p.first) }
 
 // Nodes returns the number of nodes of the matrix: the headers, one node
 // per item of each option, and the spacers.
-func (p *Problem) Nodes() int { return len(p.nodes) }
+func (p *Matrix) Nodes() int { return len(p.nodes) }
 
 // Option returns the items of option o, in the order they were given.
-func (p *Problem) Option(o int) []int {
+func (p *Matrix) Option(o int) []int {
 	var items []int
 	for q := p.first[o]; p.nodes[q].itm > 0; q++ {
 		items = append(items, int(p.nodes[q].itm-1))
@@ -442,7 +442,7 @@ func (p *Problem) Option(o int) []int {
 
 // OptionColors returns the colours of the items of option o (0: none), in
 // the order of Option(o).
-func (p *Problem) OptionColors(o int) []int {
+func (p *Matrix) OptionColors(o int) []int {
 	var colors []int
 	for q := p.first[o]; p.nodes[q].itm > 0; q++ {
 		c := 0
@@ -456,7 +456,7 @@ func (p *Problem) OptionColors(o int) []int {
 
 // OptionString returns option o as a line of Knuth's format: the names of
 // its items separated by blanks, "name:colour" for a coloured item.
-func (p *Problem) OptionString(o int) string {
+func (p *Matrix) OptionString(o int) string {
 	var b strings.Builder
 	for q := p.first[o]; p.nodes[q].itm > 0; q++ {
 		if q != p.first[o] {
@@ -472,16 +472,16 @@ func (p *Problem) OptionString(o int) string {
 }
 
 // Len returns the number of options that contain item i.
-func (p *Problem) Len(i int) int { return int(p.nodes[i+1].itm) }
+func (p *Matrix) Len(i int) int { return int(p.nodes[i+1].itm) }
 
 // Warnings returns the warnings recorded while the problem was parsed: the
 // options that were ignored because they hold no primary item, as dlx1
 // ignores them (the first 100 of them; Ignored counts them all).
-func (p *Problem) Warnings() []Warning { return p.warnings }
+func (p *Matrix) Warnings() []Warning { return p.warnings }
 
 // Ignored returns the number of options that Parse ignored because they
 // hold no primary item.
-func (p *Problem) Ignored() int { return p.ignored }
+func (p *Matrix) Ignored() int { return p.ignored }
 
 // MemoryEstimate returns the bytes that a problem with the given numbers of
 // items, options and option entries (the sum of the options' lengths) takes

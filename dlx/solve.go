@@ -106,7 +106,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 	return Auto, fmt.Errorf("dlx: unknown algorithm %q (want X, C, M, ss or auto)", s)
 }
 
-// Config controls a search run by Problem.Run.
+// Config controls a search run by Matrix.Run.
 type Config struct {
 	// Visit, when not nil, is called with each solution: the numbers of the
 	// chosen options, in the order they were chosen. The slice is reused:
@@ -173,12 +173,12 @@ const (
 // (see Config.Visit); visit returning false stops the search. It returns
 // what the search did, and ctx.Err() when the context ended the search early
 // (the statistics are then those of the part explored).
-func (p *Problem) Solve(ctx context.Context, visit func(options []int) bool) (Stats, error) {
+func (p *Matrix) Solve(ctx context.Context, visit func(options []int) bool) (Stats, error) {
 	return p.Run(ctx, Config{Visit: visit})
 }
 
 // Count returns the number of solutions without materialising any.
-func (p *Problem) Count(ctx context.Context) (uint64, Stats, error) {
+func (p *Matrix) Count(ctx context.Context) (uint64, Stats, error) {
 	st, err := p.Run(ctx, Config{})
 	return st.Solutions, st, err
 }
@@ -186,7 +186,7 @@ func (p *Problem) Count(ctx context.Context) (uint64, Stats, error) {
 // AlgorithmFor returns the algorithm that Run uses for the problem when
 // asked for a: a itself, unless a is Auto, then the least general one that
 // fits; or an error when a cannot handle the problem.
-func (p *Problem) AlgorithmFor(a Algorithm) (Algorithm, error) {
+func (p *Matrix) AlgorithmFor(a Algorithm) (Algorithm, error) {
 	switch {
 	case a == X && (p.HasBounds() || p.HasColors()):
 		return a, fmt.Errorf("dlx: algorithm X does not handle colours or bounds (use C or M)")
@@ -217,7 +217,7 @@ func (p *Problem) AlgorithmFor(a Algorithm) (Algorithm, error) {
 //
 // See D. E. Knuth, The Art of Computer Programming, Volume 4B, Section
 // 7.2.2.1 (Addison-Wesley, 2022), and "Dancing links", arXiv:cs/0011047.
-func (p *Problem) Run(ctx context.Context, cfg Config) (Stats, error) {
+func (p *Matrix) Run(ctx context.Context, cfg Config) (Stats, error) {
 	if err := ctx.Err(); err != nil {
 		return Stats{}, err
 	}
@@ -270,7 +270,7 @@ func EffectiveWorkers(k int) int {
 
 // runOne runs one search, all of it or, with a split, the subproblems that
 // the split gives it.
-func (p *Problem) runOne(ctx context.Context, cfg Config, alg Algorithm, sp *split) (Stats, error) {
+func (p *Matrix) runOne(ctx context.Context, cfg Config, alg Algorithm, sp *split) (Stats, error) {
 	switch {
 	case alg == SS:
 		return p.runSS(ctx, cfg, sp)

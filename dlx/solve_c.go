@@ -33,7 +33,7 @@ type links struct {
 }
 
 // newLinks copies the links of p for a search.
-func (p *Problem) newLinks(trace func(Event)) *links {
+func (p *Matrix) newLinks(trace func(Event)) *links {
 	nd := make([]cnode, len(p.nodes))
 	for i, n := range p.nodes {
 		nd[i].node = n
@@ -374,7 +374,7 @@ func (l *links) rank(c, q uint32) int {
 
 // runCTrace is runC with a trace: each step is reported to cfg.Trace,
 // every cover and purify through the methods of links.
-func (p *Problem) runCTrace(ctx context.Context, cfg Config, sp *split) (Stats, error) {
+func (p *Matrix) runCTrace(ctx context.Context, cfg Config, sp *split) (Stats, error) {
 	s := newSearch(ctx, cfg, sp)
 	l := p.newLinks(cfg.Trace)
 	nd := l.nd
@@ -531,7 +531,7 @@ done:
 // one call (commitOthers), what the rare steps need in a csearch, so that
 // the loop's own variables stay in registers; runCTrace is the same search
 // with the trace.
-func (p *Problem) runC(ctx context.Context, cfg Config, sp *split) (Stats, error) {
+func (p *Matrix) runC(ctx context.Context, cfg Config, sp *split) (Stats, error) {
 	if cfg.Trace != nil {
 		return p.runCTrace(ctx, cfg, sp)
 	}

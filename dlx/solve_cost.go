@@ -48,7 +48,7 @@ const lenThresh = 10
 // that improved on the k-th best when they were found (DLX5's count). It
 // searches with one worker and refuses bounds. cfg.Limit, cfg.Progress and
 // the context are honoured; other fields of cfg are ignored.
-func (p *Problem) Best(ctx context.Context, k int, cfg Config) ([]CostSolution, Stats, error) {
+func (p *Matrix) Best(ctx context.Context, k int, cfg Config) ([]CostSolution, Stats, error) {
 	switch {
 	case k < 1:
 		return nil, Stats{}, fmt.Errorf("dlx: Best needs k ≥ 1, got %d", k)
@@ -233,7 +233,7 @@ done:
 // taxed by its cheapest option (in the order of the items), and each
 // item's list sorted by net cost, stably. It returns the links, the total
 // tax and the option of each node.
-func (p *Problem) newCostLinks() (*costLinks, uint64, []int32) {
+func (p *Matrix) newCostLinks() (*costLinks, uint64, []int32) {
 	n := int32(len(p.names))
 	l := &costLinks{nd: make([]costNode, len(p.nodes)), cl: slices.Clone(p.items), n: n, np: int32(p.primary)}
 	net := make([]uint64, len(p.first))

@@ -95,7 +95,7 @@ func untweakCovered(base unsafe.Pointer, c, x uint32) {
 // and when the bound allows it a null choice leaves the item short. A node
 // with branching degree ≤ 0 is a dead end without an update. Nodes,
 // updates and cleansings count as dlx3 counts them.
-func (p *Problem) runM(ctx context.Context, cfg Config, sp *split) (Stats, error) {
+func (p *Matrix) runM(ctx context.Context, cfg Config, sp *split) (Stats, error) {
 	if cfg.Trace == nil && cfg.Pick == 0 && !cfg.ShortFirst {
 		return p.runMFast(ctx, cfg, sp)
 	}

@@ -14,7 +14,7 @@ import (
 // in an mfast; a level's choice and first tweaked node sit side by side
 // in one array, sized once: a path chooses each option at most once and
 // makes at most one null choice per item.
-func (p *Problem) runMFast(ctx context.Context, cfg Config, sp *split) (Stats, error) {
+func (p *Matrix) runMFast(ctx context.Context, cfg Config, sp *split) (Stats, error) {
 	l := p.newLinks(nil)
 	n := uint32(len(p.names))
 	mf := &mfast{search: newSearch(ctx, cfg, sp), nd: l.nd, n: n, np: int32(p.primary), splitDepth: -1}

@@ -51,7 +51,7 @@ type ss struct {
 }
 
 // newSS builds the sparse-set structures of p.
-func (p *Problem) newSS() *ss {
+func (p *Matrix) newSS() *ss {
 	n := len(p.names)
 	s := &ss{items: make([]int32, n), force: make([]int32, 0, p.primary+1)}
 	// The bases: each item has 2 header entries and one per option.
@@ -227,7 +227,7 @@ func nodeAt[I int | int32](nd unsafe.Pointer, i I) *ssNode {
 // registers; everything else is read through r (Go's calls save no
 // registers, so every value held across the loop's labels and calls
 // costs moves to and from the stack at each of them).
-func (p *Problem) runSS(ctx context.Context, cfg Config, sp *split) (Stats, error) {
+func (p *Matrix) runSS(ctx context.Context, cfg Config, sp *split) (Stats, error) {
 	for i := 0; i < p.primary; i++ {
 		if p.nodes[i+1].itm == 0 {
 			// An item that no option holds: no solution, no search (as

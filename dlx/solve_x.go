@@ -13,7 +13,7 @@ import (
 // parallel search. What the rare steps need (the visit, progress reports,
 // the split) lives in an xsearch, so that the loop's own variables stay in
 // registers.
-func (p *Problem) runX(ctx context.Context, cfg Config, sp *split) (Stats, error) {
+func (p *Matrix) runX(ctx context.Context, cfg Config, sp *split) (Stats, error) {
 	xs := &xsearch{search: newSearch(ctx, cfg, sp), nd: slices.Clone(p.nodes), cl: slices.Clone(p.items)}
 	xs.choice = make([]uint32, p.primary+1) // choice[l]: the option node tried at level l
 	if sp == nil {                          // a split enumerates its subproblems in the list order
@@ -236,7 +236,7 @@ func choiceAt(base unsafe.Pointer, l int) *uint32 {
 // of updates: one for the item and one for each node hidden. The node
 // links are followed through unsafe pointers into nd, without bounds
 // checks: every link is an index into nd by construction (the links of a
-// Problem are checked as they are made), and this loop is the search's
+// Matrix are checked as they are made), and this loop is the search's
 // inner loop.
 func cover(base, cbase unsafe.Pointer, c uint32) uint64 {
 	ci := itemAt(cbase, c)

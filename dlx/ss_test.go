@@ -17,7 +17,7 @@ import (
 func TestSSKnuthFigures(t *testing.T) {
 	for _, c := range []struct {
 		name                      string
-		p                         *dlx.Problem
+		p                         *dlx.Matrix
 		solutions, nodes, updates uint64
 	}{
 		{"toy", mustParse(t, toyText), 1, 5, 27},

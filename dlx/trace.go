@@ -19,7 +19,7 @@ const (
 	Purify
 	// Unpurify: the inverse of Purify.
 	Unpurify
-	// Try: Option (a number as in Problem.Option) is tried at Level, the
+	// Try: Option (a number as in Matrix.Option) is tried at Level, the
 	// Len-th choice there counting from 1 (step X5). In Algorithm M,
 	// Option is -1 for the null choice, which leaves Item short of its
 	// upper bound.
@@ -56,12 +56,12 @@ func (k EventKind) String() string {
 
 // Event is one step of a traced search (Config.Trace): the hook for
 // showing Algorithm X at work. Item and Option are numbered as in the
-// Problem (Item -1 and Option -1 when the step has none).
+// Matrix (Item -1 and Option -1 when the step has none).
 type Event struct {
 	Kind   EventKind
 	Level  int
 	Item   int
 	Option int
-	Color  int // the colour of Purify and Unpurify (see Problem.ColorName)
+	Color  int // the colour of Purify and Unpurify (see Matrix.ColorName)
 	Len    int // for Choose: the options left in Item; for Try: the rank of the choice
 }

@@ -19,7 +19,7 @@ func TestValueOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := dlx.NewProblem(m.Primary, m.Secondary)
+		p, err := dlx.NewMatrix(m.Primary, m.Secondary)
 		if err != nil {
 			t.Fatal(err)
 		}

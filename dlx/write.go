@@ -13,12 +13,12 @@ import (
 type Bound struct{ Lo, Hi int }
 
 // Writer writes a problem in Knuth's text format as a stream, without
-// building a Problem: comments, then the item line (Items), then one line
+// building a Matrix: comments, then the item line (Items), then one line
 // per option (Option). It writes dlx1's format, extended as dlx2 and dlx3
 // extend it where the problem needs it: "lo:hi|name" (or "v|name" when lo =
 // hi ≠ 1) for a primary item with bounds, "name:colour" for a coloured
 // secondary item. It is the one writer of the format in qtool:
-// Problem.WriteTo and the queens encoder use it. Errors stick: after the
+// Matrix.WriteTo and the queens encoder use it. Errors stick: after the
 // first, every call returns it.
 type Writer struct {
 	bw      *bufio.Writer
@@ -50,7 +50,7 @@ func (w *Writer) Comment(text string) error {
 
 // Items writes the item line: the primary items, '|' and the secondary
 // items if there are any. bounds is nil (every primary item 1..1) or gives
-// the bounds of each primary item. The names are checked as NewProblem
+// the bounds of each primary item. The names are checked as NewMatrix
 // checks them; a problem without primary items has no such line (it would
 // read as a comment).
 func (w *Writer) Items(primary, secondary []string, bounds []Bound) error {
@@ -175,7 +175,7 @@ func (w *Writer) setErr(err error) error {
 // and else written by name, which qtool reads but dlx2 does not. A problem
 // without primary items has no such form: its item line would read as a
 // comment.
-func (p *Problem) WriteTo(w io.Writer) (int64, error) {
+func (p *Matrix) WriteTo(w io.Writer) (int64, error) {
 	cw := &countWriter{w: w}
 	wr := NewWriter(cw)
 	var bounds []Bound
@@ -213,7 +213,7 @@ func (p *Problem) WriteTo(w io.Writer) (int64, error) {
 const singleColors = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!\"#$%&'()*+,-./;<=>?@[\\]^_`{}~"
 
 // writtenColors returns the names under which WriteTo writes the colours.
-func (p *Problem) writtenColors() []string {
+func (p *Matrix) writtenColors() []string {
 	single := true
 	for _, name := range p.colorNames {
 		if len(name) != 1 {

@@ -67,7 +67,7 @@ var errZDDBounds = errors.New("dlx: the ZDD of a problem with bounds (multiplici
 // al.). The ZDD's size is checked against the memory this process may use
 // (internal/memlimit) before each node and memo is added: a problem whose
 // ZDD cannot fit is refused with an error that says so. It refuses bounds.
-func (p *Problem) BuildZDD(ctx context.Context) (*ZDD, error) {
+func (p *Matrix) BuildZDD(ctx context.Context) (*ZDD, error) {
 	if p.HasBounds() {
 		return nil, errZDDBounds
 	}
@@ -91,7 +91,7 @@ func (p *Problem) BuildZDD(ctx context.Context) (*ZDD, error) {
 
 // zbuild is the state of BuildZDD.
 type zbuild struct {
-	p        *Problem
+	p        *Matrix
 	z        *ZDD
 	l        *links
 	ctx      context.Context
@@ -139,7 +139,7 @@ func (b *zbuild) key() string {
 
 // primaryNodes returns, for each node of an option, the option's first
 // node in a primary item (every option has one).
-func (p *Problem) primaryNodes() []uint32 {
+func (p *Matrix) primaryNodes() []uint32 {
 	prim := make([]uint32, len(p.nodes))
 	for _, f := range p.first {
 		q := f

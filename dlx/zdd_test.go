@@ -19,7 +19,7 @@ import (
 func TestZDDCount(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		p    *dlx.Problem
+		p    *dlx.Matrix
 	}{
 		{"toy", mustParse(t, toyText)}, {"dlx2 example", mustParse(t, dlx2Example)},
 		{"langford 7", langford(t, 7)}, {"queens 6", queens(t, 6)}, {"queens 8", queens(t, 8)},

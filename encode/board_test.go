@@ -23,7 +23,7 @@ func TestVerify(t *testing.T) {
 	for n := 1; n <= 7; n++ {
 		sols := oracle.Completions(encode.Empty(n))
 		for _, p := range sols {
-			if err := encode.Verify(encode.Empty(n), p); err != nil {
+			if err := encode.Verify(encode.Empty(n).Problem(), p); err != nil {
 				t.Errorf("n=%d: Verify rejects solution %v: %v", n, p, err)
 			}
 		}
@@ -34,7 +34,7 @@ func TestVerify(t *testing.T) {
 			var rec func(r int)
 			rec = func(r int) {
 				if r == n {
-					if encode.Verify(encode.Empty(n), p) == nil {
+					if encode.Verify(encode.Empty(n).Problem(), p) == nil {
 						ok++
 					}
 					return
@@ -52,19 +52,19 @@ func TestVerify(t *testing.T) {
 	}
 	b := encode.Board{N: 8, Queens: []int{0, -1, -1, -1, -1, -1, -1, -1}}
 	good := encode.Placement{0, 4, 7, 5, 2, 6, 1, 3}
-	if err := encode.Verify(b, good); err != nil {
+	if err := encode.Verify(b.Problem(), good); err != nil {
 		t.Errorf("Verify rejects a completion: %v", err)
 	}
 	b.Queens[0] = 1
-	if err := encode.Verify(b, good); err == nil || !strings.Contains(err.Error(), "given queen") {
+	if err := encode.Verify(b.Problem(), good); err == nil || !strings.Contains(err.Error(), "given queen") {
 		t.Errorf("Verify accepts a placement that moves a given queen: %v", err)
 	}
 	for _, bad := range []encode.Placement{{0, 4, 7, 5, 2, 6, 1}, {0, 4, 7, 5, 2, 6, 1, 8}, {0, 4, 7, 5, 2, 6, 1, -1}, {0, 4, 7, 5, 2, 6, 3, 1}, {0, 0, 7, 5, 2, 6, 1, 3}} {
-		if encode.Verify(encode.Empty(8), bad) == nil {
+		if encode.Verify(encode.Empty(8).Problem(), bad) == nil {
 			t.Errorf("Verify accepts %v", bad)
 		}
 	}
-	if encode.Verify(encode.Board{}, nil) == nil {
+	if encode.Verify(encode.Board{}.Problem(), encode.Placement(nil)) == nil {
 		t.Error("Verify accepts n = 0")
 	}
 }

@@ -394,7 +394,7 @@ func cnfConstruction(n int) encode.Placement {
 func TestCNFLargeSparseBoard(t *testing.T) {
 	n := 4999
 	sol := cnfConstruction(n)
-	if err := encode.Verify(encode.Empty(n), sol); err != nil {
+	if err := encode.Verify(encode.Empty(n).Problem(), sol); err != nil {
 		t.Fatal(err)
 	}
 	b := encode.Board{N: n, Queens: append([]int(nil), sol...)}
@@ -426,7 +426,7 @@ func TestCNFLargeSparseBoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Fatal(err)
 		}
 		clauses := cnfClauses(f)

@@ -94,7 +94,7 @@ func countMatrix(t *testing.T, b encode.Board) uint64 {
 		if err != nil {
 			t.Fatalf("decode %v: %v", opts, err)
 		}
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Fatalf("solution %v of %+v: %v", p, b, err)
 		}
 		count++
@@ -232,7 +232,7 @@ func construction(n int) []int {
 func TestExactCoverLargeBoard(t *testing.T) {
 	const n = 2004
 	q := construction(n)
-	if err := encode.Verify(encode.Empty(n), q); err != nil {
+	if err := encode.Verify(encode.Empty(n).Problem(), encode.Placement(q)); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 12; i++ {
@@ -269,7 +269,7 @@ func TestExactCoverFullBoard(t *testing.T) {
 		t.Errorf("got %d, %d, %d items and options", len(m.Primary), len(m.Secondary), len(m.Options))
 	}
 	p, err := m.Decode(nil)
-	if err != nil || encode.Verify(b, p) != nil {
+	if err != nil || encode.Verify(b.Problem(), p) != nil {
 		t.Errorf("decode of the empty choice: %v %v", p, err)
 	}
 	if err := m.WriteDLX(new(strings.Builder)); err == nil {
@@ -372,7 +372,7 @@ func ExampleExactCover() {
 	}
 	m.WriteDLX(os.Stdout)
 	p, _ := m.Decode([]int{1, 7, 8, 14}) // the squares (0,1) (1,3) (2,0) (3,2)
-	fmt.Println(p, encode.Verify(m.Board, p))
+	fmt.Println(p, encode.Verify(m.Board.Problem(), p))
 	// Output:
 	// | 4-queens (0 queens given): Knuth's queens-dlx form, TAOCP 7.2.2.1
 	// r2 c2 r1 c1 r3 c3 r0 c0 | a1 a2 a3 a4 a5 b1 b2 b3 b4 b5

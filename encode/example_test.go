@@ -46,11 +46,18 @@ func ExampleParseBoard_error() {
 
 func ExampleVerify() {
 	b := encode.Empty(8)
-	fmt.Println(encode.Verify(b, encode.Placement{0, 4, 7, 5, 2, 6, 1, 3}))
-	fmt.Println(encode.Verify(b, encode.Placement{0, 4, 7, 5, 2, 6, 3, 1}))
+	fmt.Println(encode.Verify(b.Problem(), encode.Placement{0, 4, 7, 5, 2, 6, 1, 3}))
+	fmt.Println(encode.Verify(b.Problem(), encode.Placement{0, 4, 7, 5, 2, 6, 3, 1}))
+	// Other problems by their squares (one kind of piece) or their pieces:
+	// the most kings that fit on a 3×3 board, 4 of them.
+	kings := encode.Problem{Variant: encode.Kings, Instance: encode.Instance{Board: encode.Empty(3)}, Pieces: 4}
+	fmt.Println(encode.Verify(kings, []encode.Cell{{R: 0, C: 0}, {R: 0, C: 2}, {R: 2, C: 0}, {R: 2, C: 2}}))
+	fmt.Println(encode.Verify(kings, []encode.Cell{{R: 0, C: 0}, {R: 0, C: 1}, {R: 2, C: 0}, {R: 2, C: 2}}))
 	// Output:
 	// <nil>
 	// encode: verify: queen at (6,3) d7 shares a diagonal with an earlier queen
+	// <nil>
+	// encode: verify: 2 pieces on king-block 0 (through (0,0) a1), at most 1 allowed
 }
 
 // The seed's solution of the 8-queens problem in chess notation: file

@@ -190,7 +190,7 @@ func (ru Rule) counts(k Kind) bool { return ru.Kinds == 0 || ru.Kinds&k.mask() !
 func (ru Rule) excludes(k Kind) bool { return ru.Excludes&k.mask() != 0 }
 
 // Mixed reports whether the variant places pieces of several kinds, whose
-// solutions are Pieces rather than Cells (VerifyPieces, Model.Pieces).
+// solutions are Pieces rather than Cells (Verify, Model.Pieces).
 func (v Variant) Mixed() bool { return v == QueensKnights || v == MixedPieces }
 
 // Kind returns the kind of piece of a one-kind variant (queens for the

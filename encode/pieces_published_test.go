@@ -55,7 +55,7 @@ func readPublishedPieces(t *testing.T) []publishedPieces {
 
 // TestPiecesPublished: the model counts the published placements of
 // pieces of several kinds (testdata/mixed-pieces-published.tsv), each
-// solution passing VerifyPieces; for queens+knights the size search from
+// solution passing Verify; for queens+knights the size search from
 // Bound finds the published maximum, the sizes above it having none.
 func TestPiecesPublished(t *testing.T) {
 	for _, row := range readPublishedPieces(t) {
@@ -82,7 +82,7 @@ func TestPiecesPublished(t *testing.T) {
 			t.Fatal(err)
 		}
 		st, err := search.Lines(context.Background(), m, func(ch []int32) bool {
-			if err := encode.VerifyPieces(p, m.PiecesOf(ch)); err != nil {
+			if err := encode.Verify(p, m.PiecesOf(ch)); err != nil {
 				t.Fatalf("n=%d %v: %v", row.n, row.army, err)
 			}
 			return true
@@ -224,7 +224,7 @@ func ExampleParseArmy() {
 	}
 	st, _ := search.Lines(context.Background(), m, func(ch []int32) bool {
 		ps := m.PiecesOf(ch)
-		if err := encode.VerifyPieces(p, ps); err != nil {
+		if err := encode.Verify(p, ps); err != nil {
 			panic(err)
 		}
 		if ps[len(ps)-1].Kind == encode.RookKind && ps[len(ps)-1].R == 2 {

@@ -61,7 +61,7 @@ func chessAttacks(k encode.Kind, a, b encode.Cell, occupied map[encode.Cell]bool
 
 // bruteArmy counts the placements of army on an n×n board (blocked squares
 // excluded) with no piece attacking another by chessAttacks, given pieces
-// kept, each verified by VerifyPieces, which must also reject the sets
+// kept, each verified by Verify, which must also reject the sets
 // that attack.
 func bruteArmy(t *testing.T, p encode.Problem, army encode.Army) uint64 {
 	n := p.Board.N
@@ -101,9 +101,9 @@ func bruteArmy(t *testing.T, p encode.Problem, army encode.Army) uint64 {
 			}
 			ps := append([]encode.Piece(nil), placed...)
 			sortPieces(ps)
-			err := encode.VerifyPieces(p, ps)
+			err := encode.Verify(p, ps)
 			if ok != (err == nil) {
-				t.Fatalf("%v %v: brute force says legal=%v, VerifyPieces %v", p.Variant, ps, ok, err)
+				t.Fatalf("%v %v: brute force says legal=%v, Verify %v", p.Variant, ps, ok, err)
 			}
 			if ok {
 				count++
@@ -141,14 +141,14 @@ func sortPieces(ps []encode.Piece) {
 }
 
 // linesCount counts a model's solutions with search.Lines, each checked by
-// VerifyPieces.
+// Verify.
 func linesCount(t *testing.T, p encode.Problem) uint64 {
 	m, err := encode.NewModel(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st, err := search.Lines(context.Background(), m, func(ch []int32) bool {
-		if err := encode.VerifyPieces(p, m.PiecesOf(ch)); err != nil {
+		if err := encode.Verify(p, m.PiecesOf(ch)); err != nil {
 			t.Fatalf("%v: a solution of the model fails: %v", p.Variant, err)
 		}
 		return true

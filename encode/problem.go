@@ -9,7 +9,7 @@ import (
 // stated in one place, Variant.rules: the lines of the board (rows,
 // columns, diagonals, knight's-move pairs, 2×2 blocks, "covered by" sets)
 // with the least and most pieces each may hold. The exact-cover matrix, the
-// CNF, the generic search and VerifyCells are all derived from it.
+// CNF, the generic search and Verify are all derived from it.
 type Variant int
 
 const (

@@ -147,9 +147,9 @@ func bruteCount(p encode.Problem, k int) (count uint64, verifyErr error) {
 		if len(set) == k {
 			q := p
 			q.Pieces = k
-			got := encode.VerifyCells(q, set) == nil
+			got := encode.Verify(q, set) == nil
 			if want := legal(p, set); got != want {
-				verifyErr = fmt.Errorf("VerifyCells says %v for %v, brute force %v", got, set, want)
+				verifyErr = fmt.Errorf("Verify says %v for %v, brute force %v", got, set, want)
 			}
 			if got {
 				count++
@@ -249,7 +249,7 @@ func modelCount(m *encode.Model) uint64 {
 	return count
 }
 
-// TestVerifyCellsBruteForce checks VerifyCells against the pieces' moves
+// TestVerifyCellsBruteForce checks Verify (cells) against the pieces' moves
 // on every subset of every size of the small boards, for every variant,
 // plain and with blocked squares, excluded diagonals and a given piece;
 // and checks that the Model counts the same solutions.
@@ -329,7 +329,7 @@ func TestModelCNF(t *testing.T) {
 								chosen = append(chosen, int32(i))
 							}
 						}
-						if err := encode.VerifyCells(p, m.Solution(chosen)); err != nil {
+						if err := encode.Verify(p, m.Solution(chosen)); err != nil {
 							t.Errorf("%v n=%d: CNF model is not a solution: %v", v, n, err)
 						}
 					}

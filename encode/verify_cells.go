@@ -2,21 +2,14 @@ package encode
 
 import "fmt"
 
-// VerifyCells checks independently that pieces is a solution of p: every
-// piece on the board, no two on one square, none on a blocked square or an
-// excluded diagonal, every given piece among them, as many as p asks
-// (Problem.Pieces, n for the Place variants; any number when Pieces is 0
-// for a Maximum or Minimum variant), and every line of the variant's Rules
-// holding between its bounds. It reads the Rules only, not a Model, so that
-// it shares nothing with the solvers but the statement of the problem. The
-// cost is O(pieces × lines through a square + lines with a lower bound).
-func VerifyCells(p Problem, pieces []Cell) error {
+// verifyCells is Verify of the squares of a solution of one kind of piece.
+func verifyCells(p Problem, pieces []Cell) error {
 	n := p.Board.N
 	if p.Variant.Mixed() {
 		if len(pieces) > 0 {
-			return fmt.Errorf("encode: verify: the %v problem places pieces of several kinds: their kinds are needed (VerifyPieces)", p.Variant)
+			return fmt.Errorf("encode: verify: the %v problem places pieces of several kinds: their kinds are needed ([]Piece)", p.Variant)
 		}
-		return VerifyPieces(p, nil)
+		return verifyPieces(p, nil)
 	}
 	if n < 1 {
 		return fmt.Errorf("encode: verify: n must be at least 1, got %d", n)

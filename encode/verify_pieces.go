@@ -5,16 +5,9 @@ import (
 	"strings"
 )
 
-// VerifyPieces checks independently that pieces is a solution of p, a
-// problem of several kinds of piece or of one: every piece on the board,
-// no two on one square, none on a blocked square or an excluded diagonal,
-// every given piece among them (with its kind), as many of each kind as p
-// asks (Problem.Army, when its number of pieces is chosen), and every
-// line of the variant's Rules within its bounds, each rule counting the
-// kinds it names, no line of an exclusion rule holding a piece of its
-// Kinds with one of its Excludes. Like VerifyCells it reads the Rules only,
-// not a Model.
-func VerifyPieces(p Problem, pieces []Piece) error {
+// verifyPieces is Verify of the pieces of a solution, with their kinds:
+// for one kind, the kind is checked and the squares go to verifyCells.
+func verifyPieces(p Problem, pieces []Piece) error {
 	n := p.Board.N
 	if n < 1 {
 		return fmt.Errorf("encode: verify: n must be at least 1, got %d", n)
@@ -27,39 +20,13 @@ func VerifyPieces(p Problem, pieces []Piece) error {
 			}
 			cells[i] = x.Cell
 		}
-		return VerifyCells(p, cells)
+		return verifyCells(p, cells)
 	}
 	if len(p.Pawns) > 0 {
 		return fmt.Errorf("encode: verify: the board has pawns, which only the queens+pawns problem reads, not %v", p.Variant)
 	}
-	if want := p.pieces(); want > 0 {
-		if len(pieces) != want {
-			return fmt.Errorf("encode: verify: %d pieces, the problem asks for %d", len(pieces), want)
-		}
-		var got Army
-		for _, x := range pieces {
-			if x.Kind < 0 || int(x.Kind) >= NumKinds {
-				return fmt.Errorf("encode: verify: piece of unknown kind %d at %s", int(x.Kind), Square(n, x.R, x.C))
-			}
-			got[x.Kind]++
-		}
-		if got != p.Army() {
-			return fmt.Errorf("encode: verify: the pieces are %s, the problem asks for %s", got, p.Army())
-		}
-	}
-	if p.Variant == QueensKnights {
-		var q, k int
-		for _, x := range pieces {
-			switch x.Kind {
-			case QueenKind:
-				q++
-			case KnightKind:
-				k++
-			}
-		}
-		if q != k {
-			return fmt.Errorf("encode: verify: %s and %s: queens+knights places as many of each", QueenKind.Plural(q), KnightKind.Plural(k))
-		}
+	if err := verifyArmy(p, pieces); err != nil {
+		return err
 	}
 	at := make(map[Cell]Kind, len(pieces))
 	blocked := map[Cell]bool{}
@@ -93,6 +60,43 @@ func VerifyPieces(p Problem, pieces []Piece) error {
 	}
 	if err := checkRules(p, pieces, true); err != nil {
 		return fmt.Errorf("encode: verify: %s", strings.TrimPrefix(err.Error(), "encode: "))
+	}
+	return nil
+}
+
+// verifyArmy checks the pieces' numbers: as many of each kind as p asks
+// (when its number of pieces is chosen), and for queens+knights as many
+// queens as knights.
+func verifyArmy(p Problem, pieces []Piece) error {
+	n := p.Board.N
+	if want := p.pieces(); want > 0 {
+		if len(pieces) != want {
+			return fmt.Errorf("encode: verify: %d pieces, the problem asks for %d", len(pieces), want)
+		}
+		var got Army
+		for _, x := range pieces {
+			if x.Kind < 0 || int(x.Kind) >= NumKinds {
+				return fmt.Errorf("encode: verify: piece of unknown kind %d at %s", int(x.Kind), Square(n, x.R, x.C))
+			}
+			got[x.Kind]++
+		}
+		if got != p.Army() {
+			return fmt.Errorf("encode: verify: the pieces are %s, the problem asks for %s", got, p.Army())
+		}
+	}
+	if p.Variant == QueensKnights {
+		var q, k int
+		for _, x := range pieces {
+			switch x.Kind {
+			case QueenKind:
+				q++
+			case KnightKind:
+				k++
+			}
+		}
+		if q != k {
+			return fmt.Errorf("encode: verify: %s and %s: queens+knights places as many of each", QueenKind.Plural(q), KnightKind.Plural(k))
+		}
 	}
 	return nil
 }

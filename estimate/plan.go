@@ -6,12 +6,12 @@ import (
 	"math"
 	"slices"
 
-	"github.com/qtool-project/qtool/search"
+	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/split"
 )
 
 // A Plan is the estimated work of a count of the constellation split
-// (search.ConstellationPlan) dealt into shards as qtool count --shard i/M
+// (count.ConstellationPlan) dealt into shards as qtool count --shard i/M
 // deals it (subproblem id to shard id mod M), with, when calibrated, the
 // core-hours it takes. It is qtool cluster plan's JSON record.
 type Plan struct {
@@ -81,7 +81,7 @@ type PlanOptions struct {
 // turns the estimate into core-hours by the rate of the largest
 // calibrated order (the one o.Rate gives). It stops with ctx's error.
 func PlanCount(ctx context.Context, o PlanOptions) (*Plan, error) {
-	p, err := search.NewConstellationPlan(o.N, 0)
+	p, err := count.NewConstellationPlan(o.N, 0)
 	if err != nil {
 		return nil, fmt.Errorf("estimate: %w", err)
 	}
@@ -158,7 +158,7 @@ func calibrate(ctx context.Context, recs []*split.Entry, probes int, seed uint64
 			}
 		}
 	}) {
-		p, err := search.NewConstellationPlan(n, 0)
+		p, err := count.NewConstellationPlan(n, 0)
 		if err != nil {
 			return nil, fmt.Errorf("estimate: calibration n=%d: %v", n, err)
 		}

@@ -76,7 +76,7 @@ func TestBitmaskBackendFind(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, p := range sols {
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Fatal(err)
 		}
 		seen[p.String()] = true
@@ -104,7 +104,7 @@ func TestBitmaskBackendFind(t *testing.T) {
 	given := encode.Board{N: 8, Queens: []int{2, -1, -1, -1, -1, -1, -1, 5}}
 	var comp int
 	out, err = backend.SolveBoard(ctx, be, given, backend.Request{Mode: backend.Find, Visit: func(p encode.Placement) bool {
-		if err := encode.Verify(given, p); err != nil {
+		if err := encode.Verify(given.Problem(), p); err != nil {
 			t.Error(err)
 		}
 		comp++

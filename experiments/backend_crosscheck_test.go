@@ -67,7 +67,7 @@ func TestBackendsAgreeOnCompletion(t *testing.T) {
 			}
 			got := uint64(0)
 			out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Visit: func(p encode.Placement) bool {
-				if err := encode.Verify(b, p); err != nil {
+				if err := encode.Verify(b.Problem(), p); err != nil {
 					t.Errorf("%s on %+v: %v", be.Name(), b, err)
 				}
 				got++
@@ -88,7 +88,7 @@ func TestBackendsAgreeOnCompletion(t *testing.T) {
 			found := 0
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			out, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1, Seed: int64(i), Visit: func(p encode.Placement) bool {
-				if err := encode.Verify(b, p); err != nil {
+				if err := encode.Verify(b.Problem(), p); err != nil {
 					t.Errorf("%s on %+v: %v", be.Name(), b, err)
 				}
 				found++
@@ -133,7 +133,7 @@ func TestBackendsLargeBoard(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		found := false
 		out, err := backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(p encode.Placement) bool {
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Errorf("%s: %v", be.Name(), err)
 			}
 			found = true

@@ -51,7 +51,7 @@ func TestDLXFind(t *testing.T) {
 		b := encode.Empty(n)
 		seen := map[string]bool{}
 		out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Visit: func(p encode.Placement) bool {
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Fatalf("n=%d: %v", n, err)
 			}
 			if seen[p.String()] {

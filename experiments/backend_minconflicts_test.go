@@ -29,7 +29,7 @@ func mcFind(t *testing.T, be backend.Backend, ctx context.Context, b encode.Boar
 	var got []encode.Placement
 	req.Mode, req.Limit = backend.Find, 1
 	req.Visit = func(p encode.Placement) bool {
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Errorf("%s, n = %d: %v", be.Name(), b.N, err)
 		}
 		got = append(got, slices.Clone(p))

@@ -32,7 +32,7 @@ func TestSATCubeAgrees(t *testing.T) {
 			}
 			found := false
 			out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
-				if err := encode.Verify(b, p); err != nil {
+				if err := encode.Verify(b.Problem(), p); err != nil {
 					t.Errorf("n=%d k=%d #%d cube=%q: %v", n, k, i, cube, err)
 				}
 				found = true
@@ -81,7 +81,7 @@ func TestSATCubeGenerated(t *testing.T) {
 				ctx, cancel := context.WithTimeout(context.Background(), *satLimit)
 				found := false
 				out, err := backend.SolveBoard(ctx, be, bd, backend.Request{Mode: backend.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
-					if err := encode.Verify(bd, p); err != nil {
+					if err := encode.Verify(bd.Problem(), p); err != nil {
 						t.Error(err)
 					}
 					found = true
@@ -127,7 +127,7 @@ func TestSATPublishedParam(t *testing.T) {
 			found := false
 			out, err := backend.Solve(context.Background(), be, p, backend.Request{Mode: backend.Find, Limit: 1, Options: map[string]string{"cube": "off"},
 				VisitCells: func(cs []encode.Cell) bool {
-					if err := encode.VerifyCells(p, cs); err != nil {
+					if err := encode.Verify(p, cs); err != nil {
 						t.Error(err)
 					}
 					found = true

@@ -118,7 +118,7 @@ func installedExternal(t *testing.T, pred func(name string, c backend.Caps) bool
 func decide(t *testing.T, ctx context.Context, be backend.Backend, b encode.Board) (found bool, out backend.Outcome, err error) {
 	t.Helper()
 	out, err = backend.SolveBoard(ctx, be, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(p encode.Placement) bool {
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Errorf("%s: %v", be.Name(), err)
 		}
 		found = true
@@ -206,7 +206,7 @@ func TestExternalRequests(t *testing.T) {
 	s, _ := backend.Lookup("sat")
 	found := 0
 	out, err := backend.SolveBoard(context.Background(), s, b, backend.Request{Mode: backend.Find, Limit: 1, Options: map[string]string{"solver": solver, "amo": "pairwise"}, Visit: func(p encode.Placement) bool {
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Error(err)
 		}
 		found++
@@ -249,7 +249,7 @@ func TestExternalCounts(t *testing.T) {
 			}
 			seen := map[string]bool{}
 			out, err = backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Limit: 0, Visit: func(p encode.Placement) bool {
-				if err := encode.Verify(b, p); err != nil {
+				if err := encode.Verify(b.Problem(), p); err != nil {
 					t.Errorf("%s: %v", be.Name(), err)
 				}
 				key := fmt.Sprint(p)
@@ -343,7 +343,7 @@ func TestSATPublished(t *testing.T) {
 		}
 		found := false
 		out, err := backend.SolveBoard(ctx, be, p.board, backend.Request{Mode: backend.Find, Limit: 1, Options: opts, Visit: func(pl encode.Placement) bool {
-			if err := encode.Verify(p.board, pl); err != nil {
+			if err := encode.Verify(p.board.Problem(), pl); err != nil {
 				t.Errorf("%s: %v", p.name, err)
 			}
 			found = true

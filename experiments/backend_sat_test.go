@@ -91,7 +91,7 @@ func TestSATCountsReference(t *testing.T) {
 			b := encode.Empty(n)
 			seen := map[string]bool{}
 			out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
-				if err := encode.Verify(b, p); err != nil {
+				if err := encode.Verify(b.Problem(), p); err != nil {
 					t.Fatalf("%s n=%d: %v", v.name, n, err)
 				}
 				k := p.String()
@@ -154,7 +154,7 @@ func TestSATCompletionCounts(t *testing.T) {
 				for _, v := range satVariants(t) {
 					got := uint64(0)
 					out, err := backend.SolveBoard(context.Background(), v.be, b, backend.Request{Mode: backend.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
-						if err := encode.Verify(b, p); err != nil {
+						if err := encode.Verify(b.Problem(), p); err != nil {
 							t.Errorf("%s on %v: %v", v.name, b.Queens, err)
 						}
 						got++
@@ -212,7 +212,7 @@ func TestSATSatUnsatAgreement(t *testing.T) {
 				for _, opts := range []map[string]string{nil, {"pairwise-up-to": "4"}} {
 					found = 0
 					out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Limit: 1, Options: opts, Visit: func(p encode.Placement) bool {
-						if err := encode.Verify(b, p); err != nil {
+						if err := encode.Verify(b.Problem(), p); err != nil {
 							t.Errorf("n=%d %v: %v", n, b.Queens, err)
 						}
 						found++
@@ -250,7 +250,7 @@ func TestSATLargeSparseBoard(t *testing.T) {
 	for c := 0; c < n; c += 2 {
 		sol = append(sol, c)
 	}
-	if err := encode.Verify(encode.Empty(n), sol); err != nil {
+	if err := encode.Verify(encode.Empty(n).Problem(), sol); err != nil {
 		t.Fatal(err)
 	}
 	b := encode.Board{N: n, Queens: append([]int(nil), sol...)}
@@ -260,7 +260,7 @@ func TestSATLargeSparseBoard(t *testing.T) {
 	for _, be := range satBackends(t) {
 		found := 0
 		out, err := backend.SolveBoard(context.Background(), be, b, backend.Request{Mode: backend.Find, Limit: 1, Visit: func(p encode.Placement) bool {
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Fatalf("%s: %v", be.Name(), err)
 			}
 			found++
@@ -284,7 +284,7 @@ func sparseBoard(t testing.TB, free int) encode.Board {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := encode.Verify(encode.Empty(n), sol); err != nil {
+	if err := encode.Verify(encode.Empty(n).Problem(), sol); err != nil {
 		t.Fatal(err)
 	}
 	b := encode.Board{N: n, Queens: append([]int(nil), sol...)}
@@ -354,7 +354,7 @@ func TestSATCountSparse(t *testing.T) {
 		for _, v := range satVariants(t) {
 			seen := map[string]bool{}
 			out, err := backend.SolveBoard(context.Background(), v.be, b, backend.Request{Mode: backend.Find, Options: v.opts, Visit: func(p encode.Placement) bool {
-				if err := encode.Verify(b, p); err != nil {
+				if err := encode.Verify(b.Problem(), p); err != nil {
 					t.Fatalf("%s: %v", v.name, err)
 				}
 				k := p.String()
@@ -526,7 +526,7 @@ func TestSATDIMACSRoundTripGini(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if err := encode.Verify(b, p); err != nil {
+					if err := encode.Verify(b.Problem(), p); err != nil {
 						t.Fatalf("gini's model of our DIMACS: %v", err)
 					}
 				}
@@ -696,7 +696,7 @@ func TestSATTable(t *testing.T) {
 			cpu0, _ := satCPU()
 			found := 0
 			out, err := backend.SolveBoard(ctx, be, encode.Empty(n), backend.Request{Mode: backend.Find, Limit: 1, Visit: func(p encode.Placement) bool {
-				if err := encode.Verify(encode.Empty(n), p); err != nil {
+				if err := encode.Verify(encode.Empty(n).Problem(), p); err != nil {
 					t.Errorf("n=%d %v: %v", n, a, err)
 				}
 				found++

@@ -26,7 +26,7 @@ var dominationBackends = []string{"backtrack", "dlx"}
 // directly, not taken from the search's starting bound), the number of
 // minimum dominating sets against A002564 and against the other backend
 // (n = 9, 10 beyond the table), and every minimum set listed, verified by
-// encode.VerifyCells and the same sets on both backends. Without -long the
+// encode.Verify and the same sets on both backends. Without -long the
 // counts and lists stop at the table's last count (n = 8); γ is checked
 // to n = 10 in every run.
 func TestDominationTwoBackends(t *testing.T) {
@@ -71,7 +71,7 @@ func TestDominationTwoBackends(t *testing.T) {
 				VisitCells: func(cs []encode.Cell) bool { one = slices.Clone(cs); return false }})
 			if err != nil || out.Status != backend.OK || out.Pieces != want || len(one) != want {
 				t.Errorf("n=%d %s: solve: %d queens %v, %+v %v; want γ = %d", n, name, len(one), one, out, err, want)
-			} else if err := encode.VerifyCells(encode.Problem{Variant: encode.Domination, Instance: p.Instance, Pieces: want}, one); err != nil {
+			} else if err := encode.Verify(encode.Problem{Variant: encode.Domination, Instance: p.Instance, Pieces: want}, one); err != nil {
 				t.Errorf("n=%d %s: solve's set %v: %v", n, name, one, err)
 			}
 			// No γ − 1 queens dominate: asked of the backend directly.
@@ -125,7 +125,7 @@ func dominationCount(t *testing.T, b backend.Backend, p encode.Problem, want int
 	var keys []string
 	_, err = backend.Solve(context.Background(), b, q, backend.Request{Mode: backend.Find, Limit: 0,
 		VisitCells: func(cs []encode.Cell) bool {
-			if err := encode.VerifyCells(q, cs); err != nil && bad == nil {
+			if err := encode.Verify(q, cs); err != nil && bad == nil {
 				bad = fmt.Errorf("%v: %w", cs, err)
 			}
 			s := slices.Clone(cs)

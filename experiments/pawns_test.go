@@ -95,7 +95,7 @@ func canonical(n int, queens, pawns []encode.Cell) string {
 // TestQueensPawnsOEIS counts the n+k queens problem, every placement of k
 // pawns searched, on backtrack, dlx and sat against Chatham's OEIS
 // entries: the counts of every placement directly, the classes under
-// symmetry by listing every solution (each checked by encode.VerifyCells
+// symmetry by listing every solution (each checked by encode.Verify
 // on its own board of pawns) and keeping one per class.
 func TestQueensPawnsOEIS(t *testing.T) {
 	for _, row := range readNKQueens(t) {
@@ -131,7 +131,7 @@ func TestQueensPawnsOEIS(t *testing.T) {
 			_, err = backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Find,
 				OnInstance: func(in encode.Instance) { board.Instance = in },
 				VisitCells: func(cs []encode.Cell) bool {
-					if err := encode.VerifyCells(board, cs); err != nil && bad == nil {
+					if err := encode.Verify(board, cs); err != nil && bad == nil {
 						bad = err
 					}
 					classes[canonical(row.n, cs, board.Pawns)] = true
@@ -235,7 +235,7 @@ func TestQueensPawnsBoard(t *testing.T) {
 	var got uint64
 	_, err = backend.Solve(context.Background(), b, p, backend.Request{Mode: backend.Find, VisitCells: func(cs []encode.Cell) bool {
 		got++
-		if err := encode.VerifyCells(p, cs); err != nil {
+		if err := encode.Verify(p, cs); err != nil {
 			t.Error(err)
 		}
 		return true
@@ -250,12 +250,12 @@ func TestQueensPawnsBoard(t *testing.T) {
 	// One of its solutions, and the same queens with a queen moved
 	// across the pawn (two queens in row 1 on one side of it).
 	good := []encode.Cell{{R: 0, C: 2}, {R: 1, C: 0}, {R: 1, C: 5}, {R: 2, C: 2}, {R: 3, C: 4}, {R: 4, C: 1}, {R: 5, C: 3}}
-	if err := encode.VerifyCells(p, good); err != nil {
+	if err := encode.Verify(p, good); err != nil {
 		t.Errorf("VerifyCells refuses a solution: %v", err)
 	}
 	bad := slices.Clone(good)
 	bad[2] = encode.Cell{R: 1, C: 1}
-	if err := encode.VerifyCells(p, bad); err == nil {
+	if err := encode.Verify(p, bad); err == nil {
 		t.Error("VerifyCells accepts two queens side by side")
 	}
 }

@@ -70,7 +70,7 @@ func cheapCount(row prob079.Instance) bool { return row.Seconds < 1 }
 // each instance must be admitted by at least two), from the .param file and
 // from the .qpos completion board (without -long, from one of the two, in
 // turn: 12 of each form): the answer against answers.tsv, the solution
-// verified by encode.VerifyCells. It then counts the completions
+// verified by encode.Verify. It then counts the completions
 // and compares them with answers.tsv — the instances of cheapCount, or
 // with -long all 24; a backend that only counts decides by counting — and,
 // where there are at most 1000, lists them all, each verified. The searches run under a generous safety limit; no time is
@@ -123,7 +123,7 @@ func TestPublished(t *testing.T) {
 				_, err = backend.Solve(ctx, b, form.p, backend.Request{Mode: backend.Find, Limit: 0,
 					VisitCells: func(cs []encode.Cell) bool {
 						listed++
-						if err := encode.VerifyCells(form.p, cs); err != nil && bad == nil {
+						if err := encode.Verify(form.p, cs); err != nil && bad == nil {
 							bad = err
 						}
 						return true
@@ -198,7 +198,7 @@ func decidePublished(t *testing.T, what string, b backend.Backend, p encode.Prob
 	out, err := backend.Solve(ctx, b, p, backend.Request{Mode: backend.Find, Limit: 1,
 		VisitCells: func(cs []encode.Cell) bool {
 			found++
-			if err := encode.VerifyCells(p, cs); err != nil {
+			if err := encode.Verify(p, cs); err != nil {
 				bad = err
 			}
 			return false

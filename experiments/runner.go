@@ -507,7 +507,7 @@ func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Prob
 	}
 	// Every placement a backend hands over is checked, whatever its status.
 	for _, pl := range res.found {
-		if err := encode.Verify(p.Board, pl); err != nil {
+		if err := encode.Verify(p.Board.Problem(), pl); err != nil {
 			rec.Status, rec.Answer = results.Mismatch, uint64(len(res.found))
 			rec.Message = "invalid placement: " + err.Error()
 			return
@@ -516,7 +516,7 @@ func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Prob
 	for _, cs := range res.foundCells {
 		q := p.Encode()
 		q.Pieces = len(cs)
-		if err := encode.VerifyCells(q, cs); err != nil {
+		if err := encode.Verify(q, cs); err != nil {
 			rec.Status, rec.Answer = results.Mismatch, uint64(len(res.foundCells))
 			rec.Message = "invalid solution: " + err.Error()
 			return
@@ -525,7 +525,7 @@ func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Prob
 	for _, ps := range res.foundPieces {
 		q := p.Encode()
 		q.Pieces = len(ps)
-		if err := encode.VerifyPieces(q, ps); err != nil {
+		if err := encode.Verify(q, ps); err != nil {
 			rec.Status, rec.Answer = results.Mismatch, uint64(len(res.foundPieces))
 			rec.Message = "invalid solution: " + err.Error()
 			return

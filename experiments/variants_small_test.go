@@ -59,7 +59,7 @@ func TestVariantsSmallBoards(t *testing.T) {
 							q.Pieces = len(cs)
 							if len(cs) != best {
 								t.Errorf("%v n=%d blocked %v %s: listed %v, want %d pieces", v, n, blocked, b.Name(), cs, best)
-							} else if err := encode.VerifyCells(q, cs); err != nil {
+							} else if err := encode.Verify(q, cs); err != nil {
 								t.Errorf("%v n=%d blocked %v %s: listed %v: %v", v, n, blocked, b.Name(), cs, err)
 							}
 							return true
@@ -87,7 +87,7 @@ func TestVariantsSmallBoards(t *testing.T) {
 
 // bruteOptimum returns the optimum number of pieces of a maximum or
 // minimum problem on its free squares and the number of placements of that
-// many, trying every subset with encode.VerifyCells; 0, 0 when none is
+// many, trying every subset with encode.Verify; 0, 0 when none is
 // valid.
 func bruteOptimum(p encode.Problem, free []encode.Cell) (best int, count uint64) {
 	best = -1
@@ -100,7 +100,7 @@ func bruteOptimum(p encode.Problem, free []encode.Cell) (best int, count uint64)
 		}
 		q := p
 		q.Pieces = len(cs)
-		if encode.VerifyCells(q, cs) != nil {
+		if encode.Verify(q, cs) != nil {
 			continue
 		}
 		k := len(cs)

@@ -80,7 +80,7 @@ func variantBackends(v encode.Variant) []backend.Backend {
 
 // TestVariantsOEIS counts every variant of the OEIS table on every
 // backend that declares it (at least two each), and lists the solutions
-// where there are few, each checked by encode.VerifyCells.
+// where there are few, each checked by encode.Verify.
 func TestVariantsOEIS(t *testing.T) {
 	for _, row := range readVariantsOEIS(t) {
 		if !*long && row.n > quickLimit[row.variant] {
@@ -126,7 +126,7 @@ func TestVariantsOEIS(t *testing.T) {
 					found++
 					q := p
 					q.Pieces = len(cs)
-					if err := encode.VerifyCells(q, cs); err != nil && bad == nil {
+					if err := encode.Verify(q, cs); err != nil && bad == nil {
 						bad = err
 					}
 					return true

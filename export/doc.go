@@ -17,5 +17,5 @@
 // with at most one piece each as an alldifferent over the line's number,
 // when the family's line numbers are a closed form of row and column.
 // An answer read back is a list of chosen free cells; the caller verifies
-// it (encode.VerifyCells) before believing it.
+// it (encode.Verify) before believing it.
 package export

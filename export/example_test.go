@@ -27,7 +27,7 @@ func Example() {
 	_, err = export.ReadPB(strings.NewReader(answer), "answer", func(chosen []int32) bool {
 		pieces, err := export.Solution(m, chosen)
 		if err == nil {
-			err = encode.VerifyCells(m.Problem, pieces)
+			err = encode.Verify(m.Problem, pieces)
 		}
 		fmt.Println(pieces, err)
 		return true

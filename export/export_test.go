@@ -202,7 +202,7 @@ func available(t *testing.T, tl tool) bool {
 }
 
 // check solves m with tl and compares: the answer (solutions or none)
-// with sat, every solution by encode.VerifyCells, and, when count is not
+// with sat, every solution by encode.Verify, and, when count is not
 // negative and the tool lists solutions, their number (all distinct).
 func check(t *testing.T, tl tool, what string, m *encode.Model, sat bool, count int) {
 	t.Helper()
@@ -224,7 +224,7 @@ func check(t *testing.T, tl tool, what string, m *encode.Model, sat bool, count 
 	p.Pieces = m.Pieces
 	seen := map[string]bool{}
 	for _, s := range sols {
-		if err := encode.VerifyCells(p, s); err != nil {
+		if err := encode.Verify(p, s); err != nil {
 			t.Fatalf("%s %s: %v: %v", tl.name, what, s, err)
 		}
 		seen[fmt.Sprint(s)] = true

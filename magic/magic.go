@@ -186,7 +186,7 @@ func QueensOf(s Square) ([]Run, error) {
 					p[r] = c
 				}
 			}
-			if ok && encode.Verify(encode.Empty(n), p) == nil {
+			if ok && encode.Verify(encode.Empty(n).Problem(), p) == nil {
 				runs = append(runs, Run{High: high, Digit: d, Queens: p})
 			}
 		}
@@ -238,7 +238,7 @@ func FromQueens(p encode.Placement) (Square, error) {
 	if n < 1 || n > MaxN {
 		return nil, fmt.Errorf("magic: n = %d: want 1 ≤ n ≤ %d", n, MaxN)
 	}
-	if err := encode.Verify(encode.Empty(n), p); err != nil {
+	if err := encode.Verify(encode.Empty(n).Problem(), p); err != nil {
 		return nil, fmt.Errorf("magic: not an n-queens solution: %s", strings.TrimPrefix(err.Error(), "encode: verify: "))
 	}
 	if !Covered(n) {

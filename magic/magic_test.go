@@ -66,18 +66,18 @@ func readPublished(t *testing.T) map[string]publishedSquare {
 }
 
 // verify checks a run with the project's verifier, as a plain solution,
-// and says whether it is also a toroidal one (encode.VerifyCells with the
+// and says whether it is also a toroidal one (encode.Verify with the
 // toroidal rules).
 func verify(t *testing.T, n int, p encode.Placement) (toroidal bool) {
 	t.Helper()
-	if err := encode.Verify(encode.Empty(n), p); err != nil {
+	if err := encode.Verify(encode.Empty(n).Problem(), p); err != nil {
 		t.Fatalf("n = %d: %v is not a solution: %v", n, p, err)
 	}
 	cells := make([]encode.Cell, n)
 	for r, c := range p {
 		cells[r] = encode.Cell{R: r, C: c}
 	}
-	return encode.VerifyCells(encode.Problem{Variant: encode.Toroidal, Instance: encode.Instance{Board: encode.Empty(n)}}, cells) == nil
+	return encode.Verify(encode.Problem{Variant: encode.Toroidal, Instance: encode.Instance{Board: encode.Empty(n)}}, cells) == nil
 }
 
 func TestPublished(t *testing.T) {

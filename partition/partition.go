@@ -178,7 +178,7 @@ var ErrNotLatin = errors.New("partition: not a partition of the board")
 // CheckSquare checks that sq is an n×n array of symbols 0..n−1 in which
 // every symbol takes one square of every row and returns, for each symbol,
 // the solution it marks (the column of its square in each row): the
-// caller checks each by the problem's rules (encode.VerifyCells).
+// caller checks each by the problem's rules (encode.Verify).
 func CheckSquare(sq [][]int) ([]Solution, error) {
 	n := len(sq)
 	if n < 1 || n > MaxN {
@@ -211,12 +211,12 @@ func CheckSquare(sq [][]int) ([]Solution, error) {
 // cellProblem is the exact-cover problem with an item per square of the
 // n×n board ("rRcC") and no options yet: both searches add a solution, or
 // a symmetry's orbit of solutions, as an option.
-func cellProblem(n int) (*dlx.Problem, error) {
+func cellProblem(n int) (*dlx.Matrix, error) {
 	items := make([]string, n*n)
 	for i := range items {
 		items[i] = fmt.Sprintf("r%dc%d", i/n, i%n)
 	}
-	p, err := dlx.NewProblem(items, nil)
+	p, err := dlx.NewMatrix(items, nil)
 	if err != nil {
 		return nil, fmt.Errorf("partition: %w", err)
 	}

@@ -26,7 +26,7 @@ func TestBacktrackMRVCounts(t *testing.T) {
 		}
 		seen := map[string]bool{}
 		st, err := BacktrackMRV(context.Background(), given, o, 7, func(p encode.Placement) bool {
-			if err := encode.Verify(given, p); err != nil {
+			if err := encode.Verify(given.Problem(), p); err != nil {
 				t.Errorf("%v: %v: %v", o, p, err)
 			}
 			seen[p.String()] = true
@@ -51,7 +51,7 @@ func TestBacktrackMRVFirst(t *testing.T) {
 			if err != nil || got == nil || st.Nodes > uint64(4*n) {
 				t.Fatalf("%v n=%d: %+v, %v", o, n, st, err)
 			}
-			if err := encode.Verify(encode.Empty(n), got); err != nil {
+			if err := encode.Verify(encode.Empty(n).Problem(), got); err != nil {
 				t.Errorf("%v n=%d: %v", o, n, err)
 			}
 		}

@@ -52,7 +52,7 @@ func TestBacktrackEnumeration(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		var sols []encode.Placement
 		_, err := search.Backtrack(context.Background(), encode.Empty(n), func(p encode.Placement) bool {
-			if err := encode.Verify(encode.Empty(n), p); err != nil {
+			if err := encode.Verify(encode.Empty(n).Problem(), p); err != nil {
 				t.Fatalf("n=%d: %v", n, err)
 			}
 			sols = append(sols, append(encode.Placement(nil), p...))
@@ -98,7 +98,7 @@ func TestBacktrackCompletion(t *testing.T) {
 		want := uint64(len(oracle.Completions(b)))
 		var got uint64
 		st, err := search.Backtrack(context.Background(), b, func(p encode.Placement) bool {
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Fatalf("%+v: %v", b, err)
 			}
 			got++
@@ -127,7 +127,7 @@ func TestBacktrackLargeBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := encode.Verify(encode.Empty(n), sol); err != nil {
+	if err := encode.Verify(encode.Empty(n).Problem(), sol); err != nil {
 		t.Fatal(err)
 	}
 	b := encode.Board{N: n, Queens: append([]int(nil), sol...)}
@@ -145,7 +145,7 @@ func TestBacktrackLargeBoard(t *testing.T) {
 	if st.Solutions < 1 {
 		t.Fatal("no completion found for a board made from a solution")
 	}
-	if err := encode.Verify(b, found[:n]); err != nil {
+	if err := encode.Verify(b.Problem(), found[:n]); err != nil {
 		t.Fatal(err)
 	}
 	if st.Tests > 10*10*st.Nodes {

@@ -70,7 +70,7 @@ func TestBacktrackTraceCounts(t *testing.T) {
 				}
 			case search.BacktrackSolution:
 				sols++
-				if err := encode.Verify(b, e.Queens); err != nil {
+				if err := encode.Verify(b.Problem(), encode.Placement(e.Queens)); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -129,7 +129,7 @@ func TestBitmaskFindAll(t *testing.T) {
 		}
 		seen := map[string]bool{}
 		for i, p := range sols {
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Fatalf("n=%d: %v: %v", n, p, err)
 			}
 			if seen[p.String()] {
@@ -169,7 +169,7 @@ func TestBitmaskFindUnique(t *testing.T) {
 		}
 		var total int
 		for i, p := range reps {
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Fatal(err)
 			}
 			size, ok := canon[p.String()]
@@ -281,7 +281,7 @@ func TestBitmaskCompletion(t *testing.T) {
 			t.Fatalf("%v: found %d completions, want %d", b.Queens, len(sols), want)
 		}
 		for _, p := range sols {
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Fatalf("%v: %v", b.Queens, err)
 			}
 		}
@@ -301,7 +301,7 @@ func TestBitmaskCompletionLarge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := encode.Verify(encode.Empty(n), p); err != nil {
+		if err := encode.Verify(encode.Empty(n).Problem(), p); err != nil {
 			t.Fatal(err)
 		}
 		for range 10 {
@@ -321,7 +321,7 @@ func TestBitmaskCompletionLarge(t *testing.T) {
 				t.Fatalf("n=%d free rows %v: got %d completions, want %d (at least the construction)", n, b.FreeRows(), st.Solutions, want)
 			}
 			for _, q := range bitmaskFindAll(t, b, search.BitmaskOptions{}) {
-				if err := encode.Verify(b, q); err != nil {
+				if err := encode.Verify(b.Problem(), q); err != nil {
 					t.Fatal(err)
 				}
 			}

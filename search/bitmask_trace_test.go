@@ -43,7 +43,7 @@ func TestBitmaskTraceCounts(t *testing.T) {
 		var places, removes, sols, dead uint64
 		var got []encode.Placement
 		st, err := search.BitmaskTrace(ctx, b, func(p encode.Placement) bool {
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Errorf("%v: traced solution %v: %v", b, p, err)
 			}
 			got = append(got, slices.Clone(p))

@@ -26,7 +26,7 @@ func TestConstructAll(t *testing.T) {
 		if err != nil {
 			t.Fatalf("n = %d: %v", n, err)
 		}
-		if err := encode.Verify(encode.Empty(n), p); err != nil {
+		if err := encode.Verify(encode.Empty(n).Problem(), p); err != nil {
 			t.Fatalf("n = %d: %v", n, err)
 		}
 	}
@@ -41,7 +41,7 @@ func TestConstructLarge(t *testing.T) {
 		if err != nil {
 			t.Fatalf("n = %d: %v", n, err)
 		}
-		if err := encode.Verify(encode.Empty(n), p); err != nil {
+		if err := encode.Verify(encode.Empty(n).Problem(), p); err != nil {
 			t.Fatalf("n = %d: %v", n, err)
 		}
 	}

@@ -17,7 +17,7 @@ func ExampleConstruct() {
 	}
 	s, _ := p.Algebraic()
 	fmt.Println(s)
-	fmt.Println(encode.Verify(encode.Empty(8), p))
+	fmt.Println(encode.Verify(encode.Empty(8).Problem(), p))
 
 	_, err = search.Construct(3)
 	fmt.Println(err)
@@ -30,7 +30,7 @@ func ExampleConstruct() {
 // A million queens without any search.
 func ExampleConstruct_million() {
 	p, _ := search.Construct(1_000_000)
-	fmt.Println(len(p), encode.Verify(encode.Empty(len(p)), p))
+	fmt.Println(len(p), encode.Verify(encode.Empty(len(p)).Problem(), p))
 	// Output:
 	// 1000000 <nil>
 }

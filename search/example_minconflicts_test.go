@@ -18,7 +18,7 @@ func ExampleMinConflicts() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(encode.Verify(b, p), st.Steps > 0)
+	fmt.Println(encode.Verify(b.Problem(), p), st.Steps > 0)
 	// Output:
 	// <nil> true
 }
@@ -44,7 +44,7 @@ Q.......
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(encode.Verify(b, p), p[0], p[4])
+	fmt.Println(encode.Verify(b.Problem(), p), p[0], p[4])
 	// Output:
 	// <nil> 0 1
 }

@@ -53,7 +53,7 @@ func linesBrute(m *encode.Model) uint64 {
 
 // TestLinesBruteForce: Lines counts what brute force counts, for every
 // variant on boards up to 4×4 (5×5 for the n-piece variants), plain and with blocked squares and a given
-// piece, and every solution it visits passes encode.VerifyCells.
+// piece, and every solution it visits passes encode.Verify.
 func TestLinesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, v := range encode.Variants() {
@@ -88,7 +88,7 @@ func TestLinesBruteForce(t *testing.T) {
 					want := linesBrute(m)
 					var bad error
 					st, err := search.Lines(context.Background(), m, func(ch []int32) bool {
-						if err := encode.VerifyCells(p, m.Solution(ch)); err != nil && bad == nil {
+						if err := encode.Verify(p, m.Solution(ch)); err != nil && bad == nil {
 							bad = err
 						}
 						return true

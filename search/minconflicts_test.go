@@ -28,7 +28,7 @@ func TestMinConflictsSmallAndMedium(t *testing.T) {
 			if err != nil {
 				t.Fatalf("n = %d, seed %d: %v (stats %+v)", n, seed, err, st)
 			}
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Fatalf("n = %d, seed %d: %v", n, seed, err)
 			}
 		}
@@ -42,7 +42,7 @@ func TestMinConflictsMillion(t *testing.T) {
 	if err != nil {
 		t.Fatalf("n = %d: %v (stats %+v)", n, err, st)
 	}
-	if err := encode.Verify(b, p); err != nil {
+	if err := encode.Verify(b.Problem(), p); err != nil {
 		t.Fatalf("n = %d: %v", n, err)
 	}
 	if st.Steps == 0 || st.Steps < st.Swaps {
@@ -60,7 +60,7 @@ func TestMinConflictsLong(t *testing.T) {
 		if err != nil {
 			t.Fatalf("n = %d: %v (stats %+v)", n, err, st)
 		}
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Fatalf("n = %d: %v", n, err)
 		}
 		t.Logf("n = %d: %+v", n, st)
@@ -94,7 +94,7 @@ func TestMinConflictsTrivial(t *testing.T) {
 		if err != nil {
 			t.Fatalf("board %v: %v", b, err)
 		}
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Fatalf("board %v: %v", b, err)
 		}
 	}
@@ -145,7 +145,7 @@ func TestMinConflictsDeterministic(t *testing.T) {
 			t.Errorf("n = %d: seeds 42 and 43 gave the same placement %v", b.N, p1)
 		}
 		for _, p := range [][]int{p1, p3} {
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), encode.Placement(p)); err != nil {
 				t.Fatalf("n = %d: %v", b.N, err)
 			}
 		}
@@ -196,7 +196,7 @@ func TestMinConflictsCompletionLarge(t *testing.T) {
 					t.Errorf("n = %d, solution %d, %.0f%% kept (%d queens): %v (stats %+v)", n, i, 100*frac, b.Given(), err, st)
 					continue
 				}
-				if err := encode.Verify(b, p); err != nil { // also checks that every given queen is kept
+				if err := encode.Verify(b.Problem(), p); err != nil { // also checks that every given queen is kept
 					t.Fatalf("n = %d: %v", n, err)
 				}
 				found++
@@ -223,7 +223,7 @@ func TestMinConflictsCompletionSmall(t *testing.T) {
 		case want > 0 && err != nil:
 			t.Errorf("board %v has %d completions but min-conflicts says %v (stats %+v)", b, want, err, st)
 		case want > 0:
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Fatalf("board %v: %v", b, err)
 			}
 		case !errors.Is(err, search.ErrMinConflictsNotFound):

@@ -139,7 +139,7 @@ func TestMinConflictsColumns(t *testing.T) {
 				t.Fatalf("n = %d, row %d: %d, %d", n, r, c, p[r])
 			}
 		}
-		if err := encode.Verify(encode.Empty(n), p); err != nil {
+		if err := encode.Verify(encode.Empty(n).Problem(), p); err != nil {
 			t.Fatalf("n = %d: %v", n, err)
 		}
 	}

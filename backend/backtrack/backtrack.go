@@ -18,7 +18,7 @@ func (backtrackBackend) Name() string { return "backtrack" }
 
 func (backtrackBackend) Caps() backend.Caps {
 	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
-		Problems: encode.AllVariants(), Forbidden: true, Options: []string{"order"}}
+		Problems: encode.AllVariants(), Forbidden: true, Options: []string{"order"}, Trace: true}
 }
 
 // Run enumerates the completions of b row by row (search.Backtrack), or
@@ -26,7 +26,8 @@ func (backtrackBackend) Caps() backend.Caps {
 // Request.Options["order"] is "rows", "mrv" or "auto" (the default: rows
 // on an empty board, mrv when queens are given; see backtrackOrder), or
 // mrv with a value order, "mrv-left", "mrv-middle" or "mrv-random"
-// (search.BacktrackMRV; see value.go).
+// (search.BacktrackMRV; see value.go). With Request.Trace it is the row
+// search step by step (search.BacktrackTrace), whatever the order.
 // Run solves problem prob: a plain n-queens board on the backend's own
 // path (runBoard), any other problem, or a plain one with Request.OnModel,
 // on its model (runModel).
@@ -42,6 +43,9 @@ func (bt backtrackBackend) Run(ctx context.Context, prob encode.Problem, req bac
 }
 
 func (backtrackBackend) runBoard(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+	if req.Trace != nil {
+		return runTrace(ctx, b, req)
+	}
 	if o, ok, err := valueOrder(req); ok || err != nil {
 		if err != nil {
 			return backend.Outcome{}, err
@@ -55,6 +59,21 @@ func (backtrackBackend) runBoard(ctx context.Context, b encode.Board, req backen
 		return runMRV(ctx, b, req)
 	}
 	st, err := search.Backtrack(ctx, b, limitVisit(req))
+	out := backend.Outcome{
+		Solutions: st.Solutions, Nodes: st.Nodes,
+		Stats: map[string]uint64{"tests": st.Tests},
+	}
+	return out, err
+}
+
+// runTrace is the row search step by step (search.BacktrackTrace), each
+// event handed to req.Trace, whatever the order option.
+func runTrace(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+	var visit func(encode.Placement) bool
+	if req.Visit != nil || req.Limit > 0 {
+		visit = limitVisit(req)
+	}
+	st, err := search.BacktrackTrace(ctx, b, visit, func(e *search.BacktrackEvent) bool { return req.Trace(e) })
 	out := backend.Outcome{
 		Solutions: st.Solutions, Nodes: st.Nodes,
 		Stats: map[string]uint64{"tests": st.Tests},

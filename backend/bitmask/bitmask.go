@@ -25,7 +25,7 @@ type bitmaskBackend struct{}
 func (bitmaskBackend) Name() string { return "bitmask" }
 
 func (bitmaskBackend) Caps() backend.Caps {
-	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true, MaxN: search.BitmaskMaxN, Unique: true, Shards: true, Options: []string{"symmetry"}}
+	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true, MaxN: search.BitmaskMaxN, Unique: true, Shards: true, Options: []string{"symmetry"}, Trace: true}
 }
 
 var bitmaskSymmetries = map[string]search.BitmaskSymmetry{
@@ -64,8 +64,9 @@ func bitmaskOptions(req backend.Request) (search.BitmaskOptions, error) {
 }
 
 // Run counts the completions of b (Count) or streams them to req.Visit in
-// lexicographic order (Find), with only the least solution of each class
-// under the symmetries of the square when req.Unique is set; Outcome.Unique
+// lexicographic order (Find; with req.Trace step by step, on one goroutine
+// without symmetry: search.BitmaskTrace), with only the least solution of
+// each class under the symmetries of the square when req.Unique is set; Outcome.Unique
 // then holds the fundamental solutions. Outcome.Nodes counts the queens
 // placed and Stats["subproblems"] the independent pieces of the count (of
 // the shard, with req.Shard). When the context ends first the Outcome is
@@ -77,9 +78,12 @@ func (bitmaskBackend) Run(ctx context.Context, prob encode.Problem, req backend.
 		return backend.Outcome{}, err
 	}
 	var st search.BitmaskStats
-	if req.Mode == backend.Count {
+	switch {
+	case req.Mode == backend.Count:
 		st, err = search.BitmaskCount(ctx, b, opt)
-	} else {
+	case req.Trace != nil:
+		st, err = search.BitmaskTrace(ctx, b, traceVisit(req), func(e *search.BitmaskEvent) bool { return req.Trace(e) })
+	default:
 		st, err = search.BitmaskFind(ctx, b, opt, req.Visit)
 	}
 	out := backend.Outcome{
@@ -89,4 +93,20 @@ func (bitmaskBackend) Run(ctx context.Context, prob encode.Problem, req backend.
 		Stats:     map[string]uint64{"subproblems": st.Subproblems},
 	}
 	return out, err
+}
+
+// traceVisit is what the traced search calls with each solution: req.Visit
+// and the stop at req.Limit (nil when there is neither).
+func traceVisit(req backend.Request) func(encode.Placement) bool {
+	if req.Visit == nil && req.Limit == 0 {
+		return nil
+	}
+	found := 0
+	return func(p encode.Placement) bool {
+		found++
+		if req.Visit != nil && !req.Visit(p) {
+			return false
+		}
+		return req.Limit == 0 || found < req.Limit
+	}
 }

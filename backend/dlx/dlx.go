@@ -75,8 +75,8 @@ func dlxCheckSize(b encode.Board, workers int) error {
 // newDLXProblem builds the dlx problem of a matrix from ExactCoverLayout,
 // walking its options; rows and cols get the square of each option. It
 // stops with ctx.Err() when the context ends.
-func newDLXProblem(ctx context.Context, m *encode.Matrix) (p *dlx.Problem, rows, cols []int32, err error) {
-	p, err = dlx.NewProblem(m.Primary, m.Secondary)
+func newDLXProblem(ctx context.Context, m *encode.Matrix) (p *dlx.Matrix, rows, cols []int32, err error) {
+	p, err = dlx.NewMatrix(m.Primary, m.Secondary)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -54,7 +54,7 @@ func implicitRun(t *testing.T, b encode.Board, v dlx.ValueOrder, seed int64, lim
 	}
 	var sols []encode.Placement
 	st, err := s.run(context.Background(), v, seed, limit, func(p encode.Placement) bool {
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Fatalf("%v: %v", p, err)
 		}
 		sols = append(sols, slices.Clone(p))
@@ -160,7 +160,7 @@ func TestImplicitBackend(t *testing.T) {
 	if err != nil || out.Solutions != 1 {
 		t.Fatalf("n = 2000: %+v, %v", out, err)
 	}
-	if err := encode.Verify(encode.Empty(2000), got); err != nil {
+	if err := encode.Verify(encode.Empty(2000).Problem(), got); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -63,7 +63,7 @@ func (dlxBackend) runModel(ctx context.Context, m *encode.Model, req backend.Req
 		}
 		return i
 	}
-	p, err := dlx.NewProblem(primary, secondary)
+	p, err := dlx.NewMatrix(primary, secondary)
 	if err != nil {
 		return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
 	}

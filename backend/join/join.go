@@ -11,28 +11,28 @@ import (
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/checkpoint"
+	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/search"
 	"github.com/qtool-project/qtool/split"
 )
 
 func init() {
-	backend.Register(splitBackend{name: "constellation", unique: true, maxN: search.ConstellationMaxN, newPlan: func(_ context.Context, n, _ int) (search.Plan, error) { return search.NewConstellationPlan(n, 0) }})
-	backend.Register(splitBackend{name: "domains", unique: true, maxN: search.DomainMaxN, newPlan: func(_ context.Context, n, _ int) (search.Plan, error) { return search.NewDomainPlan(n) }})
-	backend.Register(splitBackend{name: "join", maxN: search.JoinMaxN, method: "join of quadrant halves", newPlan: func(ctx context.Context, n, workers int) (search.Plan, error) {
-		return search.NewJoinPlanContext(ctx, n, 0, workers)
-	}, newUniquePlan: func(ctx context.Context, n, workers int) (search.Plan, error) {
-		return search.NewJoinUniquePlanContext(ctx, n, 0, workers)
+	backend.Register(splitBackend{name: "constellation", unique: true, maxN: count.ConstellationMaxN, newPlan: func(_ context.Context, n, _ int) (count.Plan, error) { return count.NewConstellationPlan(n, 0) }})
+	backend.Register(splitBackend{name: "domains", unique: true, maxN: count.DomainMaxN, newPlan: func(_ context.Context, n, _ int) (count.Plan, error) { return count.NewDomainPlan(n) }})
+	backend.Register(splitBackend{name: "join", maxN: count.JoinMaxN, method: "join of quadrant halves", newPlan: func(ctx context.Context, n, workers int) (count.Plan, error) {
+		return count.NewJoinPlanContext(ctx, n, 0, workers)
+	}, newUniquePlan: func(ctx context.Context, n, workers int) (count.Plan, error) {
+		return count.NewJoinUniquePlanContext(ctx, n, 0, workers)
 	}})
 }
 
-// splitBackend counts the empty board through a search.Plan, a
+// splitBackend counts the empty board through a count.Plan, a
 // deterministic list of subproblems: "constellation" is
-// search.ConstellationPlan (Q27's border constellations, weighted by the
+// count.ConstellationPlan (Q27's border constellations, weighted by the
 // size of their orbits under the 8 symmetries of the square), "domains" is
-// search.DomainPlan (Takaken's corner and edge domains of the bitmask
-// counter), "join" is search.JoinPlan (the quarter join, the fastest;
-// n ≤ 23; with Request.Unique the plan of search.NewJoinUniquePlanContext,
+// count.DomainPlan (Takaken's corner and edge domains of the bitmask
+// counter), "join" is count.JoinPlan (the quarter join, the fastest;
+// n ≤ 23; with Request.Unique the plan of count.NewJoinUniquePlanContext,
 // whose subproblems are classes of the groups). constellation and domains
 // take 1 ≤ n ≤ 27 and always count the fundamental solutions too. All split
 // into shards, report the count of every subproblem in Outcome.Parts and
@@ -44,10 +44,10 @@ type splitBackend struct {
 	method string // Caps.CountMethod
 	// newPlan builds the plan of order n with up to workers goroutines,
 	// giving up when ctx is done.
-	newPlan func(ctx context.Context, n, workers int) (search.Plan, error)
+	newPlan func(ctx context.Context, n, workers int) (count.Plan, error)
 	// newUniquePlan, when set, builds the plan for a count that asks for
 	// fundamental solutions (Request.Unique), which newPlan's lacks.
-	newUniquePlan func(ctx context.Context, n, workers int) (search.Plan, error)
+	newUniquePlan func(ctx context.Context, n, workers int) (count.Plan, error)
 }
 
 func (b splitBackend) Name() string { return b.name }
@@ -57,14 +57,14 @@ func (b splitBackend) Caps() backend.Caps {
 }
 
 // shardContexter is a plan whose Shard can give up when the context is
-// done (search.JoinPlan: its estimates take seconds at n = 21).
+// done (count.JoinPlan: its estimates take seconds at n = 21).
 type shardContexter interface {
 	ShardContext(ctx context.Context, i, m int) ([]int, error)
 }
 
 // splitPlans caches the plans by backend and n: a plan is immutable once
 // built.
-var splitPlans sync.Map // splitKey -> search.Plan
+var splitPlans sync.Map // splitKey -> count.Plan
 
 type splitKey struct {
 	name   string
@@ -72,11 +72,11 @@ type splitKey struct {
 	unique bool
 }
 
-func (b splitBackend) plan(ctx context.Context, n, workers int, unique bool) (search.Plan, error) {
+func (b splitBackend) plan(ctx context.Context, n, workers int, unique bool) (count.Plan, error) {
 	unique = unique && b.newUniquePlan != nil
 	k := splitKey{b.name, n, unique}
 	if p, ok := splitPlans.Load(k); ok {
-		return p.(search.Plan), nil
+		return p.(count.Plan), nil
 	}
 	newPlan := b.newPlan
 	if unique {
@@ -93,7 +93,7 @@ func (b splitBackend) plan(ctx context.Context, n, workers int, unique bool) (se
 // shard returns the plan of order n (built with up to workers goroutines;
 // with unique one that counts fundamental solutions) and the ids of its
 // slice shard of shards, giving up when ctx is done.
-func (be splitBackend) shard(ctx context.Context, n, workers, shard, shards int, unique bool) (search.Plan, []int, error) {
+func (be splitBackend) shard(ctx context.Context, n, workers, shard, shards int, unique bool) (count.Plan, []int, error) {
 	p, err := be.plan(ctx, n, workers, unique)
 	if err != nil {
 		return nil, nil, err
@@ -159,11 +159,11 @@ func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend
 		}
 	}
 	last := time.Now()
-	opt := search.PlanOptions{
+	opt := count.PlanOptions{
 		Workers:  req.Workers,
 		Progress: req.Progress,
 		Skip:     func(id int) bool { _, ok := done[id]; return ok },
-		Done: func(q search.Part) {
+		Done: func(q count.Part) {
 			mu.Lock()
 			defer mu.Unlock()
 			done[q.ID] = split.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
@@ -173,7 +173,7 @@ func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend
 			}
 		},
 	}
-	_, err = search.CountPlan(ctx, p, ids, opt)
+	_, err = count.CountPlan(ctx, p, ids, opt)
 	mu.Lock()
 	defer mu.Unlock()
 	if ck != nil && ckErr == nil {

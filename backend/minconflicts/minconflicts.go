@@ -19,7 +19,8 @@ func init() { backend.Register(minConflictsBackend{}) }
 // completes boards with queens already placed, but cannot prove that none
 // exists.
 //
-// Request.Seed seeds the search (same seed, same answer). Request.Options
+// Request.Seed seeds the search (same seed, same answer); Request.Trace
+// receives its events (search.MinConflictsEvent). Request.Options
 // may set "steps" (repair steps per try), "restarts" (-1 for no limit),
 // "partners", "walk" (a probability) and "tries" (initial placement): see
 // search.MinConflictsOptions.
@@ -28,7 +29,7 @@ type minConflictsBackend struct{}
 func (minConflictsBackend) Name() string { return "minconflicts" }
 
 func (minConflictsBackend) Caps() backend.Caps {
-	return backend.Caps{Find: true, Complete: true, Options: []string{"partners", "restarts", "steps", "tries", "walk"}}
+	return backend.Caps{Find: true, Complete: true, Options: []string{"partners", "restarts", "steps", "tries", "walk"}, Trace: true}
 }
 
 // minConflictsOptions turns a request into the options of the search.
@@ -81,6 +82,9 @@ func (minConflictsBackend) Run(ctx context.Context, prob encode.Problem, req bac
 	opt, err := minConflictsOptions(req)
 	if err != nil {
 		return backend.Outcome{}, err
+	}
+	if req.Trace != nil {
+		opt.Trace = func(e search.MinConflictsEvent) { req.Trace(e) }
 	}
 	// The search, its answer (8 bytes a row) and the caller's check.
 	need := search.MinConflictsBytes(b.N, b.Given()) + 8*uint64(b.N) + backend.VerifyBytes(b.N)

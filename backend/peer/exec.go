@@ -36,7 +36,7 @@ func init() {
 // execBackend runs a program of the user's on the problem: the problem
 // goes to the program's standard input, or to a file named by the word
 // "{}" of the command, in the protocol's format; the program's answer
-// comes back in the field's usual form and is verified (encode.VerifyCells)
+// comes back in the field's usual form and is verified (encode.Verify)
 // before it counts. It finds one solution or says there is none, which
 // the harness cross-checks with the other complete backends.
 type execBackend struct {

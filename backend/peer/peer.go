@@ -48,7 +48,7 @@ var ErrUnavailable = errors.New("peer: program not installed")
 
 // peerBackend is a backend.Backend that runs a tool: every problem
 // the encoder knows, from its model; every answer verified by
-// encode.VerifyCells before it is counted or shown (a wrong one is an
+// encode.Verify before it is counted or shown (a wrong one is an
 // error of the run, which the harness reports as MISMATCH), every count
 // made of distinct verified solutions, and an answer "none" left to the
 // harness's cross-check with the other complete backends.
@@ -122,7 +122,7 @@ func runTool(ctx context.Context, name string, m *encode.Model, req backend.Requ
 	stopped := false
 	chosen := make([]int32, 0, m.Pieces)
 	ans, err := solve(all, func(cells []encode.Cell) bool {
-		if err := encode.VerifyCells(p, cells); err != nil {
+		if err := encode.Verify(p, cells); err != nil {
 			bad = fmt.Errorf("backend %s: %w %s: %v", name, backend.ErrWrongAnswer, cellList(cells), err)
 			return false
 		}

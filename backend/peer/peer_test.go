@@ -25,7 +25,7 @@ func solve(t *testing.T, be backend.Backend, p encode.Problem, mode backend.Mode
 		if q.Variant.Goal() != encode.Place {
 			q.Pieces = len(cells)
 		}
-		if err := encode.VerifyCells(q, cells); err != nil {
+		if err := encode.Verify(q, cells); err != nil {
 			t.Errorf("%s: %v: %v", be.Name(), cells, err)
 		}
 		return true

@@ -168,7 +168,7 @@ func (eb externalBackend) runBoard(ctx context.Context, b encode.Board, req back
 		if err != nil {
 			return out, fmt.Errorf("backend %s: %w", eb.name, err)
 		}
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			return out, fmt.Errorf("backend %s: wrong model: %w", eb.name, err)
 		}
 		out.Solutions++

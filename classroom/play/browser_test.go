@@ -199,8 +199,8 @@ func TestPageInBrowser(t *testing.T) {
 	p.do("next solution", chromedp.KeyEvent("n"),
 		waitFor(`(document.getElementById('counter-solutions') || {}).textContent === "2"`))
 	board, status := p.board(), p.text("status")
-	if q := queensOf(board); encode.Verify(encode.Empty(4), q) != nil || !strings.Contains(status, "solution 2") {
-		t.Errorf("second solution: board %v (%v), status %q", board, encode.Verify(encode.Empty(4), q), status)
+	if q := queensOf(board); encode.Verify(encode.Empty(4).Problem(), q) != nil || !strings.Contains(status, "solution 2") {
+		t.Errorf("second solution: board %v (%v), status %q", board, encode.Verify(encode.Empty(4).Problem(), q), status)
 	}
 	p.do("finish", chromedp.Click(chromedp.ID("finish")), waitFor(`document.body.dataset.done === "2"`))
 	if result := p.text("result"); !strings.Contains(result, "2 solutions in all") {
@@ -232,7 +232,7 @@ func TestPageInBrowser(t *testing.T) {
 		chromedp.Click(chromedp.ID("complete")),
 		waitFor(`document.getElementById('verdict').textContent.startsWith("completed")`))
 	q := queensOf(p.board())
-	if err := encode.Verify(encode.Board{N: 4, Queens: []int{1, -1, -1, -1}}, q); err != nil {
+	if err := encode.Verify(encode.Board{N: 4, Queens: []int{1, -1, -1, -1}}.Problem(), q); err != nil {
 		t.Errorf("completion of b1: %v (board %v)", err, q)
 	}
 	p.shot("classroom-complete.png")

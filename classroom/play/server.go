@@ -343,7 +343,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusInternalServerError, "%s: %v", req.Backend, err)
 		return
 	case found != nil:
-		if err := encode.Verify(b, found); err != nil {
+		if err := encode.Verify(b.Problem(), found); err != nil {
 			refuse(w, http.StatusInternalServerError, "%s returned a wrong completion: %v", req.Backend, err)
 			return
 		}

@@ -136,7 +136,7 @@ func TestStreamProtocol(t *testing.T) {
 		}
 		var f classroom.Frame
 		json.Unmarshal(data, &f)
-		if name != "frame" || f.Kind != "solution" || f.Solutions != 1 || encode.Verify(encode.Empty(6), f.Queens) != nil {
+		if name != "frame" || f.Kind != "solution" || f.Solutions != 1 || encode.Verify(encode.Empty(6).Problem(), encode.Placement(f.Queens)) != nil {
 			t.Fatalf("next solution: %s %s", name, data)
 		}
 		break
@@ -277,7 +277,7 @@ func TestCheckComplete(t *testing.T) {
 			rc := q.([]any)
 			p[int(rc[0].(float64))] = int(rc[1].(float64))
 		}
-		if err := encode.Verify(encode.Board{N: 8, Queens: []int{0}}, p); err != nil {
+		if err := encode.Verify(encode.Board{N: 8, Queens: []int{0}}.Problem(), p); err != nil {
 			t.Errorf("%s: completion %v: %v", backend, p, err)
 		}
 	}
@@ -339,7 +339,7 @@ func TestStreamMethods(t *testing.T) {
 				break
 			}
 		}
-		if !f.Major || f.Solutions != 1 || encode.Verify(encode.Empty(8), f.Queens) != nil {
+		if !f.Major || f.Solutions != 1 || encode.Verify(encode.Empty(8).Problem(), encode.Placement(f.Queens)) != nil {
 			t.Errorf("%s: next gives %+v", method, f)
 		}
 		if method == "minconflicts" {

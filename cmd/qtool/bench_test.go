@@ -335,7 +335,7 @@ func decideByBacktracking(t *testing.T, b encode.Board) bool {
 	t.Helper()
 	found := false
 	_, err := search.Backtrack(context.Background(), b, func(p encode.Placement) bool {
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Fatalf("search.Backtrack: %v", err)
 		}
 		found = true

@@ -39,7 +39,7 @@ func init() {
 type xcoverProblem struct {
 	name  string
 	n     int
-	build func() (*dlx.Problem, error)
+	build func() (*dlx.Matrix, error)
 	best  int
 	exact bool // best: check the k costs against every solution's cost
 }
@@ -63,7 +63,7 @@ var xcoverProblemsFor = xcoverProblems
 func xcoverProblems(queens []int) []xcoverProblem {
 	var ps []xcoverProblem
 	for _, n := range queens {
-		ps = append(ps, xcoverProblem{name: fmt.Sprintf("queens-%d", n), n: n, build: func() (*dlx.Problem, error) {
+		ps = append(ps, xcoverProblem{name: fmt.Sprintf("queens-%d", n), n: n, build: func() (*dlx.Matrix, error) {
 			var buf bytes.Buffer
 			if err := writeDLX(&buf, encode.Empty(n), nil); err != nil { // as qtool encode -n N --to dlx
 				return nil, err
@@ -71,9 +71,9 @@ func xcoverProblems(queens []int) []xcoverProblem {
 			return dlx.Parse(&buf, fmt.Sprintf("queens-%d.dlx", n))
 		}})
 	}
-	ps = append(ps, xcoverProblem{name: "pentominoes-3x20", n: 60, build: func() (*dlx.Problem, error) { return dlx.Pentominoes(3, 20) }})
+	ps = append(ps, xcoverProblem{name: "pentominoes-3x20", n: 60, build: func() (*dlx.Matrix, error) { return dlx.Pentominoes(3, 20) }})
 	random := func(name string, spec dlx.RandomSpec, best int, exact bool) xcoverProblem {
-		return xcoverProblem{name: name, n: spec.Primary, best: best, exact: exact, build: func() (*dlx.Problem, error) { return dlx.Random(spec) }}
+		return xcoverProblem{name: name, n: spec.Primary, best: best, exact: exact, build: func() (*dlx.Matrix, error) { return dlx.Random(spec) }}
 	}
 	for _, n := range []int{18, 20} {
 		ps = append(ps, random(fmt.Sprintf("xcc-%d", n), dlx.RandomSpec{Family: "xcc", Primary: n, Secondary: 2 * n, Options: 4 * n, Colors: 2, Seed: 1}, 0, false))
@@ -175,7 +175,7 @@ func runXcoverPreset(ctx context.Context, c *cli, f benchFlags, set map[string]b
 // xcoverRun makes one run of an algorithm (or Best, or the ZDD) on a
 // problem and fills in the record: the count (for Best the sum of the k
 // costs), the nodes, the wall-clock time, and the status of its checks.
-func xcoverRun(ctx context.Context, p *dlx.Problem, xp xcoverProblem, alg dlx.Algorithm, zdd bool, f benchFlags, rec *results.Record) {
+func xcoverRun(ctx context.Context, p *dlx.Matrix, xp xcoverProblem, alg dlx.Algorithm, zdd bool, f benchFlags, rec *results.Record) {
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
@@ -228,7 +228,7 @@ func xcoverRun(ctx context.Context, p *dlx.Problem, xp xcoverProblem, alg dlx.Al
 // an exact cover of its cost, and, for a problem small enough (exact), the
 // k costs those of the k cheapest of all the solutions the search lists.
 // It returns what is wrong, or "".
-func checkBest(ctx context.Context, p *dlx.Problem, best []dlx.CostSolution, xp xcoverProblem) string {
+func checkBest(ctx context.Context, p *dlx.Matrix, best []dlx.CostSolution, xp xcoverProblem) string {
 	for i, s := range best {
 		if i > 0 && s.Cost < best[i-1].Cost {
 			return fmt.Sprintf("cost %d after %d", s.Cost, best[i-1].Cost)
@@ -266,7 +266,7 @@ func checkBest(ctx context.Context, p *dlx.Problem, best []dlx.CostSolution, xp 
 
 // checkCover checks that a solution covers every primary item once, every
 // secondary item at most once or with one colour, and costs what it says.
-func checkCover(p *dlx.Problem, s dlx.CostSolution) string {
+func checkCover(p *dlx.Matrix, s dlx.CostSolution) string {
 	held := make([]int, p.Items())
 	color := make([]int, p.Items())
 	cost := uint64(0)

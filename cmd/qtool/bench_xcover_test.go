@@ -23,7 +23,7 @@ func TestBenchXcover(t *testing.T) {
 			}
 		}
 		random := func(name string, spec dlx.RandomSpec) xcoverProblem {
-			return xcoverProblem{name: name, n: spec.Primary, build: func() (*dlx.Problem, error) { return dlx.Random(spec) }}
+			return xcoverProblem{name: name, n: spec.Primary, build: func() (*dlx.Matrix, error) { return dlx.Random(spec) }}
 		}
 		return append(small,
 			random("xcc-10", dlx.RandomSpec{Family: "xcc", Primary: 10, Secondary: 20, Options: 40, Colors: 2, Seed: 1}),

@@ -12,8 +12,8 @@ import (
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/cluster"
+	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/search"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -50,7 +50,7 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	}
 	// Checkpoints where the backend can write them: the named one, or the
 	// one qtool count picks for an empty board.
-	checkpoints := n <= search.ConstellationMaxN
+	checkpoints := n <= count.ConstellationMaxN
 	if *backendName != "" {
 		be, err := backend.Lookup(*backendName)
 		if err != nil {

@@ -8,8 +8,8 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/estimate"
-	"github.com/qtool-project/qtool/search"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -68,8 +68,8 @@ func clusterPlan(ctx context.Context, c *cli, args []string) error {
 	switch {
 	case len(operands) > 0:
 		return usageErrorf("cluster plan count: unexpected argument %q", operands[0])
-	case n < 4 || n > search.ConstellationMaxN:
-		return usageErrorf("cluster plan count: -n N is required, 4 ≤ N ≤ %d (the constellation counter's orders)", search.ConstellationMaxN)
+	case n < 4 || n > count.ConstellationMaxN:
+		return usageErrorf("cluster plan count: -n N is required, 4 ≤ N ≤ %d (the constellation counter's orders)", count.ConstellationMaxN)
 	case shards < 1 || shards > 1<<30:
 		return usageErrorf("cluster plan count: --shards M is required, 1 ≤ M ≤ %d", 1<<30)
 	case probes < 1 || probes > 1<<20:

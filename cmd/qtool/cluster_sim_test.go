@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/qtool-project/qtool/cluster"
-	"github.com/qtool-project/qtool/search"
+	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -35,7 +35,7 @@ func simSolutions(id int) uint64 {
 // simRecord is shard i of m of the n = 20 constellation split as qtool
 // count --shard i/m --json writes it (the fields and their order of a
 // real record), with the made-up counts.
-func simRecord(p *search.ConstellationPlan, i, m int) ([]byte, uint64) {
+func simRecord(p *count.ConstellationPlan, i, m int) ([]byte, uint64) {
 	ids, _ := p.Shard(i, m)
 	parts := make([]split.Part, 0, len(ids))
 	var sum, nodes uint64
@@ -48,7 +48,7 @@ func simRecord(p *search.ConstellationPlan, i, m int) ([]byte, uint64) {
 	shard, shards := i, m
 	rec := split.Record{
 		N: p.N(), Backend: "constellation", BoardHash: "sha256:21c837c5aec70933f53ffa5e69c4a86e", Solutions: sum, Nodes: &nodes,
-		Shard: &shard, Shards: &shards, Seconds: 0.5, Status: "ok", Complete: true, Method: search.ConstellationMethod,
+		Shard: &shard, Shards: &shards, Seconds: 0.5, Status: "ok", Complete: true, Method: count.ConstellationMethod,
 		Stats: map[string]uint64{"done": uint64(len(ids)), "resumed": 0, "subproblems": uint64(len(ids))},
 		Split: &split.Info{Method: p.Method(), Version: p.Version(), N: p.N(), Depth: p.Depth(), Total: p.Subproblems(), Identity: p.Identity(), Shard: i, Shards: m, Todo: len(ids)},
 		Parts: parts,
@@ -74,7 +74,7 @@ func TestClusterCollectSimLong(t *testing.T) {
 	}
 	m := *clusterSimShards
 	withScheduler(t, emptyQueue{})
-	p, err := search.NewConstellationPlan(20, 0)
+	p, err := count.NewConstellationPlan(20, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,13 +46,13 @@ func (f *checkpointFlags) apply(req *backend.Request) error {
 }
 
 // plainError drops the package names ("backend: ", "experiments: ", "checkpoint: ",
-// "search: ") from the front of a library error, so that the command line
+// "search: ", "count: ") from the front of a library error, so that the command line
 // speaks to users; errors.Is still sees the original.
 func plainError(err error) error {
 	msg := err.Error()
 	for {
 		cut := false
-		for _, p := range []string{"backend: ", "experiments: ", "checkpoint: ", "search: "} {
+		for _, p := range []string{"backend: ", "experiments: ", "checkpoint: ", "search: ", "count: "} {
 			if rest, ok := strings.CutPrefix(msg, p); ok {
 				msg, cut = rest, true
 			}

@@ -55,7 +55,7 @@ func TestEncodeProblemDIMACS(t *testing.T) {
 		if len(cells) != c.pieces {
 			t.Errorf("encode %v | sat: %d pieces, want %d", c.args, len(cells), c.pieces)
 		}
-		if err := encode.VerifyCells(prob, cells); err != nil {
+		if err := encode.Verify(prob, cells); err != nil {
 			t.Errorf("encode %v | sat: %v: %v", c.args, cells, err)
 		}
 	}

@@ -189,7 +189,7 @@ func magicRecord(source string, sq magic.Square, from encode.Placement) (magicSq
 		return rec, err
 	}
 	for _, u := range runs {
-		if err := encode.Verify(encode.Empty(rep.N), u.Queens); err != nil {
+		if err := encode.Verify(encode.Empty(rep.N).Problem(), u.Queens); err != nil {
 			return rec, fmt.Errorf("magic: run %v: %v", u, err)
 		}
 		digit := "low"

@@ -24,7 +24,7 @@ func TestMagic(t *testing.T) {
 			t.Errorf("%s: %+v", r.Source, r)
 		}
 		for _, u := range r.Runs {
-			if err := encode.Verify(encode.Empty(5), u.Queens); err != nil {
+			if err := encode.Verify(encode.Empty(5).Problem(), encode.Placement(u.Queens)); err != nil {
 				t.Errorf("%s: run %s: %v", r.Source, u.Numbers, err)
 			}
 		}

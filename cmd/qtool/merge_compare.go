@@ -7,8 +7,8 @@ import (
 	"fmt"
 
 	"github.com/qtool-project/qtool/checkpoint"
+	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/internal/ctxio"
-	"github.com/qtool-project/qtool/search"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -149,19 +149,19 @@ func describePart(identity string, id int) string {
 		return "not described: a split of another qtool"
 	}
 	n := sid.N
-	var p search.Plan
+	var p count.Plan
 	switch sid.Method {
-	case search.ConstellationMethod:
-		if n <= search.ConstellationMaxN && n <= 20 {
-			p, err = search.NewConstellationPlan(n, 0)
+	case count.ConstellationMethod:
+		if n <= count.ConstellationMaxN && n <= 20 {
+			p, err = count.NewConstellationPlan(n, 0)
 		}
-	case search.DomainMethod:
-		if n <= search.DomainMaxN {
-			p, err = search.NewDomainPlan(n)
+	case count.DomainMethod:
+		if n <= count.DomainMaxN {
+			p, err = count.NewDomainPlan(n)
 		}
-	case search.JoinMethod:
+	case count.JoinMethod:
 		if n <= joinDefaultMaxN {
-			p, err = search.NewJoinPlan(n, 0)
+			p, err = count.NewJoinPlan(n, 0)
 		}
 	}
 	if p == nil || err != nil || p.Identity() != identity || id >= p.Subproblems() {

@@ -340,7 +340,7 @@ func partitionSearch(rctx context.Context, o *partitionOptions, prob encode.Prob
 
 // checkPartition checks a Latin square of a partition: a Latin square
 // (partition.CheckSquare) whose every symbol is a solution of prob by the
-// problem's own rules (encode.VerifyCells).
+// problem's own rules (encode.Verify).
 func checkPartition(prob encode.Problem, sq [][]int) error {
 	sols, err := partition.CheckSquare(sq)
 	if err != nil {
@@ -351,7 +351,7 @@ func checkPartition(prob encode.Problem, sq [][]int) error {
 		for r, c := range sol {
 			cells[r] = encode.Cell{R: r, C: c}
 		}
-		if err := encode.VerifyCells(prob, cells); err != nil {
+		if err := encode.Verify(prob, cells); err != nil {
 			return fmt.Errorf("symbol %d: %v", s, strings.TrimPrefix(err.Error(), "encode: "))
 		}
 	}

@@ -32,7 +32,7 @@ func TestPartitionSymmetry(t *testing.T) {
 				}
 			}
 		}
-		if err := encode.Verify(encode.Empty(12), p); err != nil {
+		if err := encode.Verify(encode.Empty(12).Problem(), p); err != nil {
 			t.Errorf("symbol %d: %v", s, err)
 		}
 	}

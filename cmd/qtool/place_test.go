@@ -39,7 +39,7 @@ func TestPlace(t *testing.T) {
 			}
 			b, err := encode.ParseBoard(f, path)
 			f.Close()
-			if err != nil || b.N != n || encode.Verify(encode.Empty(n), b.Queens) != nil {
+			if err != nil || b.N != n || encode.Verify(encode.Empty(n).Problem(), encode.Placement(b.Queens)) != nil {
 				t.Fatalf("%s n = %d: %v", method, n, err)
 			}
 			out, errOut, code = qtool(t, "", "verify", path)

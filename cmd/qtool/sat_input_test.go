@@ -28,7 +28,7 @@ func satAnswerOf(t *testing.T, out string, code int) string {
 	if code != exitSatisfiable || status != "SATISFIABLE" {
 		return status
 	}
-	if err := encode.Verify(encode.Empty(8), satPlacement(encode.Empty(8), model)); err != nil {
+	if err := encode.Verify(encode.Empty(8).Problem(), satPlacement(encode.Empty(8), model)); err != nil {
 		return "bad model: " + err.Error()
 	}
 	return status

@@ -117,7 +117,7 @@ func TestEncodeDIMACSAndSolve(t *testing.T) {
 		if code != exitSatisfiable || status != "SATISFIABLE" || errOut != "" {
 			t.Fatalf("sat on 8 queens (%s): exit %d, s %q, stderr %q", amo, code, status, errOut)
 		}
-		if err := encode.Verify(encode.Empty(8), satPlacement(encode.Empty(8), model)); err != nil {
+		if err := encode.Verify(encode.Empty(8).Problem(), satPlacement(encode.Empty(8), model)); err != nil {
 			t.Errorf("amo %q: the model printed is not a solution: %v", amo, err)
 		}
 	}
@@ -150,7 +150,7 @@ func TestEncodeDIMACSBoard(t *testing.T) {
 	if code != exitSatisfiable {
 		t.Fatalf("exit %d", code)
 	}
-	if err := encode.Verify(b, satPlacement(b, model)); err != nil {
+	if err := encode.Verify(b.Problem(), satPlacement(b, model)); err != nil {
 		t.Errorf("completion printed: %v", err)
 	}
 }
@@ -262,7 +262,7 @@ func TestSATExternalSolvers(t *testing.T) {
 						continue
 					}
 					if code == exitSatisfiable {
-						if err := encode.Verify(b, satPlacement(b, model)); err != nil {
+						if err := encode.Verify(b.Problem(), satPlacement(b, model)); err != nil {
 							t.Errorf("%s's model on n=%d %v (%s): %v", s, n, b.Queens, amo, err)
 						}
 					}

@@ -169,7 +169,7 @@ type solveRun struct {
 
 // solve runs the search and writes what it finds: placements of plain
 // n-queens, sets of squares of the other problems, each checked by the
-// verifier (encode.Verify, encode.VerifyCells) before it is printed.
+// verifier (encode.Verify, encode.Verify) before it is printed.
 func (o *solveOptions) solve(ctx context.Context, c *cli, prob encode.Problem, be backend.Backend) error {
 	s := &solveRun{o: o, c: c, prob: prob, board: prob, b: prob.Board, be: be}
 	w := c.stdout
@@ -274,7 +274,7 @@ func (s *solveRun) request() backend.Request {
 		req.VisitPieces = func(pieces []encode.Piece) bool {
 			q := s.board
 			q.Pieces = len(pieces)
-			if err := encode.VerifyPieces(q, pieces); err != nil {
+			if err := encode.Verify(q, pieces); err != nil {
 				s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
 				return false
 			}
@@ -289,7 +289,7 @@ func (s *solveRun) request() backend.Request {
 			q.Pieces = len(cells)
 			if q.Variant.Mixed() {
 				// The empty placement (no piece fits).
-				if err := encode.VerifyCells(q, cells); err != nil {
+				if err := encode.Verify(q, cells); err != nil {
 					s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
 					return false
 				}
@@ -299,7 +299,7 @@ func (s *solveRun) request() backend.Request {
 				}
 				return s.o.limit == 0 || s.printed < s.o.limit
 			}
-			if err := encode.VerifyCells(q, cells); err != nil {
+			if err := encode.Verify(q, cells); err != nil {
 				s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
 				return false
 			}
@@ -312,7 +312,7 @@ func (s *solveRun) request() backend.Request {
 		return req
 	}
 	req.Visit = func(q encode.Placement) bool {
-		if err := encode.Verify(s.b, q); err != nil {
+		if err := encode.Verify(s.b.Problem(), q); err != nil {
 			s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
 			return false
 		}

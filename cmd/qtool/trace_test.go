@@ -83,7 +83,7 @@ func TestTraceEnd(t *testing.T) {
 			}
 			if f.Kind == "solution" {
 				sols++
-				if err := encode.Verify(encode.Empty(n), f.Queens); err != nil {
+				if err := encode.Verify(encode.Empty(n).Problem(), encode.Placement(f.Queens)); err != nil {
 					t.Errorf("n=%d: solution frame %d: %v", n, f.Seq, err)
 				}
 			}

@@ -88,7 +88,7 @@ func TestWorksheetPDF(t *testing.T) {
 				r, col := squareRow(t, s)
 				p[r] = col
 			}
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Errorf("%v: solution %d does not complete puzzle %d: %v", args, i+1, i+1, err)
 			}
 			if comps := oracle.Completions(b); c.unique && len(comps) != 1 {

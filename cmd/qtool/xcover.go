@@ -242,7 +242,7 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 // xcoverLoad reads the problem, refusing one too large for memory, and
 // prints its warnings. A context that ends while reading is a time limit
 // or an interruption, said on stderr.
-func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, string, error) {
+func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Matrix, string, error) {
 	f, name, err := openInput(c, opt.file)
 	if err != nil {
 		return nil, name, err
@@ -288,7 +288,7 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Problem, s
 // solutionPrinter returns a Visit that prints each solution as its option
 // lines, solutions set apart by a blank line; a write error stops the
 // search and is kept in *writeErr.
-func solutionPrinter(out *bufio.Writer, p *dlx.Problem, writeErr *error) func([]int) bool {
+func solutionPrinter(out *bufio.Writer, p *dlx.Matrix, writeErr *error) func([]int) bool {
 	first := true
 	return func(options []int) bool {
 		if !first {

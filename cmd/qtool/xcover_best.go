@@ -24,7 +24,7 @@ type xcoverCost struct {
 // xcoverBest runs --best K: Knuth's DLX5 search for the K cheapest
 // solutions, printed cheapest first, each after a comment line with its
 // cost.
-func xcoverBest(ctx context.Context, c *cli, p *dlx.Problem, name string, opt xcoverOptions) error {
+func xcoverBest(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xcoverOptions) error {
 	if opt.algorithm != dlx.Auto && opt.algorithm != dlx.C {
 		return usageErrorf("xcover: --best runs DLX5's search (algorithm C with costs), not --algorithm %v", opt.algorithm)
 	}

@@ -152,7 +152,7 @@ func TestXcoverQueens(t *testing.T) {
 			}
 			p[r] = c
 		}
-		if err := encode.Verify(b, p); err != nil {
+		if err := encode.Verify(b.Problem(), p); err != nil {
 			t.Fatalf("listed solution %v: %v", p, err)
 		}
 		listed++

@@ -18,7 +18,7 @@ const maxSample = 1 << 20
 // built as DLX6 builds it, written to FILE in DLX6's text form (or, for a
 // FILE ending in .json, the JSON form), its exact count in the summary, and
 // K solutions drawn uniformly from it.
-func xcoverZDD(ctx context.Context, c *cli, p *dlx.Problem, name string, opt xcoverOptions) error {
+func xcoverZDD(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xcoverOptions) error {
 	if p.HasBounds() {
 		return usageErrorf("xcover: --zdd: %s: the ZDD of a problem with bounds (multiplicities) is not supported", name)
 	}

@@ -45,7 +45,7 @@ func main() {
 	if _, err := backend.Solve(ctx, dlx, encode.Problem{Instance: encode.Instance{Board: board}}, req); err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("completion:", completion, "verified:", encode.Verify(board, completion) == nil)
+	fmt.Println("completion:", completion, "verified:", encode.Verify(board.Problem(), completion) == nil)
 
 	// Compare two backends on n = 6..9 with qtool bench's defaults (3
 	// repeats, 10 s a run, one worker, counts checked against the OEIS).

@@ -123,8 +123,8 @@ func TestLayout(t *testing.T) {
 }
 
 // TestLayoutCatches checks the check: an import that breaks the table
-// (an adapter importing another, experiments importing an adapter) is
-// caught.
+// (an adapter importing another, experiments importing an adapter, the
+// searches importing the counting plans built on them) is caught.
 func TestLayoutCatches(t *testing.T) {
 	r := rules(t)
 	for _, c := range []struct{ pkg, imp string }{
@@ -133,6 +133,8 @@ func TestLayoutCatches(t *testing.T) {
 		{"encode", "search"},
 		{"backend", "search"},
 		{"search", "backend"},
+		{"search", "count"},
+		{"count", "backend"},
 	} {
 		allowed, _ := rowOf(r, c.pkg)
 		if slices.ContainsFunc(allowed, func(a string) bool { return a == "everything" || matches(a, c.imp) }) {

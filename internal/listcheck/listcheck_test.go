@@ -43,7 +43,7 @@ func TestAgreesWithVerify(t *testing.T) {
 			}
 		}
 		got, err := Check(context.Background(), strings.NewReader(list(p)), "t")
-		want := encode.Verify(encode.Empty(n), p)
+		want := encode.Verify(encode.Empty(n).Problem(), encode.Placement(p))
 		switch {
 		case want == nil && (err != nil || got != n):
 			t.Fatalf("%v: a solution, but Check says %d, %v", p, got, err)
@@ -143,7 +143,7 @@ func FuzzCheck(f *testing.F) {
 				break
 			}
 		}
-		verr := encode.Verify(encode.Empty(max(len(p), 1)), p)
+		verr := encode.Verify(encode.Empty(max(len(p), 1)).Problem(), encode.Placement(p))
 		if (err == nil) != (verr == nil) || (err == nil && n != len(p)) {
 			t.Fatalf("%q: Check %d, %v; Verify %v", s, n, err, verr)
 		}

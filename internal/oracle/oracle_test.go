@@ -20,7 +20,7 @@ func TestCompletionsAgainstTable(t *testing.T) {
 			t.Errorf("unexpected count for n=%d: got %d want %d", n, len(sols), ref[n][0])
 		}
 		for _, p := range sols {
-			if err := encode.Verify(encode.Empty(n), p); err != nil {
+			if err := encode.Verify(encode.Empty(n).Problem(), p); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -35,7 +35,7 @@ func TestRandomBoard(t *testing.T) {
 			t.Fatalf("%+v: %v", b, err)
 		}
 		for _, p := range oracle.Completions(b) {
-			if err := encode.Verify(b, p); err != nil {
+			if err := encode.Verify(b.Problem(), p); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,6 +1,6 @@
 //go:build !purego
 
-package search
+package count
 
 import "golang.org/x/sys/cpu"
 

@@ -1,4 +1,4 @@
-package search
+package count
 
 import (
 	"fmt"
@@ -184,7 +184,7 @@ func (p *JoinPlan) derivePerms(to *[64]uint) {
 				t = u
 			}
 			if dst[t] < 0 {
-				panic(fmt.Sprintf("search: the join's quadrant %d of n = %d: diagonal %d has no image", i, n, idx))
+				panic(fmt.Sprintf("count: the join's quadrant %d of n = %d: diagonal %d has no image", i, n, idx))
 			}
 			for len(dp) <= int(b) {
 				dp = append(dp, 0)

@@ -1,4 +1,4 @@
-package search
+package count
 
 import (
 	"context"
@@ -304,7 +304,7 @@ func ConstellationPlanBytes(n int) (subproblems, bytes uint64, err error) {
 }
 
 func constRefuse(n int) error {
-	return fmt.Errorf("search: the constellation counter handles 1 ≤ n ≤ %d (the largest order whose count is known and safely within uint64), got n = %d; use --backend bitmask", ConstellationMaxN, n)
+	return fmt.Errorf("count: the constellation counter handles 1 ≤ n ≤ %d (the largest order whose count is known and safely within uint64), got n = %d; use --backend bitmask", ConstellationMaxN, n)
 }
 
 // NewConstellationPlan lists the subproblems of order n (1 ≤ n ≤
@@ -322,7 +322,7 @@ func NewConstellationPlan(n int, maxBytes uint64) (*ConstellationPlan, error) {
 		return nil, err
 	}
 	if bytes > maxBytes {
-		return nil, fmt.Errorf("search: the constellation plan of n = %d needs %d MiB (%d subproblems), more than the %d MiB allowed", n, bytes>>20, count, maxBytes>>20)
+		return nil, fmt.Errorf("count: the constellation plan of n = %d needs %d MiB (%d subproblems), more than the %d MiB allowed", n, bytes>>20, count, maxBytes>>20)
 	}
 	p := &ConstellationPlan{n: n, depth: constDepth(n), cons: constellations(n)}
 	p.subs = make([]constSub, 0, count)

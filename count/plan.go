@@ -1,4 +1,4 @@
-package search
+package count
 
 import (
 	"context"
@@ -48,7 +48,7 @@ type planCounter interface {
 // slice gets a fair sample of every part of the list.
 func shardIDs(total, i, m int) ([]int, error) {
 	if m < 1 || i < 0 || i >= m {
-		return nil, fmt.Errorf("search: shard %d of %d: want 0 ≤ shard < shards", i, m)
+		return nil, fmt.Errorf("count: shard %d of %d: want 0 ≤ shard < shards", i, m)
 	}
 	ids := make([]int, 0, total/m+1)
 	for j := i; j < total; j += m {
@@ -95,6 +95,30 @@ type PlanStats struct {
 	Subproblems, Done uint64
 }
 
+// planTodo checks the ids and the workers asked of CountPlan and returns
+// the ids to count, those opt.Skip reports left out.
+func planTodo(p Plan, ids []int, opt PlanOptions) ([]int, error) {
+	if opt.Workers < 0 {
+		return nil, fmt.Errorf("count: workers %d: want 0 (all cores) or more", opt.Workers)
+	}
+	total := p.Subproblems()
+	for _, id := range ids {
+		if id < 0 || id >= total {
+			return nil, fmt.Errorf("count: no subproblem %d in %s", id, p.Identity())
+		}
+	}
+	if opt.Skip == nil {
+		return ids, nil
+	}
+	todo := make([]int, 0, len(ids))
+	for _, id := range ids {
+		if !opt.Skip(id) {
+			todo = append(todo, id)
+		}
+	}
+	return todo, nil
+}
+
 // CountPlan counts the subproblems ids of plan p on opt.Workers goroutines,
 // each taking the next run of consecutive ids in turn (about 64 runs a
 // worker), and returns their sums. When ctx ends
@@ -104,23 +128,9 @@ type PlanStats struct {
 func CountPlan(ctx context.Context, p Plan, ids []int, opt PlanOptions) (PlanStats, error) {
 	var st PlanStats
 	st.Subproblems = uint64(len(ids))
-	if opt.Workers < 0 {
-		return st, fmt.Errorf("search: workers %d: want 0 (all cores) or more", opt.Workers)
-	}
-	total := p.Subproblems()
-	for _, id := range ids {
-		if id < 0 || id >= total {
-			return st, fmt.Errorf("search: no subproblem %d in %s", id, p.Identity())
-		}
-	}
-	todo := ids
-	if opt.Skip != nil {
-		todo = make([]int, 0, len(ids))
-		for _, id := range ids {
-			if !opt.Skip(id) {
-				todo = append(todo, id)
-			}
-		}
+	todo, err := planTodo(p, ids, opt)
+	if err != nil {
+		return st, err
 	}
 	if err := ctx.Err(); err != nil {
 		return st, err
@@ -180,7 +190,7 @@ func CountPlan(ctx context.Context, p Plan, ids []int, opt PlanOptions) (PlanSta
 		if err := ctx.Err(); err != nil {
 			return st, err
 		}
-		return st, errors.New("search: count stopped early")
+		return st, errors.New("count: count stopped early")
 	}
 	return st, nil
 }

@@ -1,17 +1,17 @@
-package search_test
+package count_test
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/qtool-project/qtool/search"
+	"github.com/qtool-project/qtool/count"
 )
 
 // A count split into subproblems: shard 1 of 3 of the domain split of
 // n = 10, each finished subproblem reported with its share of the count.
 // The three shards add up to A000170(10) = 724, of which 92 fundamental.
 func ExampleCountPlan() {
-	p, err := search.NewDomainPlan(10)
+	p, err := count.NewDomainPlan(10)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -19,7 +19,7 @@ func ExampleCountPlan() {
 	var sol, uniq uint64
 	for i := 0; i < 3; i++ {
 		ids, _ := p.Shard(i, 3)
-		st, err := search.CountPlan(context.Background(), p, ids, search.PlanOptions{Workers: 1})
+		st, err := count.CountPlan(context.Background(), p, ids, count.PlanOptions{Workers: 1})
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -34,13 +34,13 @@ func ExampleCountPlan() {
 // each counted with the size of its orbit under the symmetries of the
 // square.
 func ExampleNewConstellationPlan() {
-	p, err := search.NewConstellationPlan(8, 0)
+	p, err := count.NewConstellationPlan(8, 0)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(p.Constellations(), "constellations, first:", p.Describe(0))
-	st, _ := search.CountConstellations(context.Background(), 8)
+	st, _ := count.CountConstellations(context.Background(), 8)
 	fmt.Println(st.Solutions, st.Unique)
 	// Output:
 	// 78 constellations, first: t=0 r=1 b=2 l=0 ×8
@@ -51,13 +51,13 @@ func ExampleNewConstellationPlan() {
 // mirror and the vertical flip), each counted as the pairs of half boards
 // that fit, times the size of its orbit.
 func ExampleNewJoinPlan() {
-	p, err := search.NewJoinPlan(12, 0)
+	p, err := count.NewJoinPlan(12, 0)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	ids, _ := p.Shard(0, 1)
-	st, err := search.CountPlan(context.Background(), p, ids, search.PlanOptions{Workers: 1})
+	st, err := count.CountPlan(context.Background(), p, ids, count.PlanOptions{Workers: 1})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package search
+package count
 
 import (
 	"math/bits"
@@ -133,7 +133,7 @@ func (c *joinCounter) disjointWide(xs, ys []uint64, start *[1<<joinKeyBits + 1]i
 		case 5:
 			total += joinQueries5(t, ys, &a)
 		default:
-			panic("search: the wide join kernel takes 3 to 5 chunks")
+			panic("count: the wide join kernel takes 3 to 5 chunks")
 		}
 	}
 	// In the unit of disjoint: words of blocks of 128 patterns.

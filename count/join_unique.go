@@ -1,4 +1,4 @@
-package search
+package count
 
 import (
 	"cmp"
@@ -162,11 +162,11 @@ func (q *joinUnique) note(p *JoinPlan, perm []int, index map[[2]uint32]int32, cl
 	}
 	if quarter {
 		if kc != kr {
-			return fmt.Errorf("search: the join's bookkeeping of n = %d: a solution kept by the quarter turn has the keys %d and %d", n, kc, kr)
+			return fmt.Errorf("count: the join's bookkeeping of n = %d: a solution kept by the quarter turn has the keys %d and %d", n, kc, kr)
 		}
 		c, ok := classOf[[2]int32{int32(a), int32(kc)}]
 		if !ok {
-			return fmt.Errorf("search: the join's bookkeeping of n = %d: no class of key %d", n, kc)
+			return fmt.Errorf("count: the join's bookkeeping of n = %d: no class of key %d", n, kc)
 		}
 		q.quarter[c]++
 	}
@@ -275,7 +275,7 @@ func (c *joinCounter) countClass(id int) (Part, bool) {
 	// Whole numbers by the orbit counts (see joinUnique): a remainder
 	// would be a fault of this bookkeeping, not of the input.
 	if gt4%4 != 0 || eq4%4 != 0 || q.quarter[id]%2 != 0 || (eq4/4+q.quarter[id]/2)%2 != 0 {
-		panic(fmt.Sprintf("search: the join's orbits of n = %d, class %d do not add up: %d, %d, %d", p.n, id, gt4, eq4, q.quarter[id]))
+		panic(fmt.Sprintf("count: the join's orbits of n = %d, class %d do not add up: %d, %d, %d", p.n, id, gt4, eq4, q.quarter[id]))
 	}
 	orbits += gt4/4 + (eq4/4+q.quarter[id]/2)/2
 	return Part{ID: id, Solutions: sol, Unique: orbits, Nodes: c.work}, true

@@ -1,6 +1,6 @@
 //go:build !amd64 || purego
 
-package search
+package count
 
 // joinWideOK is false: the join's wide kernel is written for amd64 only,
 // and the scalar path counts everywhere else.
@@ -17,5 +17,5 @@ var joinWidePanelBytes = 0
 
 // disjointWide is never called where joinWide is false.
 func (c *joinCounter) disjointWide(xs, ys []uint64, start *[1<<joinKeyBits + 1]int, nch int, width [joinMaxChunks]uint, ks uint, keyMask uint64) uint64 {
-	panic("search: the wide join kernel is not built for this platform")
+	panic("count: the wide join kernel is not built for this platform")
 }

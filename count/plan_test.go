@@ -1,4 +1,4 @@
-package search_test
+package count_test
 
 import (
 	"context"
@@ -6,45 +6,46 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/oracle"
 	"github.com/qtool-project/qtool/search"
 )
 
 // plans builds the plans of order n of the three methods.
-func plans(t *testing.T, n int) []search.Plan {
+func plans(t *testing.T, n int) []count.Plan {
 	t.Helper()
-	c, err := search.NewConstellationPlan(n, 0)
+	c, err := count.NewConstellationPlan(n, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := search.NewDomainPlan(n)
+	d, err := count.NewDomainPlan(n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := search.NewJoinPlan(n, 0)
+	j, err := count.NewJoinPlan(n, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []search.Plan{c, d, j}
+	return []count.Plan{c, d, j}
 }
 
 // uniqueRef is the fundamental count a plan's parts must add up to: ref,
 // or 0 for a plan that does not count them.
-func uniqueRef(p search.Plan, ref uint64) uint64 {
+func uniqueRef(p count.Plan, ref uint64) uint64 {
 	if p.Unique() {
 		return ref
 	}
 	return 0
 }
 
-func countAll(t *testing.T, p search.Plan, workers int) search.PlanStats {
+func countAll(t *testing.T, p count.Plan, workers int) count.PlanStats {
 	t.Helper()
 	ids, err := p.Shard(0, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := search.CountPlan(context.Background(), p, ids, search.PlanOptions{Workers: workers})
+	st, err := count.CountPlan(context.Background(), p, ids, count.PlanOptions{Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func TestPlansOEIS(t *testing.T) {
 	}
 	for n := 1; n <= top; n++ {
 		for _, p := range plans(t, n) {
-			if n > 17 && p.Method() == search.ConstellationMethod || n > 15 && p.Method() == search.JoinMethod {
+			if n > 17 && p.Method() == count.ConstellationMethod || n > 15 && p.Method() == count.JoinMethod {
 				continue // the join's own test goes further
 			}
 			st := countAll(t, p, 2)
@@ -81,13 +82,13 @@ func TestPlansOEIS(t *testing.T) {
 // brute-force oracle agrees on the small boards.
 func TestConstellationPartsMatchBitmask(t *testing.T) {
 	for n := 4; n <= 11; n++ {
-		p, err := search.NewConstellationPlan(n, 0)
+		p, err := count.NewConstellationPlan(n, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for id := 0; id < p.Subproblems(); id++ {
-			var part search.Part
-			_, err := search.CountPlan(context.Background(), p, []int{id}, search.PlanOptions{Workers: 1, Done: func(q search.Part) { part = q }})
+			var part count.Part
+			_, err := count.CountPlan(context.Background(), p, []int{id}, count.PlanOptions{Workers: 1, Done: func(q count.Part) { part = q }})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,7 +142,7 @@ func TestPlanShards(t *testing.T) {
 						}
 						seen[id] = true
 					}
-					st, err := search.CountPlan(context.Background(), p, ids, search.PlanOptions{Workers: 2})
+					st, err := count.CountPlan(context.Background(), p, ids, count.PlanOptions{Workers: 2})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -173,10 +174,10 @@ func TestPlanCancelResume(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	for _, p := range plans(t, n) {
 		ids, _ := p.Shard(0, 1)
-		done := map[int]search.Part{}
+		done := map[int]count.Part{}
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(time.Duration(rng.IntN(40))*time.Millisecond, cancel)
-		st, err := search.CountPlan(ctx, p, ids, search.PlanOptions{Workers: 2, Done: func(q search.Part) { done[q.ID] = q }})
+		st, err := count.CountPlan(ctx, p, ids, count.PlanOptions{Workers: 2, Done: func(q count.Part) { done[q.ID] = q }})
 		cancel()
 		if err == nil && st.Done != uint64(len(ids)) {
 			t.Fatalf("%s: no error but %d of %d done", p.Identity(), st.Done, len(ids))
@@ -188,7 +189,7 @@ func TestPlanCancelResume(t *testing.T) {
 		if sum != st.Solutions || uint64(len(done)) != st.Done {
 			t.Fatalf("%s: stats %+v disagree with the %d parts reported (sum %d)", p.Identity(), st, len(done), sum)
 		}
-		st2, err := search.CountPlan(context.Background(), p, ids, search.PlanOptions{Workers: 2, Skip: func(id int) bool { _, ok := done[id]; return ok }})
+		st2, err := count.CountPlan(context.Background(), p, ids, count.PlanOptions{Workers: 2, Skip: func(id int) bool { _, ok := done[id]; return ok }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,25 +203,25 @@ func TestPlanCancelResume(t *testing.T) {
 // a plan larger than the memory allowed is refused before it is built.
 func TestPlanRefusals(t *testing.T) {
 	for _, n := range []int{0, -1, 28, 64} {
-		if _, err := search.NewConstellationPlan(n, 0); err == nil {
+		if _, err := count.NewConstellationPlan(n, 0); err == nil {
 			t.Errorf("constellation plan of n = %d accepted", n)
 		}
-		if _, err := search.NewDomainPlan(n); err == nil {
+		if _, err := count.NewDomainPlan(n); err == nil {
 			t.Errorf("domain plan of n = %d accepted", n)
 		}
 	}
-	if _, err := search.NewConstellationPlan(14, 1<<10); err == nil {
+	if _, err := count.NewConstellationPlan(14, 1<<10); err == nil {
 		t.Error("a 1 KiB memory limit accepted a plan of n = 14")
 	}
-	subs, bytes, err := search.ConstellationPlanBytes(14)
+	subs, bytes, err := count.ConstellationPlanBytes(14)
 	if err != nil || subs == 0 || bytes < subs*8 {
 		t.Errorf("ConstellationPlanBytes(14) = %d, %d, %v", subs, bytes, err)
 	}
-	p, _ := search.NewConstellationPlan(14, 0)
+	p, _ := count.NewConstellationPlan(14, 0)
 	if uint64(p.Subproblems()) != subs {
 		t.Errorf("plan has %d subproblems, ConstellationPlanBytes said %d", p.Subproblems(), subs)
 	}
-	if _, err := search.CountPlan(context.Background(), p, []int{p.Subproblems()}, search.PlanOptions{}); err == nil {
+	if _, err := count.CountPlan(context.Background(), p, []int{p.Subproblems()}, count.PlanOptions{}); err == nil {
 		t.Error("a subproblem id past the end accepted")
 	}
 }

@@ -1,4 +1,4 @@
-package search_test
+package count_test
 
 import (
 	"context"
@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/internal/oracle"
-	"github.com/qtool-project/qtool/search"
 )
 
 // TestJoinOEIS: the join counts A000170 for n = 1..17 (18, 19 and 20
@@ -22,7 +22,7 @@ func TestJoinOEIS(t *testing.T) {
 		top = 20
 	}
 	for n := 1; n <= top; n++ {
-		p, err := search.NewJoinPlan(n, 0)
+		p, err := count.NewJoinPlan(n, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,18 +48,18 @@ func TestJoinUniqueOEIS(t *testing.T) {
 		top = 19
 	}
 	for n := 1; n <= top; n++ {
-		p, err := search.NewJoinUniquePlanContext(context.Background(), n, 0, 2)
+		p, err := count.NewJoinUniquePlanContext(context.Background(), n, 0, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !p.Unique() || p.Method() != search.JoinUniqueMethod {
+		if !p.Unique() || p.Method() != count.JoinUniqueMethod {
 			t.Fatalf("n=%d: Unique %v, method %q", n, p.Unique(), p.Method())
 		}
 		st := countAll(t, p, 2)
 		if st.Solutions != ref[n][0] || st.Unique != ref[n][1] {
 			t.Errorf("%s: %d solutions, %d unique; OEIS %d, %d", p.Identity(), st.Solutions, st.Unique, ref[n][0], ref[n][1])
 		}
-		plain, err := search.NewJoinPlan(n, 0)
+		plain, err := count.NewJoinPlan(n, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,7 +181,7 @@ func parseGroup(t *testing.T, d string) (a int, top uint32, w uint64) {
 // to or less than its own (transKey, computed from the solution itself).
 func TestJoinPartsMatchBacktracking(t *testing.T) {
 	for n := 2; n <= 13; n++ {
-		p, err := search.NewJoinPlan(n, 0)
+		p, err := count.NewJoinPlan(n, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,8 +189,8 @@ func TestJoinPartsMatchBacktracking(t *testing.T) {
 		var total, byTrans, plain uint64
 		bya := map[int]uint64{} // middle column a > m: its parts / 4, by a
 		for id := range p.Subproblems() {
-			var part search.Part
-			if _, err := search.CountPlan(context.Background(), p, []int{id}, search.PlanOptions{Workers: 1, Done: func(q search.Part) { part = q }}); err != nil {
+			var part count.Part
+			if _, err := count.CountPlan(context.Background(), p, []int{id}, count.PlanOptions{Workers: 1, Done: func(q count.Part) { part = q }}); err != nil {
 				t.Fatal(err)
 			}
 			a, top, w := parseGroup(t, p.Describe(id))
@@ -268,21 +268,21 @@ func TestJoinPartsMatchBacktracking(t *testing.T) {
 // TestJoinRefusals: orders beyond the join's reach and plans beyond the
 // memory allowed are refused with the reason.
 func TestJoinRefusals(t *testing.T) {
-	for _, n := range []int{0, -3, search.JoinMaxN + 1, 27, 64} {
-		_, err := search.NewJoinPlan(n, 0)
+	for _, n := range []int{0, -3, count.JoinMaxN + 1, 27, 64} {
+		_, err := count.NewJoinPlan(n, 0)
 		if err == nil || !strings.Contains(err.Error(), "join counter handles") {
 			t.Errorf("n = %d: %v", n, err)
 		}
-		if _, err := search.JoinPlanBytes(n); err == nil {
+		if _, err := count.JoinPlanBytes(n); err == nil {
 			t.Errorf("JoinPlanBytes(%d) accepted", n)
 		}
 	}
-	_, err := search.NewJoinPlan(14, 1<<10)
+	_, err := count.NewJoinPlan(14, 1<<10)
 	if err == nil || !strings.Contains(err.Error(), "need about") {
 		t.Errorf("a 1 KiB limit: %v", err)
 	}
-	b, err := search.JoinPlanBytes(14)
-	p, _ := search.NewJoinPlan(14, 0)
+	b, err := count.JoinPlanBytes(14)
+	p, _ := count.NewJoinPlan(14, 0)
 	if err != nil || b != p.Bytes() || b == 0 {
 		t.Errorf("JoinPlanBytes(14) = %d, %v; the plan takes %d", b, err, p.Bytes())
 	}
@@ -298,13 +298,13 @@ func TestJoinShardBalance(t *testing.T) {
 }
 
 func joinShardBalance(t *testing.T, n int) {
-	p, err := search.NewJoinPlan(n, 0)
+	p, err := count.NewJoinPlan(n, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	work := make([]uint64, p.Subproblems())
 	ids, _ := p.Shard(0, 1)
-	if _, err := search.CountPlan(context.Background(), p, ids, search.PlanOptions{Workers: 2, Done: func(q search.Part) { work[q.ID] = q.Nodes }}); err != nil {
+	if _, err := count.CountPlan(context.Background(), p, ids, count.PlanOptions{Workers: 2, Done: func(q count.Part) { work[q.ID] = q.Nodes }}); err != nil {
 		t.Fatal(err)
 	}
 	const m = 100

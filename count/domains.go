@@ -1,4 +1,4 @@
-package search
+package count
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/search"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -36,25 +37,24 @@ const DomainMaxN = ConstellationMaxN
 // at n = 27 (1.6·10⁶ subproblems), so every accepted n fits.
 type DomainPlan struct {
 	n    int
-	prob *bitmaskSymProb
-	subs []bitmaskSub
+	doms *search.BitmaskDomains // nil below n = 4
 	hash uint64
 }
 
 // NewDomainPlan lists the subproblems of order n, 1 ≤ n ≤ DomainMaxN.
 func NewDomainPlan(n int) (*DomainPlan, error) {
 	if n < 1 || n > DomainMaxN {
-		return nil, fmt.Errorf("search: the domain split handles 1 ≤ n ≤ %d (the largest order whose count is known and safely within uint64), got n = %d", DomainMaxN, n)
+		return nil, fmt.Errorf("count: the domain split handles 1 ≤ n ≤ %d (the largest order whose count is known and safely within uint64), got n = %d", DomainMaxN, n)
 	}
 	p := &DomainPlan{n: n}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s/%d n=%d;", DomainMethod, DomainVersion, n)
 	if n >= 4 {
-		p.prob = &bitmaskSymProb{n: n, depth: domainDepth(n)}
-		p.subs, _ = p.prob.split()
-		for _, s := range p.subs {
-			h.Write([]byte{byte(s.kind), byte(s.param), byte(s.depth)})
-			for _, c := range s.pre[:s.depth] {
+		p.doms = search.NewBitmaskDomains(n, domainDepth(n))
+		for i := range p.doms.Len() {
+			d := p.doms.Domain(i)
+			h.Write([]byte{byte(d.Kind), byte(d.Param), byte(len(d.Pre))})
+			for _, c := range d.Pre {
 				h.Write([]byte{byte(c)})
 			}
 		}
@@ -73,7 +73,7 @@ func domainDepth(n int) int {
 	case n < 18:
 		return 4
 	}
-	return bitmaskMaxSplit
+	return search.BitmaskDomainsMaxDepth
 }
 
 // N is the order of the plan.
@@ -90,18 +90,18 @@ func (p *DomainPlan) Version() int { return DomainVersion }
 
 // Depth is the number of rows each subproblem fixes.
 func (p *DomainPlan) Depth() int {
-	if p.prob == nil {
+	if p.doms == nil {
 		return 0
 	}
-	return p.prob.depth
+	return p.doms.Depth()
 }
 
 // Subproblems is the number of subproblems.
 func (p *DomainPlan) Subproblems() int {
-	if p.prob == nil {
+	if p.doms == nil {
 		return 1
 	}
-	return len(p.subs)
+	return p.doms.Len()
 }
 
 // Identity names the split: method/version, n, depth, the number of
@@ -116,16 +116,16 @@ func (p *DomainPlan) Describe(id int) string {
 	if id < 0 || id >= p.Subproblems() {
 		return fmt.Sprintf("no subproblem %d", id)
 	}
-	if p.prob == nil {
+	if p.doms == nil {
 		return "whole board"
 	}
-	s := p.subs[id]
+	s := p.doms.Domain(id)
 	kind := "edge t"
-	if s.kind == bitmaskCorner {
+	if s.Kind == search.BitmaskCornerDomain {
 		kind = "corner a"
 	}
-	d := fmt.Sprintf("%s=%d cols", kind, s.param)
-	for i, c := range s.pre[:s.depth] {
+	d := fmt.Sprintf("%s=%d cols", kind, s.Param)
+	for i, c := range s.Pre {
 		sep := ","
 		if i == 0 {
 			sep = " "
@@ -139,31 +139,34 @@ func (p *DomainPlan) Describe(id int) string {
 func (p *DomainPlan) Shard(i, m int) ([]int, error) { return shardIDs(p.Subproblems(), i, m) }
 
 func (p *DomainPlan) newCounter(stop *atomic.Bool) planCounter {
-	return &domainCounter{plan: p, w: newBitmaskWorker(stop), stop: stop}
+	c := &domainCounter{plan: p, stop: stop}
+	if p.doms != nil {
+		c.w = p.doms.Counter(stop)
+	}
+	return c
 }
 
 type domainCounter struct {
 	plan *DomainPlan
-	w    *bitmaskWorker
+	w    *search.BitmaskDomainCounter
 	stop *atomic.Bool
 }
 
 func (c *domainCounter) countPart(id int) (Part, bool) {
 	p := c.plan
-	if p.prob == nil {
+	if p.doms == nil {
 		// n < 4: enumerate and classify.
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		st, err := BitmaskCount(ctx, encode.Empty(p.n), BitmaskOptions{Workers: 1, Unique: true})
+		st, err := search.BitmaskCount(ctx, encode.Empty(p.n), search.BitmaskOptions{Workers: 1, Unique: true})
 		if err != nil {
 			return Part{}, false
 		}
 		return Part{ID: id, Solutions: st.Solutions, Unique: st.Unique, Nodes: st.Nodes}, true
 	}
-	c.w.nodes = 0
-	r := p.prob.count(c.w, &p.subs[id])
+	total, unique, nodes := c.w.Count(id)
 	if c.stop.Load() {
 		return Part{}, false // possibly cut short: not reported
 	}
-	return Part{ID: id, Solutions: r.total, Unique: r.unique, Nodes: r.nodes}, true
+	return Part{ID: id, Solutions: total, Unique: unique, Nodes: nodes}, true
 }

@@ -1,4 +1,4 @@
-package search
+package count
 
 import (
 	"cmp"
@@ -211,7 +211,7 @@ func JoinPlanBytes(n int) (uint64, error) {
 
 func joinCheckN(n int) error {
 	if n < 1 || n > JoinMaxN {
-		return fmt.Errorf("search: the join counter handles 1 ≤ n ≤ %d (beyond, its quadrant tables pass %s), got n = %d", JoinMaxN, memlimit.Bytes(JoinMaxMemory), n)
+		return fmt.Errorf("count: the join counter handles 1 ≤ n ≤ %d (beyond, its quadrant tables pass %s), got n = %d", JoinMaxN, memlimit.Bytes(JoinMaxMemory), n)
 	}
 	return nil
 }
@@ -309,43 +309,9 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	p := joinLayout(n)
 	p.stop = &stop
-	var need uint64
-	// The bottom quadrants are the vertical flips of the top ones, (r, c)
-	// → (n−1−r, c): one walk lists both (see joinWalker.twin). For even n
-	// the right quadrants are the mirror images of the left ones, (r, c)
-	// → (r, n−1−c): one walk lists all four (joinWalker.mir).
-	for i := range 2 {
-		if p.derived {
-			// Only the top-left quadrant is kept; the others are
-			// its images, made bucket by bucket as they are read.
-			q := &p.quads[0]
-			q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
-			w := joinWalker{q: q, n: n, stop: p.stop}
-			w.walk(0, 0, 0, 0, 0)
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			need = w.total*16 + uint64(len(q.off))*4
-			break
-		}
-		if n%2 == 0 && i == 1 {
-			need *= 2
-			break
-		}
-		q, tw := &p.quads[i], &p.quads[i+2]
-		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
-		tw.off = make([]uint32, len(q.off))
-		w := joinWalker{q: q, twin: tw, n: n, stop: p.stop}
-		if n%2 == 0 {
-			w.mir, w.mirTwin = &p.quads[1], &p.quads[3]
-			w.mir.off = make([]uint32, len(q.off))
-			w.mirTwin.off = make([]uint32, len(q.off))
-		}
-		w.walk(0, 0, 0, 0, 0)
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		need += 2 * (w.total*16 + uint64(len(q.off))*4)
+	need, err := p.walkQuadrants(ctx)
+	if err != nil {
+		return nil, err
 	}
 	p.bytes = need
 	what := fmt.Sprintf("the join counter's quadrant tables for n = %d", n)
@@ -353,7 +319,7 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 		maxBytes = JoinMaxMemory
 	}
 	if need > maxBytes {
-		return nil, fmt.Errorf("search: %s need about %s, more than the %s allowed", what, memlimit.Bytes(need), memlimit.Bytes(maxBytes))
+		return nil, fmt.Errorf("count: %s need about %s, more than the %s allowed", what, memlimit.Bytes(need), memlimit.Bytes(maxBytes))
 	}
 	// The process needs more than the tables: the groups' records kept by
 	// the caller and the workers' buffers (joinRunBytes).
@@ -361,7 +327,7 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	if err := memlimit.Check(fmt.Sprintf("search: the join counter for n = %d", n), need+joinRunBytes(len(p.groups), need, workers)); err != nil {
+	if err := memlimit.Check(fmt.Sprintf("count: the join counter for n = %d", n), need+joinRunBytes(len(p.groups), need, workers)); err != nil {
 		return nil, err
 	}
 	parallel := workers > 1
@@ -399,6 +365,50 @@ func NewJoinPlanContext(ctx context.Context, n int, maxBytes uint64, workers int
 	}
 	p.hash = h.Sum64()
 	return p, nil
+}
+
+// walkQuadrants lists the placements of the quadrants kept (their bucket
+// sizes in off) and returns the bytes their tables take, or ctx's error.
+func (p *JoinPlan) walkQuadrants(ctx context.Context) (uint64, error) {
+	var need uint64
+	// The bottom quadrants are the vertical flips of the top ones, (r, c)
+	// → (n−1−r, c): one walk lists both (see joinWalker.twin). For even n
+	// the right quadrants are the mirror images of the left ones, (r, c)
+	// → (r, n−1−c): one walk lists all four (joinWalker.mir).
+	for i := range 2 {
+		if p.derived {
+			// Only the top-left quadrant is kept; the others are
+			// its images, made bucket by bucket as they are read.
+			q := &p.quads[0]
+			q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
+			w := joinWalker{q: q, n: p.n, stop: p.stop}
+			w.walk(0, 0, 0, 0, 0)
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			need = w.total*16 + uint64(len(q.off))*4
+			break
+		}
+		if p.n%2 == 0 && i == 1 {
+			need *= 2
+			break
+		}
+		q, tw := &p.quads[i], &p.quads[i+2]
+		q.off = make([]uint32, (1<<(q.rows+q.cols))+1)
+		tw.off = make([]uint32, len(q.off))
+		w := joinWalker{q: q, twin: tw, n: p.n, stop: p.stop}
+		if p.n%2 == 0 {
+			w.mir, w.mirTwin = &p.quads[1], &p.quads[3]
+			w.mir.off = make([]uint32, len(q.off))
+			w.mirTwin.off = make([]uint32, len(q.off))
+		}
+		w.walk(0, 0, 0, 0, 0)
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		need += 2 * (w.total*16 + uint64(len(q.off))*4)
+	}
+	return need, nil
 }
 
 // walkCount counts the placements of q into the bucket sizes off[k+1]
@@ -896,7 +906,7 @@ func (p *JoinPlan) Shard(i, m int) ([]int, error) {
 // while it computes the estimates (once per plan: seconds at n = 21).
 func (p *JoinPlan) ShardContext(ctx context.Context, i, m int) ([]int, error) {
 	if m < 1 || i < 0 || i >= m {
-		return nil, fmt.Errorf("search: shard %d of %d: want 0 ≤ shard < shards", i, m)
+		return nil, fmt.Errorf("count: shard %d of %d: want 0 ≤ shard < shards", i, m)
 	}
 	if m == 1 {
 		return shardIDs(p.Subproblems(), 0, 1)
