@@ -18,7 +18,41 @@ import (
 	"github.com/qtool-project/qtool/internal/prob079"
 )
 
-var long = flag.Bool("long", false, "solve every export of all 24 published instances (minutes)")
+var (
+	long  = flag.Bool("long", false, "solve every export of all 24 published instances (minutes)")
+	limit = flag.Duration("limit", 10*time.Minute, "the time limit of one run of a tool: a run that reaches it is skipped as a timeout, not failed")
+)
+
+// tally is what the runs of one tool gave: answered (the answer checked),
+// timed out, failed (a wrong or missing answer), and the seconds and the
+// worst of the answered ones.
+type tally struct {
+	answered, timeouts, failed int
+	seconds, worst             float64
+	worstWhat                  string
+}
+
+// tallies holds a tally per test and tool ("TestPublished/cbc-lp"), which
+// logTallies prints at the end of the test.
+var tallies = map[string]*tally{}
+
+func tallyOf(t *testing.T, tool string) *tally {
+	key := strings.SplitN(t.Name(), "/", 2)[0] + "/" + tool
+	if tallies[key] == nil {
+		tallies[key] = &tally{}
+	}
+	return tallies[key]
+}
+
+// logTallies logs the tally of each tool that ran in test t.
+func logTallies(t *testing.T) {
+	for _, tl := range tools {
+		if c := tallies[t.Name()+"/"+tl.name]; c != nil {
+			t.Logf("%s: %d answered, %d timeouts at %v, %d failed; answered in %.1f s in sum, worst %.1f s (%s)",
+				tl.name, c.answered, c.timeouts, *limit, c.failed, c.seconds, c.worst, c.worstWhat)
+		}
+	}
+}
 
 const publishedDir = "../testdata/csplib-prob079/"
 
@@ -32,18 +66,28 @@ type tool struct {
 	solve func(t *testing.T, m *encode.Model, all bool) ([][]encode.Cell, export.Answer)
 }
 
-// run runs a program in dir on stdin and returns its standard output; a
-// failure other than a nonzero exit (clasp's 10 and 20) is fatal.
+// errTimeout is the panic value of run when a program reaches the limit,
+// which check turns into a skipped timeout.
+type errTimeout struct{ prog string }
+
+// run runs a program in dir on stdin, in a process group of its own, and
+// returns its standard output; a failure other than a nonzero exit
+// (clasp's 10 and 20) is fatal, and reaching the limit (-limit) kills the
+// group and panics with errTimeout, which check recovers.
 func run(t *testing.T, dir string, stdin []byte, prog string, args ...string) []byte {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), *limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, prog, args...)
+	ownGroup(cmd)
 	cmd.Dir = dir
 	cmd.Stdin = bytes.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
+	if err != nil && ctx.Err() == context.DeadlineExceeded {
+		panic(errTimeout{prog})
+	}
 	if _, ok := err.(*exec.ExitError); err != nil && (!ok || ctx.Err() != nil) {
 		t.Fatalf("%s %v: %v: %s", prog, args, err, errb.String())
 	}
@@ -203,13 +247,38 @@ func available(t *testing.T, tl tool) bool {
 
 // check solves m with tl and compares: the answer (solutions or none)
 // with sat, every solution by encode.Verify, and, when count is not
-// negative and the tool lists solutions, their number (all distinct).
+// negative and the tool lists solutions, their number (all distinct). A
+// run that reaches the limit is skipped as a timeout; every outcome goes
+// into the tool's tally.
 func check(t *testing.T, tl tool, what string, m *encode.Model, sat bool, count int) {
 	t.Helper()
 	all := count >= 0 && tl.count
+	c := tallyOf(t, tl.name)
 	start := time.Now()
+	defer func() {
+		r := recover()
+		if to, ok := r.(errTimeout); ok {
+			c.timeouts++
+			t.Skipf("%s %s: timeout: %s stopped at the limit of %v", tl.name, what, to.prog, *limit)
+		} else if r != nil {
+			panic(r)
+		}
+		if t.Failed() {
+			c.failed++
+		}
+	}()
 	sols, ans := tl.solve(t, m, all)
+	secs := time.Since(start).Seconds()
 	t.Logf("%s %s: %d solutions, %v", tl.name, what, len(sols), time.Since(start).Round(time.Millisecond))
+	defer func() {
+		if !t.Failed() {
+			c.answered++
+			c.seconds += secs
+			if secs > c.worst {
+				c.worst, c.worstWhat = secs, what
+			}
+		}
+	}()
 	if !sat {
 		if len(sols) != 0 || ans != export.None {
 			t.Errorf("%s %s: %d solutions, answer %v; want none", tl.name, what, len(sols), ans)
@@ -273,6 +342,7 @@ func TestPublished(t *testing.T) {
 	if err != nil || len(rows) != 24 {
 		t.Fatal(len(rows), err)
 	}
+	defer logTallies(t)
 	for _, tl := range tools {
 		t.Run(tl.name, func(t *testing.T) {
 			if !available(t, tl) {
@@ -324,6 +394,7 @@ func TestVariants(t *testing.T) {
 		{"queens n=6 with 3 blocked squares", blocked, true, -1},
 		{"queens n=8 with a queen on a1", given, true, 4},
 	}
+	defer logTallies(t)
 	for _, tl := range tools {
 		t.Run(tl.name, func(t *testing.T) {
 			if !available(t, tl) {
@@ -333,7 +404,7 @@ func TestVariants(t *testing.T) {
 				if !*long && !tl.count && c.p.Variant == encode.Superqueens {
 					continue // seconds for CBC and GLPK
 				}
-				check(t, tl, c.what, model(t, c.p), c.sat, c.count)
+				t.Run(c.what, func(t *testing.T) { check(t, tl, c.what, model(t, c.p), c.sat, c.count) })
 			}
 		})
 	}
