@@ -23,7 +23,7 @@ func ExampleRegister() {
 			}
 			g := experiments.Grid{Task: experiments.TaskCount, Backends: []backend.Backend{b}}
 			for n := 4; n <= 6; n++ {
-				g.Problems = append(g.Problems, experiments.Problem{Board: encode.Empty(n)})
+				g.Problems = append(g.Problems, experiments.Case{Board: encode.Empty(n)})
 			}
 			return experiments.Spec{Grids: []experiments.Grid{g}, Repeats: 1}, nil
 		}})
