@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -18,37 +19,10 @@ func init() {
 	register(command{name: "partition", summary: "partition the board into n disjoint queens solutions: queen Latin squares, plain and toroidal", run: runPartition})
 }
 
-const partitionUsage = `Usage: qtool partition -n N [--problem queens|toroidal] [--count] [--method cover|direct|both] [--symmetry G] [--limit K] [--timeout D] [--json]
-
-Finds the partitions of the n×n board into n disjoint n-queens solutions:
-the Latin squares whose every symbol marks a solution (on the torus, the
-pandiagonal Latin squares, which exist iff gcd(n, 6) = 1). Every solution
-is listed first (backend backtrack), then the partitions are found by exact
-cover over them (an item per square, an option per solution: dlx) or by a
-direct search (symbol c is the solution whose row-0 queen stands in column
-c). Each partition is printed as its Latin square (symbol = the row-0 column
-of its solution; digits for n ≤ 10) and checked: a Latin square, and every
-symbol a solution by the problem's rules. Without --count it prints the
-first --limit partitions (default 1); with --count it counts them all (each
-partition once, as a set of solutions). For n > 14 the solutions are too
-many to list: a toroidal partition is then built by Pólya's construction
-(symbol (c − 2r) mod n) when gcd(n, 6) = 1, and nothing is decided
-otherwise. An n without a partition prints "none" and exits 0.
---symmetry G (mirror: c ↦ n−1−c; rotate180: the half turn; transpose)
-searches only the partitions that G maps onto themselves, by exact cover
-over G's orbits (a solution G fixes, or a solution and its image when they
-share no square): far fewer choices, so that n = 12 (A168553: a partition
-exists; the full cover did not find one in 100 s) takes under a second
-with rotate180. What it finds is a partition; finding none decides nothing
-about the others ("not decided", exit 0), and --count counts the symmetric
-ones only.
-
-Examples:
-  qtool partition -n 5
-  qtool partition -n 7 --count --method both
-  qtool partition -n 11 --problem toroidal --count --json
-  qtool partition -n 12 --symmetry rotate180
-`
+// partitionUsage is the help of qtool partition (help/partition.txt).
+//
+//go:embed help/partition.txt
+var partitionUsage string
 
 // maxPartitionN is the largest order whose solutions are listed (365596
 // at n = 14).
