@@ -61,7 +61,7 @@ func SATBackendName(solver string, amo encode.AMOEncoding) string {
 // every UNSATISFIABLE answer is cross-checked.
 type SATPreset struct {
 	Ns       []int             // orders of the first-solution grid
-	Boards   []Problem         // completion boards to decide (published and generated)
+	Boards   []Case            // completion boards to decide (published and generated)
 	Backends []backend.Backend // the solver × encoding backends
 	// Reference decides the completion boards too (an exact search), to
 	// cross-check the solvers' answers; nil for none.
@@ -100,15 +100,15 @@ func SATPresetBackends(names []string) ([]backend.Backend, error) {
 // .qpos, or in .txt (a board file), in name order, each read by
 // encode.ParseInstance; an instance with blocked squares or excluded
 // diagonals is refused (the backends decide plain completion boards).
-func LoadInstances(dir string) ([]Problem, error) {
+func LoadInstances(dir string) ([]Case, error) {
 	return LoadInstancesFS(os.DirFS(dir), dir)
 }
 
 // HardInstances returns, for each order n, count completion instances at
 // δ = round(√(5.3·n)) free rows, made by encode.Generate(n, n − δ, seed,
 // i), named as qtool gen names them.
-func HardInstances(ns []int, count int, seed uint64) ([]Problem, error) {
-	var ps []Problem
+func HardInstances(ns []int, count int, seed uint64) ([]Case, error) {
+	var ps []Case
 	for _, n := range ns {
 		d := min(max(int(math.Round(math.Sqrt(5.3*float64(n)))), 1), n)
 		for i := range count {
@@ -116,7 +116,7 @@ func HardInstances(ns []int, count int, seed uint64) ([]Problem, error) {
 			if err != nil {
 				return nil, fmt.Errorf("experiments: hard instances: %w", err)
 			}
-			ps = append(ps, Problem{Name: InstanceName(n, n-d, seed, i), Board: b, K: n - d})
+			ps = append(ps, Case{Name: InstanceName(n, n-d, seed, i), Board: b, K: n - d})
 		}
 	}
 	return ps, nil
@@ -136,7 +136,7 @@ func (sp SATPreset) Spec() (Spec, error) {
 		grids = append(grids, Grid{Task: TaskFirst, Backends: sp.Backends, Problems: EmptyBoards(sp.Ns), StopAfterTimeout: true})
 	}
 	if len(sp.Boards) > 0 {
-		boards := append([]Problem(nil), sp.Boards...)
+		boards := append([]Case(nil), sp.Boards...)
 		sort.SliceStable(boards, func(i, j int) bool {
 			fi, fj := boards[i].Board.N-boards[i].Board.Given(), boards[j].Board.N-boards[j].Board.Given()
 			return fi < fj

@@ -150,7 +150,7 @@ func (c Completion) GridsContext(ctx context.Context) ([]Grid, error) {
 				if err != nil {
 					return nil, fmt.Errorf("experiments: completion: %w", err)
 				}
-				g.Problems = append(g.Problems, Problem{Name: InstanceName(n, k, c.Seed, i), Board: b, K: k})
+				g.Problems = append(g.Problems, Case{Name: InstanceName(n, k, c.Seed, i), Board: b, K: k})
 			}
 			grids = append(grids, g)
 		}

@@ -240,7 +240,7 @@ func TestRunnerDoneByName(t *testing.T) {
 	b := encode.Board{N: 6, Queens: []int{1, -1, -1, -1, -1, -1}}
 	honest := rnHonest("honest", nil)
 	spec := experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{Task: experiments.TaskDecide, Backends: []backend.Backend{honest},
-		Problems: []experiments.Problem{{Name: "a", Board: b, K: 1}, {Name: "b", Board: b, K: 2}}}}}
+		Problems: []experiments.Case{{Name: "a", Board: b, K: 1}, {Name: "b", Board: b, K: 2}}}}}
 	first, err := (&experiments.Runner{Spec: spec}).Run(context.Background())
 	if err != nil || len(first) != 2 || first[0].Key() != first[1].Key() {
 		t.Fatalf("first run: %+v, %v", first, err)

@@ -90,7 +90,7 @@ func (x Diagonals) Grids() ([]Grid, error) {
 				if d > len(l) {
 					continue
 				}
-				p := Problem{Name: DiagonalsName(n, x.MinFree, x.Seed, i, d), Board: encode.Empty(n), Excluded: l[:d]}
+				p := Case{Name: DiagonalsName(n, x.MinFree, x.Seed, i, d), Board: encode.Empty(n), Excluded: l[:d]}
 				g.Problems = append(g.Problems, p)
 			}
 			if len(g.Problems) > 0 {

@@ -13,7 +13,7 @@ import (
 // LoadInstancesFS is LoadInstances over the root of a file system (such
 // as the instances embedded in the binary, qtool.Prob079), the boards
 // named in messages as under dir.
-func LoadInstancesFS(fsys fs.FS, dir string) ([]Problem, error) {
+func LoadInstancesFS(fsys fs.FS, dir string) ([]Case, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, fmt.Errorf("experiments: instances: %s: %w", dir, err)
@@ -25,7 +25,7 @@ func LoadInstancesFS(fsys fs.FS, dir string) ([]Problem, error) {
 		}
 	}
 	sort.Strings(names)
-	var ps []Problem
+	var ps []Case
 	for _, name := range names {
 		where := path.Join(dir, name)
 		f, err := fsys.Open(name)
@@ -40,7 +40,7 @@ func LoadInstancesFS(fsys fs.FS, dir string) ([]Problem, error) {
 		if !in.Plain() {
 			return nil, fmt.Errorf("experiments: instances: %s has blocked squares or excluded diagonals; only plain completion boards are decided here", where)
 		}
-		ps = append(ps, Problem{Name: name, Board: in.Board})
+		ps = append(ps, Case{Name: name, Board: in.Board})
 	}
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("experiments: instances: no .qpos or .txt board in %s", dir)

@@ -130,7 +130,7 @@ func (gr *gridRun) giveUp(b string) bool {
 
 // problem measures the cells of problem p, repeat by repeat, backend by
 // backend.
-func (gr *gridRun) problem(ctx context.Context, p Problem) error {
+func (gr *gridRun) problem(ctx context.Context, p Case) error {
 	key := p.Key()
 	cells := map[string]*cellState{}
 	for rep := 0; rep < gr.spec.Repeats || gr.wantsMore(cells, rep); rep++ {
@@ -156,7 +156,7 @@ func (gr *gridRun) problem(ctx context.Context, p Problem) error {
 
 // cell takes repeat rep of backend b on problem p from Done, skips it, or
 // measures it (or records it as not run), logging each new record.
-func (gr *gridRun) cell(ctx context.Context, p Problem, key results.Problem, b backend.Backend, st *cellState, rep int) error {
+func (gr *gridRun) cell(ctx context.Context, p Case, key results.Problem, b backend.Backend, st *cellState, rep int) error {
 	s := gr.spec
 	k := results.Key{Variant: key.Variant, N: key.N, Hash: key.Hash, Backend: b.Name(), Mode: gr.g.Task.String(), Repeat: rep}
 	if old, ok := gr.done.take(k, key.Board); ok {
@@ -297,7 +297,7 @@ type onceEnd struct {
 // reaches the deadline or returns no status OK; the results end there. Running a batch in one goroutine keeps the harness's
 // cost per run (a goroutine, a context, a timer) out of the back-to-back
 // repeats of fast runs, which otherwise cost more than the runs themselves.
-func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Problem, rep, k int, budget time.Duration) (results []runResult, end onceEnd) {
+func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Case, rep, k int, budget time.Duration) (results []runResult, end onceEnd) {
 	task := g.Task
 	s := r.Spec
 	// One child context per batch, always cancelled: a context made and
@@ -406,7 +406,7 @@ const maxBatch = 1 << 20
 // sizes b.N); the record then holds the mean time per run, and every run's
 // answer is checked. The garbage collector runs before the repeat, untimed.
 // interrupted reports that ctx itself was cancelled.
-func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Problem, rep int) (rec results.Record, interrupted bool) {
+func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Case, rep int) (rec results.Record, interrupted bool) {
 	task := g.Task
 	s := r.Spec
 	rec = results.Record{Problem: p.Key(), Backend: b.Name(), Mode: task.String(), Repeat: rep}
@@ -483,7 +483,7 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Probl
 }
 
 // check sets the status, answer and message of a finished run.
-func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Problem, res runResult, rctxErr error) {
+func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Case, res runResult, rctxErr error) {
 	limit := fmt.Sprintf("time limit %v reached", r.Spec.Timeout)
 	switch {
 	case res.err != nil && rctxErr != nil && errors.Is(res.err, context.DeadlineExceeded):

@@ -39,9 +39,9 @@ func (c *plainCtx) cancel()       { c.once.Do(func() { close(c.done) }) }
 // the number of boards (issue #11 item 12).
 func TestRunnerReleasesContexts(t *testing.T) {
 	counter := rnHonest("counter", nil)
-	probs := make([]experiments.Problem, 40)
+	probs := make([]experiments.Case, 40)
 	for i := range probs {
-		probs[i] = experiments.Problem{Name: "b" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Board: encode.Board{N: 5, Queens: []int{i % 5, -1, -1, -1, -1}}}
+		probs[i] = experiments.Case{Name: "b" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Board: encode.Board{N: 5, Queens: []int{i % 5, -1, -1, -1, -1}}}
 	}
 	for _, timeout := range []time.Duration{0, time.Minute} {
 		ctx := &plainCtx{done: make(chan struct{})}

@@ -334,11 +334,11 @@ func TestRunnerFind(t *testing.T) {
 func TestRunnerSkips(t *testing.T) {
 	counter := rnHonest("counter", nil)
 	finder := &rnFake{name: "finder", caps: backend.Caps{Find: true, MaxN: 6}, run: rnHonest("", nil).run}
-	board := experiments.Problem{Name: "b.txt", Board: encode.Board{N: 6, Queens: []int{1}}}
+	board := experiments.Case{Name: "b.txt", Board: encode.Board{N: 6, Queens: []int{1}}}
 	recs := rnRun(t, experiments.Spec{Repeats: 1, Grids: []experiments.Grid{
 		{Task: experiments.TaskCount, Backends: []backend.Backend{counter, finder}, Problems: experiments.EmptyBoards([]int{6})},
 		{Task: experiments.TaskFirst, Backends: []backend.Backend{counter, finder}, Problems: append(experiments.EmptyBoards([]int{6, 7}), board)},
-		{Task: experiments.TaskComplete, Backends: []backend.Backend{counter, finder}, Problems: []experiments.Problem{board}},
+		{Task: experiments.TaskComplete, Backends: []backend.Backend{counter, finder}, Problems: []experiments.Case{board}},
 	}})
 	var got []string
 	for _, r := range recs {

@@ -58,8 +58,9 @@ func ParseTask(s string) (Task, error) {
 	return 0, fmt.Errorf("experiments: unknown mode %q (want count, first, complete or decide)", s)
 }
 
-// Problem is one board to solve and the name it is reported by.
-type Problem struct {
+// A Case is one board of a grid to solve and the name it is reported by
+// (the problem model is encode.Problem, a record's key results.Problem).
+type Case struct {
 	Name  string // the board file's name; empty for the empty n×n board
 	Board encode.Board
 	// K is, for an instance made by a random generator, the number of
@@ -79,14 +80,14 @@ type Problem struct {
 }
 
 // Encode returns the problem as the harness runs it.
-func (p Problem) Encode() encode.Problem {
+func (p Case) Encode() encode.Problem {
 	return encode.Problem{Variant: p.Variant, Instance: encode.Instance{Board: p.Board, Blocked: p.Blocked, Excluded: p.Excluded, Pawns: p.Pawns}, PawnCount: p.PawnCount, Counts: p.Counts}
 }
 
 // Key identifies the problem in records: n, the file name, and for a
 // board from a file a digest of its queens (so that a resumed log matches
 // boards by content, not by name), the number of queens given and K.
-func (p Problem) Key() results.Problem {
+func (p Case) Key() results.Problem {
 	k := results.Problem{N: p.Board.N, Board: p.Name, Given: p.Board.Given(), K: p.K,
 		Diagonals: len(p.Excluded), Blocked: len(p.Blocked)}
 	if p.Variant != encode.Queens {
@@ -106,7 +107,7 @@ func (p Problem) Key() results.Problem {
 
 // empty reports whether the problem is the empty n×n board of plain
 // n-queens, whose count the reference table knows.
-func (p Problem) empty() bool { return p.Board.Given() == 0 && p.Encode().PlainQueens() }
+func (p Case) empty() bool { return p.Board.Given() == 0 && p.Encode().PlainQueens() }
 
 // boardDigest is "sha256:" and the first 12 hex digits of the SHA-256 of
 // the board in the compact text form "n N" followed by one token per row,
@@ -141,10 +142,10 @@ func boardDigest(b encode.Board, blocked []encode.Cell, excluded []encode.Diagon
 }
 
 // EmptyBoards returns the empty boards of the given orders.
-func EmptyBoards(ns []int) []Problem {
-	ps := make([]Problem, len(ns))
+func EmptyBoards(ns []int) []Case {
+	ps := make([]Case, len(ns))
 	for i, n := range ns {
-		ps[i] = Problem{Board: encode.Empty(n)}
+		ps[i] = Case{Board: encode.Empty(n)}
 	}
 	return ps
 }
@@ -154,12 +155,12 @@ func EmptyBoards(ns []int) []Problem {
 // recognises (blocked squares and excluded diagonals included). The problems
 // are named by file name. An unreadable or invalid file is an error that
 // names it.
-func LoadBoards(dir string) ([]Problem, error) {
+func LoadBoards(dir string) ([]Case, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("experiments: boards: %w", err)
 	}
-	var ps []Problem
+	var ps []Case
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), ".") || !e.Type().IsRegular() {
 			continue
@@ -174,7 +175,7 @@ func LoadBoards(dir string) ([]Problem, error) {
 		if err != nil {
 			return nil, err
 		}
-		ps = append(ps, Problem{Name: e.Name(), Board: in.Board, Blocked: in.Blocked, Excluded: in.Excluded, Pawns: in.Pawns})
+		ps = append(ps, Case{Name: e.Name(), Board: in.Board, Blocked: in.Blocked, Excluded: in.Excluded, Pawns: in.Pawns})
 	}
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("experiments: boards: no board files in %s", dir)
@@ -245,7 +246,7 @@ func parseOrder(s, all, what string) (int, error) {
 type Grid struct {
 	Task     Task
 	Backends []backend.Backend
-	Problems []Problem
+	Problems []Case
 	// StopAfterTimeout: once a backend reaches the time limit on a problem,
 	// its cells for the later problems of the grid are recorded as
 	// timeouts without being run. It suits problems of growing size, such

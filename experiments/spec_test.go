@@ -203,7 +203,7 @@ func TestSpecValidate(t *testing.T) {
 		{experiments.Spec{Repeats: 1, Timeout: -1, Grids: []experiments.Grid{ok}}, "experiments: negative time limit -1ns"},
 		{experiments.Spec{Repeats: 1}, "experiments: nothing to run: no grid"},
 		{experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{Task: experiments.TaskFirst, Problems: ok.Problems}}}, "experiments: grid 1 (first): no backend"},
-		{experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{Backends: ok.Backends, Problems: []experiments.Problem{{Board: encode.Board{N: 0}}}}}}, "encode: n must be at least 1, got 0"},
+		{experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{Backends: ok.Backends, Problems: []experiments.Case{{Board: encode.Board{N: 0}}}}}}, "encode: n must be at least 1, got 0"},
 	} {
 		if err := c.s.Validate(); err == nil || err.Error() != c.want {
 			t.Errorf("got %v want %q", err, c.want)

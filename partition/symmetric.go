@@ -34,6 +34,17 @@ func (g Symmetry) String() string {
 	return fmt.Sprintf("Symmetry(%d)", int(g))
 }
 
+// ParseSymmetry returns the symmetry of that name (String: mirror,
+// rotate180 or transpose), and false for another name.
+func ParseSymmetry(name string) (Symmetry, bool) {
+	for _, g := range []Symmetry{MirrorColumns, Rotate180, Transpose} {
+		if g.String() == name {
+			return g, true
+		}
+	}
+	return 0, false
+}
+
 // Apply returns the image of s under g.
 func (g Symmetry) Apply(s Solution) Solution {
 	n := len(s)

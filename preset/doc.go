@@ -20,7 +20,10 @@
 //     (CSPLib prob079, their queens-diag-gen instances);
 //   - sat: the SAT solvers and at-most-one encodings side by side on
 //     first solutions and completion boards, with its own tables
-//     (SATSummary).
+//     (SATSummary);
+//   - xcover: every exact-cover algorithm of package dlx on the queens
+//     matrix, pentominoes and the generated xcc, mcc and cost families,
+//     a preset that measures itself (Preset.Run, Xcover).
 //
 // Errors are prefixed "preset: "; an error of an option's value is a
 // *SettingError.

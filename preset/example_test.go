@@ -23,7 +23,7 @@ func ExampleRegister() {
 			}
 			g := experiments.Grid{Task: experiments.TaskCount, Backends: []backend.Backend{b}}
 			for n := 4; n <= 6; n++ {
-				g.Problems = append(g.Problems, experiments.Problem{Board: encode.Empty(n)})
+				g.Problems = append(g.Problems, experiments.Case{Board: encode.Empty(n)})
 			}
 			return experiments.Spec{Grids: []experiments.Grid{g}, Repeats: 1}, nil
 		}})
@@ -44,7 +44,7 @@ func ExampleRegister() {
 		fmt.Println(r.N, r.Answer, r.Status)
 	}
 	// Output:
-	// [completion diagonals oeis-small sat]
+	// [completion diagonals oeis-small sat xcover]
 	// 4 2 ok
 	// 5 10 ok
 	// 6 4 ok

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/experiments"
@@ -29,6 +30,12 @@ type Preset struct {
 	// Plot, when not nil, picks the records of the report that its plot
 	// shows.
 	Plot func(rep *results.Report) []results.Record
+	// Run, when not nil, measures the preset itself instead of the
+	// harness's runner, for a preset whose problems are not boards (such
+	// as xcover's exact-cover matrices); Spec is then nil. It returns the
+	// records, which make the usual report, and the settings of its
+	// environment.
+	Run func(ctx context.Context, o Options) ([]results.Record, map[string]string, error)
 }
 
 // Options are the settings a preset reads: the values of qtool bench's
@@ -49,6 +56,17 @@ type Options struct {
 	Set map[string]bool
 	// Lookup finds a backend by name; nil is backend.Lookup.
 	Lookup func(name string) (backend.Backend, error)
+
+	// The settings of the runs, for a preset that measures itself
+	// (Preset.Run): --repeats, --timeout, --workers.
+	Repeats int
+	Timeout time.Duration
+	Workers int
+	// Begin, when not nil, is called by Run with the settings once they
+	// are checked, before the first run (to start the log); Log, when not
+	// nil, with each record as soon as it is measured.
+	Begin func(settings map[string]string) error
+	Log   func(results.Record) error
 }
 
 func (o Options) lookup(name string) (backend.Backend, error) {
@@ -80,12 +98,12 @@ var (
 )
 
 // Register adds p to the presets. A name registered twice, a preset
-// without a Spec or a flag not of OnlyFlags is a programming error: it
+// without a Spec (or a Run) or a flag not of OnlyFlags is a programming error: it
 // panics, as registering is done once, from an init function.
 func Register(p *Preset) {
 	mu.Lock()
 	defer mu.Unlock()
-	if _, dup := registry[p.Name]; dup || p.Spec == nil || p.Name == "" {
+	if _, dup := registry[p.Name]; dup || (p.Spec == nil) == (p.Run == nil) || p.Name == "" {
 		panic("preset: " + p.Name + " registered twice or without a spec")
 	}
 	for _, fl := range p.Flags {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"os"
@@ -19,114 +20,10 @@ func init() {
 	register(command{name: "bench", summary: "compare backends over a grid of problems: checked answers, statistics, tables, plots", run: runBench})
 }
 
-const benchUsage = `
-Usage: qtool bench [--backends a,b] [--n 4-12 | --boards DIR] [--mode count|first|complete|decide]
-                   [--repeats R|auto] [--timeout D] [--mintime D] [--format F]
-                   [--plot FILE] [--log FILE] [--resume] [--base B] [--reference FILE]
-                   [--columns LIST] [--transpose] [--width W]
-       qtool bench --preset completion [--n 20,30,50,100] [--deltas LIST] [--instances M]
-                   [--seed S] [--timeout D] [--backends a,b] [--format F] [--plot FILE]
-                   [--log FILE] [--resume]
-       qtool bench --preset diagonals [--n 10-16] [--excluded LIST] [--instances M]
-                   [--min-free F] [--seed S] [--timeout D] [--backends a,b] [--format F]
-                   [--plot FILE] [--log FILE] [--resume]
-
-Runs backends over a grid of problems, R times each with a time limit per
-run, checks every answer and prints a table: per problem and backend the
-median time ± the 95% confidence interval, the ratio to the base backend
-(~ when not significant) and a geometric mean. Every placement is re-checked
-by the independent verifier, every count of an empty board against the
-reference table (--reference; by default the OEIS A000170 table built into
-qtool, n ≤ 27) and the answers of each row against each other: a disagreement is
-a MISMATCH cell and exit status 1. A run that reaches the time limit is a
-TIMEOUT cell, and the backend's later (larger) n are not run; a cell's later
-repeats are run only while they fit in the time limit. Runs shorter than
---mintime are repeated back to back and timed together. A backend that
-cannot do a mode or a problem is skipped (—).
-
-Each run is appended to the log (--log) as soon as it is measured. After an
-interruption (Ctrl-C: the table so far is printed, exit status 130),
---resume measures only the runs the log lacks. qtool table re-renders a log.
-
-With none of --backends, --n, --boards, --mode, it runs the main experiment:
-every counting backend counts the solutions for n = 4..11 (those that count
-by enumerating models, the sat backends, for n = 4..10), and the backends
-that find a solution without counting (min-conflicts, construction) find
-one for n = 1000, 10000, 100000; 3 repeats, 10s per run.
-
---mode decide asks whether the queens of each board can be completed (find
-one completion, or prove that none exists; complete backends only), and the
-table summarises the boards by n and free rows δ: the fraction that can be
-completed and each backend's median time.
-
---preset completion runs the phase-transition experiment of n-queens
-completion: for each n (default 20,30,50,100) and each δ (--deltas; default
-the δ with δ²/n nearest 1, 2, 3, 4, 4.5, 5, 5.5, 6, 7, 8, 10, 12), M random
-instances (--instances, default 50) with k = n − δ queens, made as qtool gen
-makes them (instance i is qtool gen -n N -k K --seed S, index i; instance i
-of every δ comes from the same random stream), decided by backtrack,
-bitmask (n ≤ 64), dlx and sat (or --backends), 2s per decision (--timeout),
-one run each. The table and the plot (--plot) show, against δ²/n, the
-fraction of instances that can be completed and each backend's median time,
-and where the fraction crosses 50% next to Gent, Jefferson & Nightingale's
-fit n ≈ 0.19·δ² (JAIR 59, 2017). A backend that times out on more than half
-the instances of one n and δ is not run on the rest.
-
---preset diagonals runs Gent, Jefferson & Nightingale's Excluded Diagonals
-experiment: for each n (default 10-16) M lists of diagonals (--instances,
-default 20) made as their queens-diag-gen makes them (random diagonals
-excluded while every row and column keeps --min-free squares, default 4),
-the instance with d diagonals being the first d of a list, for each d of
---excluded (default every d from 0 to 2n); each decided by backtrack, dlx and sat (or
---backends), all on the problem's model at every d, 10s per decision, one
-run each. The table and the plot (--plot) show against d (the plot against
-d/n, the authors' axis) the fraction satisfiable and each backend's median
-time and nodes, and per n where the fraction crosses 50% and where each
-backend's median cost peaks.
-
---preset peers puts every family of solver side by side (docs/external.md):
-backtrack, dlx, sat, the SAT programs, gecode, clasp, cbc, glpk and the
-exec:PROGRAM backends of --backends decide the 24 published instances
-(--boards) and --instances generated hard boards per n = 30, 50, 70
-(default 4); bitmask, backtrack, dlx, gecode and clasp count n = 14 (or
-the smallest --n when smaller); then backtrack-mrv-middle,
-backtrack-mrv-random, dlx-random, sat, gecode and clasp find first
-solutions for --n (default 50,100,200,500,1000); 60s per run, one repeat.
-Uninstalled peers are skipped.
-
---preset sat compares SAT solvers and at-most-one encodings: every
-encoding with gini and with each installed external solver (cadical,
-cryptominisat, minisat, picosat; an absent one is noted and skipped) finds
-one solution for n = 50, 100, 200, 500, 1000 (or --n) and decides the
-completion boards of --boards (default the 24 published instances of
-testdata/csplib-prob079, built into qtool; none for no boards) and --instances generated hard
-boards per n = 30, 50, 70 (default 4, at δ²/n ≈ 5.3), dlx deciding beside
-them; 60s per run, and a backend that times out on 3 boards is not run on
-the rest. It prints its own tables (formula sizes, seconds, boards decided)
-and plots each solver with the default encoding.
-
---preset xcover compares the exact-cover algorithms (docs/dlx.md): X, C, M,
-ss and the ZDD count the solutions of queens n = 10, 11 (or --n; as encode
---to dlx writes them), the 3×20 pentomino box and the generated xcc n = 18,
-20 and mcc n = 10, 12 (each algorithm where it applies; every count checked
-against the others of its row); best10 finds the 10 cheapest solutions of
-cost n = 16 and 40 (its answer column is the sum of the 10 costs, checked
-against every solution's cost on n = 16).
-
-Examples:
-  qtool bench
-  qtool bench --backends backtrack,bitmask,dlx --n 4-12 --format md
-  qtool bench --mode first --backends minconflicts,construct --n 1000,1000000
-  qtool bench --mode complete --boards examples/boards/ --timeout 30s
-  qtool bench --plot bench.svg --format latex > bench.tex
-  qtool bench --resume
-  qtool bench --preset completion --plot completion.png
-  qtool bench --preset completion --n 30 --deltas 8-18 --instances 100 --backends dlx,sat
-  qtool bench --preset sat --n 50,100 --instances 1 --timeout 10s --format md
-  qtool bench --preset diagonals --n 10-12 --excluded 0-24 --instances 20 --plot diagonals.png
-  qtool bench --preset xcover --repeats 3 --format md
-  qtool table bench-log.jsonl --format md
-`
+// benchUsage is the help of qtool bench (help/bench.txt).
+//
+//go:embed help/bench.txt
+var benchUsage string
 
 // benchLookup finds a backend by name; tests may add backends of their own
 // without registering them for every other test.

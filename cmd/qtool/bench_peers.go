@@ -97,7 +97,7 @@ func peersSpec(f benchFlags, set map[string]bool, ref *experiments.Reference) (e
 		}
 		decide = append(decide, more...)
 	}
-	var boards []experiments.Problem
+	var boards []experiments.Case
 	switch dir := f.boards; dir {
 	case "none":
 	case "":

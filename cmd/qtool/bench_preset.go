@@ -145,33 +145,87 @@ func presetFlagHelp() string {
 	return fmt.Sprintf("run the prepared experiment `NAME`: %s", presetNames())
 }
 
-// The presets of package preset, run through the harness: each is a
-// benchPreset whose spec reads the flags (presetOptions) and whose report
-// carries the preset's own summary and plot.
+// The presets of package preset: each is a benchPreset whose spec reads
+// the flags (presetOptions) and whose report carries the preset's own
+// summary and plot, or, for a preset that measures itself (Run), whose
+// run logs its records as they come.
 func init() {
 	for _, name := range preset.Names() {
 		p := preset.Lookup(name)
-		registerPreset(&benchPreset{name: p.Name, flags: p.Flags,
-			spec: func(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+		bp := &benchPreset{name: p.Name, flags: p.Flags, render: presetRender(p)}
+		if p.Run != nil {
+			bp.spec = func(context.Context, benchFlags, map[string]bool, *experiments.Reference) (experiments.Spec, error) {
+				return experiments.Spec{}, errors.New("bench: --preset " + p.Name + " measures its own runs") // run is used instead
+			}
+			bp.run = func(ctx context.Context, c *cli, f benchFlags, set map[string]bool) ([]results.Record, map[string]string, error) {
+				return runPresetItself(ctx, p, f, set)
+			}
+		} else {
+			bp.spec = func(ctx context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
 				spec, err := p.Spec(ctx, presetOptions(f, set))
 				if err != nil {
 					return spec, presetErr(err)
 				}
 				return presetSpec(f, set, spec, ref)
-			},
-			render: func(c *cli, rep *results.Report, format results.Format, plot string) error {
-				if p.Summary != nil {
-					rep.Summary = p.Summary(rep)
-				}
-				if plot != "" && p.Plot != nil {
-					if err := rep.Write(c.stdout, format); err != nil {
-						return err
-					}
-					return savePlot(results.NewReport(rep.Envs, p.Plot(rep), ""), plot)
-				}
-				return benchRender(c, rep, format, plot)
-			}})
+			}
+		}
+		registerPreset(bp)
 	}
+}
+
+// presetRender writes the report of p: its own summary, and its plot of
+// the records it picks.
+func presetRender(p *preset.Preset) func(c *cli, rep *results.Report, format results.Format, plot string) error {
+	return func(c *cli, rep *results.Report, format results.Format, plot string) error {
+		if p.Summary != nil {
+			rep.Summary = p.Summary(rep)
+		}
+		if plot != "" && p.Plot != nil {
+			if err := rep.Write(c.stdout, format); err != nil {
+				return err
+			}
+			return savePlot(results.NewReport(rep.Envs, p.Plot(rep), ""), plot)
+		}
+		return benchRender(c, rep, format, plot)
+	}
+}
+
+// runPresetItself runs a preset that measures itself (preset.Preset.Run)
+// with --repeats, --timeout and --workers, appending its session and each
+// record to --log.
+func runPresetItself(ctx context.Context, p *preset.Preset, f benchFlags, set map[string]bool) ([]results.Record, map[string]string, error) {
+	o := presetOptions(f, set)
+	o.Repeats, o.Timeout, o.Workers = f.repeats, f.timeout, f.workers
+	var log *experiments.LogFile
+	defer func() {
+		if log != nil {
+			log.Close()
+		}
+	}()
+	o.Begin = func(settings map[string]string) error {
+		if f.log == "" {
+			return nil
+		}
+		var err error
+		if log, _, _, err = experiments.OpenLog(f.log, false); err != nil {
+			return usageErrorf("bench: %v", err)
+		}
+		env := hostEnv(results.CurrentEnv(f.seed))
+		env.Settings = settings
+		return log.WriteEnv(env)
+	}
+	o.Log = func(r results.Record) error {
+		if log == nil {
+			return nil
+		}
+		return log.WriteRecord(r)
+	}
+	recs, settings, err := p.Run(ctx, o)
+	var se *preset.SettingError
+	if errors.As(err, &se) {
+		return recs, settings, usageErrorf("bench: %s", se.Msg)
+	}
+	return recs, settings, err
 }
 
 // presetOptions are the flags a preset of package preset reads.

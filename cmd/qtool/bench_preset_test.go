@@ -27,7 +27,7 @@ func TestAddPreset(t *testing.T) {
 				g.Backends = append(g.Backends, b)
 			}
 			for n := 4; n <= 9; n++ {
-				g.Problems = append(g.Problems, experiments.Problem{Board: encode.Empty(n)})
+				g.Problems = append(g.Problems, experiments.Case{Board: encode.Empty(n)})
 			}
 			spec := experiments.Spec{Grids: []experiments.Grid{g}, Repeats: 1, Reference: ref}
 			return checkSpec(f, spec)

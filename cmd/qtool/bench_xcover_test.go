@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/qtool-project/qtool/dlx"
+	"github.com/qtool-project/qtool/preset"
 )
 
 // TestBenchXcover runs the xcover preset on small problems: every
@@ -12,18 +13,18 @@ import (
 // known counts are the rows' answers and a cost problem's 10 best costs
 // pass the check against all its solutions.
 func TestBenchXcover(t *testing.T) {
-	old := xcoverProblemsFor
-	defer func() { xcoverProblemsFor = old }()
-	xcoverProblemsFor = func(queens []int) []xcoverProblem {
-		ps := xcoverProblems(queens)
-		var small []xcoverProblem
+	old := preset.XcoverCases
+	defer func() { preset.XcoverCases = old }()
+	preset.XcoverCases = func(queens []int) []preset.XcoverCase {
+		ps := old(queens)
+		var small []preset.XcoverCase
 		for _, p := range ps {
-			if strings.HasPrefix(p.name, "queens") || p.name == "cost-16" {
+			if strings.HasPrefix(p.Name, "queens") || p.Name == "cost-16" {
 				small = append(small, p)
 			}
 		}
-		random := func(name string, spec dlx.RandomSpec) xcoverProblem {
-			return xcoverProblem{name: name, n: spec.Primary, build: func() (*dlx.Matrix, error) { return dlx.Random(spec) }}
+		random := func(name string, spec dlx.RandomSpec) preset.XcoverCase {
+			return preset.XcoverCase{Name: name, N: spec.Primary, Build: func() (*dlx.Matrix, error) { return dlx.Random(spec) }}
 		}
 		return append(small,
 			random("xcc-10", dlx.RandomSpec{Family: "xcc", Primary: 10, Secondary: 20, Options: 40, Colors: 2, Seed: 1}),

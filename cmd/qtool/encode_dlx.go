@@ -34,9 +34,3 @@ func sizeProblemDLX(prob encode.Problem, _ map[string]string) (out, mem uint64, 
 	out, mem, what = target.SizeDLX(target.Job{Prob: prob, Model: true})
 	return out, mem, what, nil
 }
-
-// writeDLX writes the exact-cover matrix of a plain board as qtool encode
-// --to dlx does (target.WriteDLX).
-func writeDLX(w io.Writer, b encode.Board, _ map[string]string) error {
-	return target.WriteDLX(w, target.Job{Prob: encode.Problem{Instance: encode.Instance{Board: b}}})
-}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"io"
 	"os"
@@ -15,37 +16,10 @@ func init() {
 	register(command{name: "gen", summary: "generate random n-queens completion instances", run: runGen})
 }
 
-const genUsage = `
-Usage: qtool gen -n N -k K [--seed S] [--count M] [--out DIR] [--timeout D] [--max-size SIZE]
-       qtool gen --family diagonals -n N [--min-free F] [--seed S] [--count M] [--out DIR]
-       qtool gen --family blocked -n N --blocked B [--seed S] [--count M] [--out DIR]
-
-Generates random completion instances the way Gent, Jefferson and
-Nightingale's queens-gen-fast does (JAIR 59, 2017): up to n² attempts, each
-picking a random free row and free column and keeping the queen when both its
-diagonals are free, stopping at k queens. The same (n, k, seed) gives the
-same files byte for byte. Each file starts with a comment naming the
-generator, n, k, seed and index; boards up to n = 64 are written as grids,
-larger ones in the compact form. Without --out, one instance goes to stdout.
---timeout ends the run (exit 3, the files written are whole); --count is at
-most 10⁶ files, and a run that would write more than --max-size (1GB) in all
-is refused before it starts.
-
-The hard families of the same authors: --family diagonals makes Excluded
-Diagonals instances as queens-diag-gen does (random diagonals excluded while
-every row and column keeps F free squares), written in CSPLib prob079's .param
-form with every diagonal in order; the instance with d diagonals is the
-first d (count --board FILE --diagonals d). --family blocked blocks B random
-squares, written as a grid with 'x'.
-
-Examples:
-  qtool gen -n 8 -k 3 --seed 7
-  qtool gen -n 30 -k 15 --count 100 --out instances/
-  qtool count --board instances/q30-k15-s1-0000.txt --backend dlx
-  qtool gen --family diagonals -n 14 --seed 3 --out diags/
-  qtool count --board diags/diag-14-4-s3-0000.param --diagonals 12
-  qtool gen --family blocked -n 10 --blocked 12 --seed 5
-`
+// genUsage is the help of qtool gen (help/gen.txt).
+//
+//go:embed help/gen.txt
+var genUsage string
 
 func runGen(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("gen", genUsage)

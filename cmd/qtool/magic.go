@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -17,40 +18,10 @@ func init() {
 	register(command{name: "magic", summary: "magic squares to n-queens solutions and back (after Demirörs, Rafraf and Tanik 1992)", run: runMagic})
 }
 
-const magicUsage = `Usage: qtool magic [--json] FILE
-       qtool magic [--json] --queens FILE
-       qtool magic [--json] -n N
-
-Converts between magic squares and n-queens solutions in both directions,
-after O. Demirörs, N. Rafraf and M. M. Tanik, J. Recreational Math. 24(4)
-(1992) 272–280. The paper was not at hand: the constructions are the
-classical ones docs/problems.md describes and cites.
-
-  FILE        a square (n lines of n numbers; - for stdin): checks its sums
-              (rows, columns, both diagonals; pandiagonal if every broken
-              diagonal too) and prints every run of n numbers that stands on
-              an n-queens solution — the same high digit of k−1 in base n
-              (1..n, n+1..2n, …) or the same low digit (k, k+n, k+2n, …) —
-              each checked by the verifier, in list form (qtool check reads
-              it).
-  --queens F  a toroidal n-queens solution (a board in any form qtool check
-              reads; they exist iff gcd(n, 6) = 1): builds the magic square
-              n·A + B + 1 whose numbers 1..n stand on its queens, checks its
-              sums and reads the queens back from it.
-  -n N        both ways for order N, gcd(N, 6) = 1: de la Loubère's square
-              read for its queens, and Pólya's solution (column 2r mod N)
-              made into a square.
-
-Exit status 0 done; 2 bad input: a file that cannot be read, a square that is
-not magic or none of whose runs is a queens solution, a solution that is not
-toroidal, an order not covered.
-
-Examples:
-  qtool magic examples/magic/siamese5.txt
-  qtool magic --queens examples/magic/queens7.txt
-  qtool magic -n 7
-  qtool magic -n 11 --json
-`
+// magicUsage is the help of qtool magic (help/magic.txt).
+//
+//go:embed help/magic.txt
+var magicUsage string
 
 // magicRun is one run of numbers on a queens solution, in JSON.
 type magicRun struct {

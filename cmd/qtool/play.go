@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"net"
 	"strconv"
@@ -13,32 +14,10 @@ func init() {
 	register(command{name: "play", summary: "the classroom: watch a search, place queens, have them checked (a local page)", run: runPlay})
 }
 
-const playUsage = `
-Usage: qtool play [--port P]
-
-Serves the classroom page on 127.0.0.1 and prints its address on the first
-line of output; open it in a browser on this machine. On the page: choose n
-(1 to 32) and a method, then step, run (with a speed), pause, go on to the
-next solution, or finish (count the rest at full speed); or switch to "your
-turn", place queens by clicking, check them, complete the board with a
-backend, and download it as a board file or an SVG picture. Beside the
-board the search tree grows (click a node to see its board); "side by side"
-steps or races two or three methods on one board; "growth" counts n = 4 to
-N with the real searches and plots nodes and time with n!, and runs the
-classic bugs against the right count. Every step downloads as SVG or PNG.
-The page speaks English, German, Catalan and Simplified Chinese (the
-browser's language or the switch at the top). Keyboard: s step, r run, p
-pause, n next solution, f finish; Tab and the arrow keys reach every
-control, square and tree node. Several tabs run their searches at once;
-closing a tab stops its search. Only the page itself may use the API (other
-origins are refused). Nothing is fetched from or sent to the network.
-Ctrl-C stops the server.
-
---port P serves on a port of your choice instead of a free one.
-
-Examples:
-  qtool play
-`
+// playUsage is the help of qtool play (help/play.txt).
+//
+//go:embed help/play.txt
+var playUsage string
 
 func runPlay(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("play", playUsage)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -26,37 +27,10 @@ const (
 	exitUnsatisfiable = 20
 )
 
-const satUsage = `
-Usage: qtool sat [FILE] [--timeout D] [--model=false]
-
-Solves a formula in conjunctive normal form, in the DIMACS format that
-every SAT solver reads, with the CDCL solver gini, and answers as SAT
-solvers do: comment lines "c ..." with statistics, then "s SATISFIABLE"
-followed by the model on "v" lines ending with 0, "s UNSATISFIABLE", or
-"s UNKNOWN" when the time limit comes first. Without FILE, or with -, it
-reads standard input. A file compressed with gzip, bzip2 or xz is read as
-it is (recognised by its first bytes, whatever its name), as minisat and
-CaDiCaL read them.
-
-The time limit covers the reading, the solving and the printing. The v
-lines give every variable the header declares, unless the header declares
-over a million more than the clauses mention: then they stop at the
-largest variable used (the others may take any value), as a c line says.
-
-Exit status: 10 satisfiable, 20 unsatisfiable, 0 unknown (the time limit
-came first: s UNKNOWN), the SAT competition's convention; 2 bad input, with
-one line "FILE:LINE:COL: ..." on stderr; 3 time limit reached while
-printing the model (the v lines are incomplete, as a c line says); 130
-interrupted (Ctrl-C), 143 terminated (SIGTERM), after "s UNKNOWN". A
-clause count that disagrees with the header is a warning on stderr.
-
-Examples:
-  qtool encode -n 50 --to dimacs > q50.cnf && qtool sat q50.cnf
-  qtool encode -n 30 --to dimacs | gzip > q30.cnf.gz && qtool sat q30.cnf.gz --model=false
-  qtool encode -n 30 --to dimacs | qtool sat --model=false
-  qtool encode --board examples/board.txt --to dimacs | qtool sat - --model=false
-  qtool sat --timeout 10s examples/hard.cnf
-`
+// satUsage is the help of qtool sat (help/sat.txt).
+//
+//go:embed help/sat.txt
+var satUsage string
 
 // satBytesPerLiteral is what gini and the Go runtime take per literal read
 // (the 0s that end clauses included), for bounding a formula by memory:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -14,25 +15,10 @@ func init() {
 	register(command{name: "table", summary: "re-render the log of a bench run as a table, without running anything", run: runTable})
 }
 
-const tableUsage = `
-Usage: qtool table LOG... [--format F] [--base B] [--plot FILE]
-                   [--columns LIST] [--transpose] [--width W]
-
-Reads the runs that qtool bench logged (JSON lines, or the CSV of --format
-csv; - for standard input), merges the files given, and prints the same
-table as bench: medians, confidence intervals, ratios to the base backend,
-cross-checked answers. Text tables wider than --width are split into
-blocks of backends; LaTeX tables give each statistic a column of its own
-and are split or scaled down to fit the line. The exit status is 1 when a cell is MISMATCH or
-ERROR, as for bench.
-
-Examples:
-  qtool table bench-log.jsonl
-  qtool table bench-log.jsonl --format latex > table.tex
-  qtool table bench-log.jsonl --columns median,ratio --transpose --format md
-  qtool table bench-log.jsonl --base bitmask --plot bench.png
-  qtool bench --format csv > runs.csv; qtool table runs.csv --format md
-`
+// tableUsage is the help of qtool table (help/table.txt).
+//
+//go:embed help/table.txt
+var tableUsage string
 
 func runTable(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("table", tableUsage)

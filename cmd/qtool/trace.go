@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -17,36 +18,10 @@ func init() {
 	register(command{name: "trace", summary: "show a search step by step, as text boards", run: runTrace})
 }
 
-const traceUsage = `
-Usage: qtool trace [-n N] [--backend B] [--until solution|end] [--board FILE]
-                   [--events steps|all] [--steps K] [--format text|json]
-                   [--gif FILE] [--frames DIR] [--tree FILE] [--lang L]
-
-Shows a real search step by step: after each step (a queen placed, a dead
-end, a solution) a small board with the queens (Q), the squares they attack
-(x) and the free squares (.), what happened, the squares tested since the
-step before, and the search's counters. --events all shows a board after
-every event, the square being tested marked ?. The default, n = 4 with plain
-backtracking up to the first solution, is the classic ten-step walk-through
-of the 4-queens problem (its ranks are the walk-through's columns).
-Boards are drawn rank 1 (row 0) at the top; n is at most 32.
-
-For slides: --gif FILE writes the boards shown as an animated GIF (at most
-1000 frames), --frames DIR writes each as a numbered picture,
-DIR/step-0001.svg and DIR/step-0001.png on, and --tree FILE draws the
-search tree up to where the trace stopped as SVG (backtrack, bitmask and dlx; the
-whole tree for n up to 8, a window around the current path above).
---lang writes the text (and the tree's words) in en, de, ca or zh-Hans.
-
-Examples:
-  qtool trace
-  qtool trace -n 4 --backend backtrack --until end
-  qtool trace -n 5 --backend bitmask --steps 4
-  qtool trace -n 6 --events all --steps 5
-  qtool trace --board examples/classroom-6.txt --until end
-  qtool trace -n 4 --gif queens4.gif --tree tree4.svg --frames steps4
-  qtool trace -n 4 --lang de
-`
+// traceUsage is the help of qtool trace (help/trace.txt).
+//
+//go:embed help/trace.txt
+var traceUsage string
 
 func runTrace(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("trace", traceUsage)

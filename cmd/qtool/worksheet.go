@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -16,25 +17,10 @@ func init() {
 	register(command{name: "worksheet", summary: "a printable PDF of n-queens completion puzzles, solutions on the last page", run: runWorksheet})
 }
 
-const worksheetUsage = `
-Usage: qtool worksheet -n N --puzzles K --out FILE.pdf [--difficulty D]
-                       [--blank B] [--unique] [--seed S] [--lang L]
-                       [--timeout D]
-
-Writes a printable PDF (A4) of K completion puzzles on the N×N board (N 4
-to 16, K 1 to 60): each a solution with some rows emptied, to be completed
-by hand, six a page, with the queens given also written out; then the
-solutions, twenty a page. --difficulty easy, medium or hard leaves about a
-third, a half or two thirds of the rows empty (--blank B says exactly how
-many); --unique keeps only puzzles with exactly one completion (checked by
-an exhaustive search). The same --seed gives the same sheet. --lang writes
-the sheet in en, de, ca or zh-Hans (Chinese needs a font with Chinese
-characters, Debian's fonts-droid-fallback).
-
-Examples:
-  qtool worksheet -n 8 --puzzles 6 --out worksheet.pdf
-  qtool worksheet -n 6 --puzzles 4 --difficulty hard --unique --lang de --out blatt.pdf
-`
+// worksheetUsage is the help of qtool worksheet (help/worksheet.txt).
+//
+//go:embed help/worksheet.txt
+var worksheetUsage string
 
 // maxPuzzles bounds a worksheet: ten pages of puzzles.
 const maxPuzzles = 60

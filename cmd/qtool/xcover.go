@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -20,70 +21,10 @@ func init() {
 	register(command{name: "xcover", summary: "solve any exact-cover problem in Knuth's dlx format (colours, multiplicities)", run: runXcover})
 }
 
-const xcoverUsage = `
-Usage: qtool xcover FILE [--count] [--limit K] [--json] [--timeout D] [--workers K] [--algorithm A] [--best K]
-       [--zdd FILE] [--sample K] [--seed S]
-
-Solves a generalized exact-cover problem written in the format of Knuth's
-dlx1, dlx2 and dlx3 (TAOCP 7.2.2.1) with dancing links. FILE - reads
-standard input. The first line that is neither blank nor a comment (a line
-starting with '|') names the primary items, then '|' and the secondary
-items; each later line is an option, the names of its items. A solution
-covers every primary item exactly once and every secondary item at most
-once. Two extensions, as Knuth's programs read them:
-  colours (dlx2)         an option may give a secondary item a colour,
-                         "x:c"; options that agree on x's colour may share x
-  multiplicities (dlx3)  a primary item may carry bounds, "lo:hi|name" or
-                         "v|name": it must be in lo..hi of the chosen options
-The search is Algorithm X (dlx1) without them, C (dlx2) with colours, M
-(dlx3) with bounds; --algorithm forces one (C and M also solve the plain
-problems; M counts updates as dlx3 does). --algorithm ss is Knuth's SSXCC
-(TAOCP 7.2.2.3, "dancing cells": sparse sets instead of links, forced
-moves), for problems with or without colours; its nodes and updates are
-ssxcc's (it counts no cleansings).
-
-Costs (DLX5): an option may end with "|n" entries (n a whole number ≥ 0;
-several add up), its cost. --best K finds the K cheapest solutions with
-Knuth's DLX5 search (items taxed by their cheapest option, lists sorted by
-cost, every partial solution cut off at the K-th best cost found) and
-prints them cheapest first, each after a line "| cost N"; the summary and
---json carry the costs. Without --best the costs are ignored.
-
-ZDDs (DLX6, after Nishino et al., AAAI 2017): --zdd FILE builds the ZDD
-of all solutions — the search of C, each partial state (the items covered,
-the colours set) cached with the ZDD of its completions — and writes it to
-FILE in DLX6's text form ("ID: (~OPT?LO:HI)" in hexadecimal, options from
-1, then a dummy root), or as JSON for a FILE ending in .json; the summary
-gives its size and the exact count. --sample K [--seed S] prints K
-solutions drawn uniformly from the ZDD. A ZDD too large for the memory is
-refused (exit 2); bounds are not supported.
-
-Each solution is printed as its option lines, in the order chosen, with a
-blank line between solutions, then a summary: solutions, nodes, updates
-and cleansings (counted as Knuth's programs count them, so they compare
-with his figures), seconds and status. --count prints only the summary.
---workers K searches with K goroutines (0: one per processor; never more
-than one per processor, which is all that can help): the tree is split
-into subproblems at its first levels, the totals are those of one worker,
-solutions come in no fixed order. A malformed file stops with
-"dlx: FILE:LINE:COL: what is wrong" and exit status 2; an option without a
-primary item is ignored with a warning on stderr, as Knuth's programs do. A
-problem too large for the machine's memory is refused while it is read. A
-run cut short by --timeout (exit 3) or Ctrl-C (exit 130), reading or
-searching, prints what it found, marked incomplete.
-
-Examples:
-  qtool encode -n 8 --to dlx | qtool xcover - --count
-  qtool xcover examples/toy.dlx
-  qtool xcover examples/pentominoes.dlx --limit 1
-  qtool xcover examples/langford7.dlx --json
-  qtool xcover examples/dlx/colours.dlx
-  qtool xcover examples/pentominoes.dlx --count --algorithm ss
-  qtool xcover examples/dlx/costs.dlx --best 3
-  qtool xcover examples/langford7.dlx --zdd langford7.zdd --sample 2 --seed 5
-  qtool xcover examples/dlx/multiplicities.dlx --json
-  qtool encode -n 13 --to dlx | qtool xcover - --count --workers 2
-`
+// xcoverUsage is the help of qtool xcover (help/xcover.txt).
+//
+//go:embed help/xcover.txt
+var xcoverUsage string
 
 // xcoverRecord is the JSON form of a run of xcover.
 type xcoverRecord struct {
