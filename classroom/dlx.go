@@ -18,52 +18,14 @@ import (
 // covers and uncovers, dead ends (an item without options) and solutions.
 // The try that fills the last free row is shown as the solution step.
 func runDLX(ctx context.Context, t *tracer, b encode.Board) error {
-	m, err := encode.ExactCover(b)
+	d, err := newDLXTrace(t, b)
 	if err != nil {
 		return err
 	}
-	p, err := dlx.NewMatrix(m.Primary, m.Secondary)
-	if err != nil {
-		return err
-	}
-	for _, opt := range m.Options {
-		if err := p.AddOptionIndex(opt...); err != nil {
-			return err
-		}
-	}
-	free := len(m.Primary) / 2
-	base := make([]int, b.N)
-	for r := range base {
-		base[r] = b.Queen(r)
-	}
-	queens := append([]int(nil), base...)
-	var placed []Square // the queen of each level
-	active := make([]bool, len(m.Primary))
-	for i := range active {
-		active[i] = true
-	}
-	name := func(i int) string {
-		if i < len(m.Primary) {
-			return m.Primary[i]
-		}
-		return m.Secondary[i-len(m.Primary)]
-	}
-	// truncate keeps the queens of levels 0..l-1 and the levels 0..keep-1.
-	truncate := func(l, keep int) {
-		for len(placed) > l {
-			q := placed[len(placed)-1]
-			queens[q[0]] = -1
-			placed = placed[:len(placed)-1]
-		}
-		if len(t.levels) > keep {
-			t.levels = t.levels[:keep]
-		}
-	}
-	var nodes, tries uint64
 	t.counters = []Counter{{"nodes", 0}, {"tries", 0}, {"solutions", 0}, {"level", 0}}
 	t.notes = dlxNotes
-	t.queens = queens
-	if len(m.Primary) == 0 { // the board is full: the empty choice is the one solution
+	t.queens = d.queens
+	if len(d.m.Primary) == 0 { // the board is full: the empty choice is the one solution
 		t.solutions = 1
 		t.counters = []Counter{{"nodes", 1}, {"tries", 0}, {"solutions", 1}, {"level", 0}}
 		t.text = func(t *tracer) string { return "every row holds a queen already: no item to cover — solution 1" }
@@ -72,82 +34,8 @@ func runDLX(ctx context.Context, t *tracer, b encode.Board) error {
 	}
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	set := func(level int) {
-		t.counters[0].Value, t.counters[1].Value, t.counters[2].Value, t.counters[3].Value = nodes, tries, t.solutions, uint64(level)
-	}
-	stats, err := p.Run(sctx, dlx.Config{Algorithm: dlx.X, Workers: 1, Trace: func(e dlx.Event) {
-		if t.stopped {
-			return
-		}
-		t.r, t.c, t.free, t.tested, t.item, t.option = -1, -1, false, nil, "", ""
-		ok := true
-		switch e.Kind {
-		case dlx.Choose:
-			nodes++
-			truncate(e.Level, e.Level)
-			var act []string
-			for i, a := range active {
-				if a {
-					act = append(act, m.Primary[i])
-				}
-			}
-			t.levels = append(t.levels, Level{Item: name(e.Item), Active: act})
-			t.item, t.len = name(e.Item), e.Len
-			set(e.Level)
-			if t.skip() {
-				return
-			}
-			t.text = dlxChooseText
-			ok = t.fire("choose", e.Len == 0, false)
-		case dlx.Cover, dlx.Uncover:
-			if e.Item < len(active) {
-				active[e.Item] = e.Kind == dlx.Uncover
-			}
-			if t.skip() {
-				return
-			}
-			t.item = name(e.Item)
-			kind := "cover"
-			if e.Kind == dlx.Uncover {
-				kind = "uncover"
-			}
-			t.text = dlxCoverText
-			ok = t.fire(kind, false, false)
-		case dlx.Try:
-			tries++
-			truncate(e.Level, e.Level+1)
-			r, c := m.Square(e.Option)
-			queens[r] = c
-			placed = append(placed, Square{r, c})
-			t.r, t.c = r, c
-			t.option, t.len = p.OptionString(e.Option), e.Len
-			if e.Level < len(t.levels) {
-				t.levels[e.Level].Option = t.option
-				t.item = t.levels[e.Level].Item
-			}
-			set(e.Level + 1)
-			if t.skip() {
-				return
-			}
-			t.text = dlxTryText
-			ok = t.fire("try", e.Level+1 < free, false)
-		case dlx.Backtrack:
-			truncate(e.Level, e.Level)
-			set(e.Level)
-			if t.skip() {
-				return
-			}
-			t.text = dlxBacktrackText
-			t.len = e.Level
-			ok = t.fire("backtrack", false, false)
-		case dlx.Solution:
-			nodes++
-			t.solutions++
-			set(e.Level)
-			t.text = dlxSolutionText
-			ok = t.fire("solution", true, true)
-		}
-		if !ok {
+	stats, err := d.p.Run(sctx, dlx.Config{Algorithm: dlx.X, Workers: 1, Trace: func(e dlx.Event) {
+		if !t.stopped && !d.event(e) {
 			cancel()
 		}
 	}})
@@ -157,12 +45,161 @@ func runDLX(ctx context.Context, t *tracer, b encode.Board) error {
 	if err != nil {
 		return err
 	}
-	if stats.Nodes != nodes || stats.Solutions != t.solutions {
-		return fmt.Errorf("classroom: the dlx trace saw %d nodes and %d solutions, the search counted %d and %d", nodes, t.solutions, stats.Nodes, stats.Solutions)
+	if stats.Nodes != d.nodes || stats.Solutions != t.solutions {
+		return fmt.Errorf("classroom: the dlx trace saw %d nodes and %d solutions, the search counted %d and %d", d.nodes, t.solutions, stats.Nodes, stats.Solutions)
 	}
-	t.queens = base
-	t.counters = []Counter{{"nodes", stats.Nodes}, {"tries", tries}, {"solutions", stats.Solutions}, {"updates", stats.Updates}}
+	t.queens = d.base
+	t.counters = []Counter{{"nodes", stats.Nodes}, {"tries", d.tries}, {"solutions", stats.Solutions}, {"updates", stats.Updates}}
 	return nil
+}
+
+// A dlxTrace follows Algorithm X's events on the matrix of a board.
+type dlxTrace struct {
+	t            *tracer
+	m            *encode.Matrix
+	p            *dlx.Matrix
+	free         int      // free rows: the levels of a solution
+	base, queens []int    // the board's queens; and those placed so far
+	placed       []Square // the queen of each level
+	active       []bool   // the primary items still active
+	nodes, tries uint64
+}
+
+func newDLXTrace(t *tracer, b encode.Board) (*dlxTrace, error) {
+	m, err := encode.ExactCover(b)
+	if err != nil {
+		return nil, err
+	}
+	p, err := dlx.NewMatrix(m.Primary, m.Secondary)
+	if err != nil {
+		return nil, err
+	}
+	for _, opt := range m.Options {
+		if err := p.AddOptionIndex(opt...); err != nil {
+			return nil, err
+		}
+	}
+	d := &dlxTrace{t: t, m: m, p: p, free: len(m.Primary) / 2, base: make([]int, b.N), active: make([]bool, len(m.Primary))}
+	for r := range d.base {
+		d.base[r] = b.Queen(r)
+	}
+	d.queens = append([]int(nil), d.base...)
+	for i := range d.active {
+		d.active[i] = true
+	}
+	return d, nil
+}
+
+// name is the name of item i.
+func (d *dlxTrace) name(i int) string {
+	if i < len(d.m.Primary) {
+		return d.m.Primary[i]
+	}
+	return d.m.Secondary[i-len(d.m.Primary)]
+}
+
+// truncate keeps the queens of levels 0..l-1 and the levels 0..keep-1.
+func (d *dlxTrace) truncate(l, keep int) {
+	for len(d.placed) > l {
+		q := d.placed[len(d.placed)-1]
+		d.queens[q[0]] = -1
+		d.placed = d.placed[:len(d.placed)-1]
+	}
+	if len(d.t.levels) > keep {
+		d.t.levels = d.t.levels[:keep]
+	}
+}
+
+// set shows the counters at level.
+func (d *dlxTrace) set(level int) {
+	t := d.t
+	t.counters[0].Value, t.counters[1].Value, t.counters[2].Value, t.counters[3].Value = d.nodes, d.tries, t.solutions, uint64(level)
+}
+
+// event shows one event of the search; false stops it.
+func (d *dlxTrace) event(e dlx.Event) bool {
+	t := d.t
+	t.r, t.c, t.free, t.tested, t.item, t.option = -1, -1, false, nil, "", ""
+	switch e.Kind {
+	case dlx.Choose:
+		return d.choose(e)
+	case dlx.Cover, dlx.Uncover:
+		if e.Item < len(d.active) {
+			d.active[e.Item] = e.Kind == dlx.Uncover
+		}
+		if t.skip() {
+			return true
+		}
+		t.item = d.name(e.Item)
+		kind := "cover"
+		if e.Kind == dlx.Uncover {
+			kind = "uncover"
+		}
+		t.text = dlxCoverText
+		return t.fire(kind, false, false)
+	case dlx.Try:
+		return d.try(e)
+	case dlx.Backtrack:
+		d.truncate(e.Level, e.Level)
+		d.set(e.Level)
+		if t.skip() {
+			return true
+		}
+		t.text = dlxBacktrackText
+		t.len = e.Level
+		return t.fire("backtrack", false, false)
+	case dlx.Solution:
+		d.nodes++
+		t.solutions++
+		d.set(e.Level)
+		t.text = dlxSolutionText
+		return t.fire("solution", true, true)
+	}
+	return true
+}
+
+// choose shows the item chosen at a level, with the primary items still
+// active.
+func (d *dlxTrace) choose(e dlx.Event) bool {
+	t := d.t
+	d.nodes++
+	d.truncate(e.Level, e.Level)
+	var act []string
+	for i, a := range d.active {
+		if a {
+			act = append(act, d.m.Primary[i])
+		}
+	}
+	t.levels = append(t.levels, Level{Item: d.name(e.Item), Active: act})
+	t.item, t.len = d.name(e.Item), e.Len
+	d.set(e.Level)
+	if t.skip() {
+		return true
+	}
+	t.text = dlxChooseText
+	return t.fire("choose", e.Len == 0, false)
+}
+
+// try shows an option tried: a queen on its square.
+func (d *dlxTrace) try(e dlx.Event) bool {
+	t := d.t
+	d.tries++
+	d.truncate(e.Level, e.Level+1)
+	r, c := d.m.Square(e.Option)
+	d.queens[r] = c
+	d.placed = append(d.placed, Square{r, c})
+	t.r, t.c = r, c
+	t.option, t.len = d.p.OptionString(e.Option), e.Len
+	if e.Level < len(t.levels) {
+		t.levels[e.Level].Option = t.option
+		t.item = t.levels[e.Level].Item
+	}
+	d.set(e.Level + 1)
+	if t.skip() {
+		return true
+	}
+	t.text = dlxTryText
+	return t.fire("try", e.Level+1 < d.free, false)
 }
 
 func dlxChooseText(t *tracer) string {

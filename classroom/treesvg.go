@@ -55,193 +55,247 @@ func TreeSVG(w io.Writer, t Tree) error {
 	if len(t.Nodes) == 0 {
 		return fmt.Errorf("classroom: an empty tree")
 	}
-	kids := make([][]int, len(t.Nodes))
-	pruned := make([]int, len(t.Nodes))
-	below := make([]uint64, len(t.Nodes)) // searched nodes in the subtree
-	nPruned := 0
-	for i := len(t.Nodes) - 1; i >= 0; i-- {
-		nd := t.Nodes[i]
-		if nd.Kind != "pruned" {
-			below[i]++
-		} else {
-			nPruned++
-		}
-		if nd.Parent >= 0 {
-			below[nd.Parent] += below[i]
-			if nd.Kind == "pruned" {
-				pruned[nd.Parent]++
-			}
-		}
-	}
-	drawPruned := nPruned <= prunedDrawn
-	for i, nd := range t.Nodes {
-		if nd.Parent >= 0 && (nd.Kind != "pruned" || drawPruned) {
-			kids[nd.Parent] = append(kids[nd.Parent], i)
-		}
-	}
-	onPath := map[int]bool{}
-	path := t.Path(t.Current)
-	for _, i := range path {
-		onPath[i] = true
-	}
-	whole := t.N <= WholeTreeMax && len(t.Nodes)-nPruned <= wholeTreeNodes
-	var vis []visNode
-	var build func(i int) int
-	build = func(i int) int {
-		v := len(vis)
-		vis = append(vis, visNode{node: i, depth: t.Nodes[i].Depth})
-		ks := kids[i]
-		if whole || onPath[i] {
-			lo, hi := 0, len(ks)
-			if !whole {
-				at := len(ks) - 1 // the current node: its last children
-				for j, k := range ks {
-					if onPath[k] {
-						at = j
-					}
-				}
-				lo, hi = max(0, at-windowSide), min(len(ks), at+windowSide+1)
-			}
-			group := func(from, to int) {
-				var c uint64
-				for _, k := range ks[from:to] {
-					c += below[k]
-				}
-				if to > from {
-					vis = append(vis, visNode{node: -1, depth: t.Nodes[i].Depth + 1, count: c})
-					vis[v].children = append(vis[v].children, len(vis)-1)
-				}
-			}
-			group(0, lo)
-			for _, k := range ks[lo:hi] {
-				c := build(k)
-				vis[v].children = append(vis[v].children, c)
-			}
-			group(hi, len(ks))
-		} else if len(ks) > 0 {
-			vis[v].count = below[i] - 1
-		}
-		return v
-	}
-	build(0)
-	// Lay out: leaves left to right, a parent centred over its children.
-	depth := 0
-	slot := 0.0
-	var place func(v int)
-	place = func(v int) {
-		depth = max(depth, vis[v].depth)
-		if len(vis[v].children) == 0 {
-			vis[v].x = slot
-			slot++
-			return
-		}
-		for _, c := range vis[v].children {
-			place(c)
-		}
-		cs := vis[v].children
-		vis[v].x = (vis[vis[v].children[0]].x + vis[cs[len(cs)-1]].x) / 2
-	}
-	place(0)
-	const left, top, dy = 70.0, 24.0, 56.0
-	dx := 22.0
-	if !whole {
-		dx = 64
-	}
-	width := left + slot*dx + 20
-	height := top + float64(depth)*dy + 40
-	X := func(v int) float64 { return left + vis[v].x*dx + dx/2 }
-	Y := func(v int) float64 { return top + float64(vis[v].depth)*dy }
-
+	d := newTreeDrawing(t)
+	d.build(0)
+	d.place(0)
 	var b strings.Builder
-	cat := t.cat()
-	kind := cat.T("tree.whole")
-	if !whole {
-		kind = cat.T("tree.window")
-	}
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="tree" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="group" aria-label="%s" data-searched="%d" data-whole="%v">`+"\n",
-		width, height, width, height, html.EscapeString(cat.T("tree.label", t.Method, t.N, kind, t.Searched)), t.Searched, whole)
-	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(cat.T("tree.title", t.Searched)))
-	// level labels
-	for d := 0; d <= depth; d++ {
-		label := cat.T("tree.start")
-		if d > 0 {
-			label = levelLabel(t, path, d)
-		}
-		fmt.Fprintf(&b, `<text x="4" y="%.0f" font-family="sans-serif" font-size="11" fill="#444" aria-hidden="true">%s</text>`+"\n", top+float64(d)*dy+4, html.EscapeString(label))
-	}
-	// edges first, under the nodes
-	for v := range vis {
-		for _, c := range vis[v].children {
-			stroke, sw := "#888", 1.0
-			if vis[c].node >= 0 && onPath[vis[c].node] {
-				stroke, sw = colPath, 3.5
-			}
-			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="%.1f" aria-hidden="true"/>`+"\n", X(v), Y(v), X(c), Y(c), stroke, sw)
-		}
-	}
-	for v, vn := range vis {
-		x, y := X(v), Y(v)
-		if vn.node < 0 {
-			fmt.Fprintf(&b, `<g class="tgroup" role="img" aria-label="%s"><rect x="%.1f" y="%.1f" width="%.0f" height="18" rx="9" fill="#eeeeee" stroke="#888"/><text x="%.1f" y="%.1f" font-family="sans-serif" font-size="11" text-anchor="middle">+%d</text></g>`+"\n",
-				html.EscapeString(cat.T("tree.hidden", vn.count)), x-dx/2+4, y-9, dx-8, x, y+4, vn.count)
-			continue
-		}
-		i := vn.node
-		nd := t.Nodes[i]
-		q := t.Queens(i)
-		var tested *Square
-		if nd.Kind == "pruned" {
-			sq := nd.Square
-			tested = &sq
-			q[sq[0]] = -1
-		}
-		board := strings.Join(Draw(t.N, q, tested), "/")
-		cls := "tnode k-" + nd.Kind
-		if onPath[i] {
-			cls += " onpath"
-		}
-		if i == t.Current {
-			cls += " current"
-		}
-		label := t.Describe(i)
-		if vn.count > 0 {
-			label += cat.T("tree.below", vn.count)
-		} else if pruned[i] > 0 && !drawPruned {
-			label += cat.T("tree.prunedCount", pruned[i])
-		}
-		if i == t.Current {
-			label += cat.T("tree.here")
-		}
-		fmt.Fprintf(&b, `<g class="%s" data-node="%d" data-depth="%d" data-board="%s" data-queens="%s" tabindex="-1" role="button" aria-label="%s">`,
-			cls, i, nd.Depth, board, joinInts(q), html.EscapeString(label))
-		fill, stroke := colNode, "#ffffff"
-		if onPath[i] {
-			stroke = colPath
-		}
-		switch nd.Kind {
-		case "pruned":
-			fmt.Fprintf(&b, `<path d="M%.1f %.1f l8 8 m0 -8 l-8 8" stroke="%s" stroke-width="2.5"/><rect x="%.1f" y="%.1f" width="14" height="14" fill="transparent"/>`, x-4, y-4, colPruned, x-7, y-7)
-		case "solution":
-			fmt.Fprintf(&b, `<path d="M%.1f %.1f l8 8 l-8 8 l-8 -8 z" fill="%s" stroke="%s" stroke-width="2"/>`, x, y-8, colSolution, stroke)
-		case "dead-end":
-			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="12" height="12" fill="%s" stroke="%s" stroke-width="2"/>`, x-6, y-6, colDeadEnd, stroke)
-		default:
-			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="6.5" fill="%s" stroke="%s" stroke-width="2"/>`, x, y, fill, stroke)
-		}
-		if i == t.Current {
-			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="11" fill="none" stroke="%s" stroke-width="2.5" stroke-dasharray="3 2"/>`, x, y, colPath)
-		}
-		if !whole || t.N <= 5 {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-family="sans-serif" font-size="10" text-anchor="middle" aria-hidden="true">%s</text>`, x, y+20, t.label(i))
-		}
-		if vn.count > 0 {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-family="sans-serif" font-size="10" text-anchor="middle" aria-hidden="true">+%d</text>`, x, y+31, vn.count)
-		}
-		b.WriteString("</g>\n")
+	d.writeHead(&b)
+	d.writeEdges(&b)
+	for v := range d.vis {
+		d.writeNode(&b, v)
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// A treeDrawing is the tree as TreeSVG draws it: the nodes drawn (vis),
+// with their places.
+type treeDrawing struct {
+	t          Tree
+	kids       [][]int  // the children of each node that may be drawn
+	pruned     []int    // pruned squares of each node
+	below      []uint64 // searched nodes in the subtree
+	drawPruned bool     // pruned squares drawn one by one
+	whole      bool     // the whole tree, not a window
+	path       []int    // the current path
+	onPath     map[int]bool
+	vis        []visNode
+	depth      int     // the deepest level drawn
+	slot       float64 // leaves placed so far
+	dx         float64 // the distance between two leaves
+}
+
+// The margins and the distance between levels of a drawn tree.
+const treeLeft, treeTop, treeDY = 70.0, 24.0, 56.0
+
+func newTreeDrawing(t Tree) *treeDrawing {
+	d := &treeDrawing{t: t, kids: make([][]int, len(t.Nodes)), pruned: make([]int, len(t.Nodes)), below: make([]uint64, len(t.Nodes)), onPath: map[int]bool{}}
+	nPruned := 0
+	for i := len(t.Nodes) - 1; i >= 0; i-- {
+		nd := t.Nodes[i]
+		if nd.Kind != "pruned" {
+			d.below[i]++
+		} else {
+			nPruned++
+		}
+		if nd.Parent >= 0 {
+			d.below[nd.Parent] += d.below[i]
+			if nd.Kind == "pruned" {
+				d.pruned[nd.Parent]++
+			}
+		}
+	}
+	d.drawPruned = nPruned <= prunedDrawn
+	for i, nd := range t.Nodes {
+		if nd.Parent >= 0 && (nd.Kind != "pruned" || d.drawPruned) {
+			d.kids[nd.Parent] = append(d.kids[nd.Parent], i)
+		}
+	}
+	d.path = t.Path(t.Current)
+	for _, i := range d.path {
+		d.onPath[i] = true
+	}
+	d.whole = t.N <= WholeTreeMax && len(t.Nodes)-nPruned <= wholeTreeNodes
+	d.dx = 22.0
+	if !d.whole {
+		d.dx = 64
+	}
+	return d
+}
+
+// build adds node i to the drawing and returns its index there: with all
+// its children in a whole tree, a window of them around the path, or
+// none (their count) off the path.
+func (d *treeDrawing) build(i int) int {
+	t := d.t
+	v := len(d.vis)
+	d.vis = append(d.vis, visNode{node: i, depth: t.Nodes[i].Depth})
+	ks := d.kids[i]
+	if d.whole || d.onPath[i] {
+		lo, hi := 0, len(ks)
+		if !d.whole {
+			at := len(ks) - 1 // the current node: its last children
+			for j, k := range ks {
+				if d.onPath[k] {
+					at = j
+				}
+			}
+			lo, hi = max(0, at-windowSide), min(len(ks), at+windowSide+1)
+		}
+		group := func(from, to int) {
+			var c uint64
+			for _, k := range ks[from:to] {
+				c += d.below[k]
+			}
+			if to > from {
+				d.vis = append(d.vis, visNode{node: -1, depth: t.Nodes[i].Depth + 1, count: c})
+				d.vis[v].children = append(d.vis[v].children, len(d.vis)-1)
+			}
+		}
+		group(0, lo)
+		for _, k := range ks[lo:hi] {
+			c := d.build(k)
+			d.vis[v].children = append(d.vis[v].children, c)
+		}
+		group(hi, len(ks))
+	} else if len(ks) > 0 {
+		d.vis[v].count = d.below[i] - 1
+	}
+	return v
+}
+
+// place lays out the drawn subtree of v: leaves left to right, a parent
+// centred over its children.
+func (d *treeDrawing) place(v int) {
+	vis := d.vis
+	d.depth = max(d.depth, vis[v].depth)
+	if len(vis[v].children) == 0 {
+		vis[v].x = d.slot
+		d.slot++
+		return
+	}
+	for _, c := range vis[v].children {
+		d.place(c)
+	}
+	cs := vis[v].children
+	vis[v].x = (vis[vis[v].children[0]].x + vis[cs[len(cs)-1]].x) / 2
+}
+
+// x and y are the centre of drawn node v.
+func (d *treeDrawing) x(v int) float64 { return treeLeft + d.vis[v].x*d.dx + d.dx/2 }
+func (d *treeDrawing) y(v int) float64 { return treeTop + float64(d.vis[v].depth)*treeDY }
+
+// writeHead writes the svg element, its title and the labels of the
+// levels.
+func (d *treeDrawing) writeHead(b *strings.Builder) {
+	t := d.t
+	width := treeLeft + d.slot*d.dx + 20
+	height := treeTop + float64(d.depth)*treeDY + 40
+	cat := t.cat()
+	kind := cat.T("tree.whole")
+	if !d.whole {
+		kind = cat.T("tree.window")
+	}
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" class="tree" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="group" aria-label="%s" data-searched="%d" data-whole="%v">`+"\n",
+		width, height, width, height, html.EscapeString(cat.T("tree.label", t.Method, t.N, kind, t.Searched)), t.Searched, d.whole)
+	fmt.Fprintf(b, "<title>%s</title>\n", html.EscapeString(cat.T("tree.title", t.Searched)))
+	for lv := 0; lv <= d.depth; lv++ {
+		label := cat.T("tree.start")
+		if lv > 0 {
+			label = levelLabel(t, d.path, lv)
+		}
+		fmt.Fprintf(b, `<text x="4" y="%.0f" font-family="sans-serif" font-size="11" fill="#444" aria-hidden="true">%s</text>`+"\n", treeTop+float64(lv)*treeDY+4, html.EscapeString(label))
+	}
+}
+
+// writeEdges writes the edges, first, under the nodes.
+func (d *treeDrawing) writeEdges(b *strings.Builder) {
+	for v := range d.vis {
+		for _, c := range d.vis[v].children {
+			stroke, sw := "#888", 1.0
+			if d.vis[c].node >= 0 && d.onPath[d.vis[c].node] {
+				stroke, sw = colPath, 3.5
+			}
+			fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="%.1f" aria-hidden="true"/>`+"\n", d.x(v), d.y(v), d.x(c), d.y(c), stroke, sw)
+		}
+	}
+}
+
+// writeNode writes drawn node v: a group of hidden nodes, or a node with
+// its board, its accessible name and its shape.
+func (d *treeDrawing) writeNode(b *strings.Builder, v int) {
+	t, vn, cat := d.t, d.vis[v], d.t.cat()
+	x, y := d.x(v), d.y(v)
+	if vn.node < 0 {
+		fmt.Fprintf(b, `<g class="tgroup" role="img" aria-label="%s"><rect x="%.1f" y="%.1f" width="%.0f" height="18" rx="9" fill="#eeeeee" stroke="#888"/><text x="%.1f" y="%.1f" font-family="sans-serif" font-size="11" text-anchor="middle">+%d</text></g>`+"\n",
+			html.EscapeString(cat.T("tree.hidden", vn.count)), x-d.dx/2+4, y-9, d.dx-8, x, y+4, vn.count)
+		return
+	}
+	i := vn.node
+	nd := t.Nodes[i]
+	q := t.Queens(i)
+	var tested *Square
+	if nd.Kind == "pruned" {
+		sq := nd.Square
+		tested = &sq
+		q[sq[0]] = -1
+	}
+	board := strings.Join(Draw(t.N, q, tested), "/")
+	cls := "tnode k-" + nd.Kind
+	if d.onPath[i] {
+		cls += " onpath"
+	}
+	if i == t.Current {
+		cls += " current"
+	}
+	fmt.Fprintf(b, `<g class="%s" data-node="%d" data-depth="%d" data-board="%s" data-queens="%s" tabindex="-1" role="button" aria-label="%s">`,
+		cls, i, nd.Depth, board, joinInts(q), html.EscapeString(d.nodeLabel(i, vn)))
+	d.writeShape(b, i, x, y)
+	if !d.whole || t.N <= 5 {
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" font-family="sans-serif" font-size="10" text-anchor="middle" aria-hidden="true">%s</text>`, x, y+20, t.label(i))
+	}
+	if vn.count > 0 {
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" font-family="sans-serif" font-size="10" text-anchor="middle" aria-hidden="true">+%d</text>`, x, y+31, vn.count)
+	}
+	b.WriteString("</g>\n")
+}
+
+// nodeLabel is the accessible name of node i (drawn as vn).
+func (d *treeDrawing) nodeLabel(i int, vn visNode) string {
+	t, cat := d.t, d.t.cat()
+	label := t.Describe(i)
+	if vn.count > 0 {
+		label += cat.T("tree.below", vn.count)
+	} else if d.pruned[i] > 0 && !d.drawPruned {
+		label += cat.T("tree.prunedCount", d.pruned[i])
+	}
+	if i == t.Current {
+		label += cat.T("tree.here")
+	}
+	return label
+}
+
+// writeShape writes the shape of node i at (x, y): a cross, a diamond, a
+// square or a circle, ringed when it is the current node.
+func (d *treeDrawing) writeShape(b *strings.Builder, i int, x, y float64) {
+	fill, stroke := colNode, "#ffffff"
+	if d.onPath[i] {
+		stroke = colPath
+	}
+	switch d.t.Nodes[i].Kind {
+	case "pruned":
+		fmt.Fprintf(b, `<path d="M%.1f %.1f l8 8 m0 -8 l-8 8" stroke="%s" stroke-width="2.5"/><rect x="%.1f" y="%.1f" width="14" height="14" fill="transparent"/>`, x-4, y-4, colPruned, x-7, y-7)
+	case "solution":
+		fmt.Fprintf(b, `<path d="M%.1f %.1f l8 8 l-8 8 l-8 -8 z" fill="%s" stroke="%s" stroke-width="2"/>`, x, y-8, colSolution, stroke)
+	case "dead-end":
+		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="12" height="12" fill="%s" stroke="%s" stroke-width="2"/>`, x-6, y-6, colDeadEnd, stroke)
+	default:
+		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="6.5" fill="%s" stroke="%s" stroke-width="2"/>`, x, y, fill, stroke)
+	}
+	if i == d.t.Current {
+		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="11" fill="none" stroke="%s" stroke-width="2.5" stroke-dasharray="3 2"/>`, x, y, colPath)
+	}
 }
 
 // levelLabel names depth d of the tree: the rank filled there

@@ -65,44 +65,76 @@ func WriteWorksheet(w io.Writer, ps []Puzzle, opt WorksheetOptions) error {
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetTitle(cat.T("ws.title", ps[0].Board.N), true)
 	pdf.SetCreator("qtool worksheet", true)
-	font := "sans"
-	if cat.Lang == "zh-Hans" {
-		path := CJKFont()
-		if path == "" {
-			return fmt.Errorf("classroom: a worksheet in Chinese needs a font with Chinese characters (Debian: fonts-droid-fallback); none is installed")
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return fmt.Errorf("classroom: %v", err)
-		}
-		pdf.AddUTF8FontFromBytes(font, "", data)
-		pdf.AddUTF8FontFromBytes(font, "B", data)
-	} else {
-		pdf.AddUTF8FontFromBytes(font, "", liberationsansregular.TTF)
-		pdf.AddUTF8FontFromBytes(font, "B", liberationsansbold.TTF)
+	ws := &worksheetPDF{pdf: pdf, font: "sans", cat: cat, opt: opt, n: ps[0].Board.N}
+	if err := ws.addFonts(); err != nil {
+		return err
 	}
-	n := ps[0].Board.N
-	foot := func() {
-		pdf.SetY(-14)
-		pdf.SetFont(font, "", 8)
-		pdf.CellFormat(0, 5, opt.Command, "", 0, "C", false, 0, "")
+	ws.puzzles(ps)
+	ws.solutions(ps)
+	if err := pdf.Error(); err != nil {
+		return fmt.Errorf("classroom: worksheet: %v", err)
 	}
-	header := func(title string) {
-		pdf.AddPage()
-		pdf.SetFont(font, "B", 16)
-		pdf.CellFormat(0, 9, title, "", 1, "L", false, 0, "")
-		pdf.SetFont(font, "", 10)
+	return pdf.Output(w)
+}
+
+// A worksheetPDF is a worksheet being written.
+type worksheetPDF struct {
+	pdf  *fpdf.Fpdf
+	font string
+	cat  *i18n.Catalogue
+	opt  WorksheetOptions
+	n    int
+}
+
+// addFonts adds the regular and bold fonts: Liberation Sans, or for
+// Chinese the installed CJK font.
+func (ws *worksheetPDF) addFonts() error {
+	if ws.cat.Lang != "zh-Hans" {
+		ws.pdf.AddUTF8FontFromBytes(ws.font, "", liberationsansregular.TTF)
+		ws.pdf.AddUTF8FontFromBytes(ws.font, "B", liberationsansbold.TTF)
+		return nil
 	}
+	path := CJKFont()
+	if path == "" {
+		return fmt.Errorf("classroom: a worksheet in Chinese needs a font with Chinese characters (Debian: fonts-droid-fallback); none is installed")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("classroom: %v", err)
+	}
+	ws.pdf.AddUTF8FontFromBytes(ws.font, "", data)
+	ws.pdf.AddUTF8FontFromBytes(ws.font, "B", data)
+	return nil
+}
+
+// foot prints the command at the foot of the page.
+func (ws *worksheetPDF) foot() {
+	ws.pdf.SetY(-14)
+	ws.pdf.SetFont(ws.font, "", 8)
+	ws.pdf.CellFormat(0, 5, ws.opt.Command, "", 0, "C", false, 0, "")
+}
+
+// header starts a page with its title.
+func (ws *worksheetPDF) header(title string) {
+	ws.pdf.AddPage()
+	ws.pdf.SetFont(ws.font, "B", 16)
+	ws.pdf.CellFormat(0, 9, title, "", 1, "L", false, 0, "")
+	ws.pdf.SetFont(ws.font, "", 10)
+}
+
+// puzzles writes the puzzles, six a page.
+func (ws *worksheetPDF) puzzles(ps []Puzzle) {
+	pdf, font, cat, n := ws.pdf, ws.font, ws.cat, ws.n
 	const perPage, colW, rowH = 6, 90.0, 86.0
 	for i, p := range ps {
 		if i%perPage == 0 {
 			title := cat.T("ws.title", n)
-			if opt.Difficulty != "" {
-				title += " · " + cat.T("ws.difficulty."+opt.Difficulty)
+			if ws.opt.Difficulty != "" {
+				title += " · " + cat.T("ws.difficulty."+ws.opt.Difficulty)
 			}
-			header(title)
+			ws.header(title)
 			pdf.MultiCell(0, 5, cat.T("ws.instructions"), "", "L", false)
-			foot()
+			ws.foot()
 		}
 		k := i % perPage
 		x0, y0 := 15+float64(k%2)*colW, 36+float64(k/2)*rowH
@@ -127,12 +159,17 @@ func WriteWorksheet(w io.Writer, ps []Puzzle, opt WorksheetOptions) error {
 		pdf.CellFormat(colW-5, 4, cat.T("ws.given", strings.Join(given, ", ")), "", 2, "L", false, 0, "")
 		drawBoardPDF(pdf, font, x0+6, y0+12, 62, p.Board.Queens, nil)
 	}
+}
+
+// solutions writes the solutions, twenty a page.
+func (ws *worksheetPDF) solutions(ps []Puzzle) {
+	pdf, font, cat, n := ws.pdf, ws.font, ws.cat, ws.n
 	const solPerPage, solCols = 20, 4
 	for i, p := range ps {
 		if i%solPerPage == 0 {
-			header(cat.T("ws.solutions"))
+			ws.header(cat.T("ws.solutions"))
 			pdf.CellFormat(0, 5, cat.T("ws.legend"), "", 1, "L", false, 0, "")
-			foot()
+			ws.foot()
 		}
 		k := i % solPerPage
 		x0, y0 := 15+float64(k%solCols)*46, 30+float64(k/solCols)*52
@@ -148,10 +185,6 @@ func WriteWorksheet(w io.Writer, ps []Puzzle, opt WorksheetOptions) error {
 		pdf.CellFormat(44, 3, strings.Join(sqs, " "), "", 2, "L", false, 0, "")
 		drawBoardPDF(pdf, font, x0+3, y0+11, 36, p.Solution, p.Board.Queens)
 	}
-	if err := pdf.Error(); err != nil {
-		return fmt.Errorf("classroom: worksheet: %v", err)
-	}
-	return pdf.Output(w)
 }
 
 // drawBoardPDF draws a board of side mm at (x, y): queens[r] the column of

@@ -18,6 +18,9 @@
 //     JAIR 59, 2017, doi:10.1613/jair.5512);
 //   - diagonals: the same authors' Excluded Diagonals experiment
 //     (CSPLib prob079, their queens-diag-gen instances);
+//   - peers: every family of solver side by side (ours, the SAT
+//     programs, Gecode, clasp, CBC, GLPK and exec:PROGRAM backends) on
+//     completion boards, a count and first solutions (Peers);
 //   - sat: the SAT solvers and at-most-one encodings side by side on
 //     first solutions and completion boards, with its own tables
 //     (SATSummary);

@@ -44,7 +44,7 @@ func ExampleRegister() {
 		fmt.Println(r.N, r.Answer, r.Status)
 	}
 	// Output:
-	// [completion diagonals oeis-small sat xcover]
+	// [completion diagonals oeis-small peers sat xcover]
 	// 4 2 ok
 	// 5 10 ok
 	// 6 4 ok

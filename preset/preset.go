@@ -56,6 +56,9 @@ type Options struct {
 	Set map[string]bool
 	// Lookup finds a backend by name; nil is backend.Lookup.
 	Lookup func(name string) (backend.Backend, error)
+	// Exec finds a backend by name as Lookup does, and makes an
+	// exec:PROGRAM one (the peers preset's --backends); nil is Lookup.
+	Exec func(name string) (backend.Backend, error)
 
 	// The settings of the runs, for a preset that measures itself
 	// (Preset.Run): --repeats, --timeout, --workers.
@@ -74,6 +77,13 @@ func (o Options) lookup(name string) (backend.Backend, error) {
 		return o.Lookup(name)
 	}
 	return backend.Lookup(name)
+}
+
+func (o Options) exec(name string) (backend.Backend, error) {
+	if o.Exec != nil {
+		return o.Exec(name)
+	}
+	return o.lookup(name)
 }
 
 // A SettingError is an option's value that a preset refuses (bad input,

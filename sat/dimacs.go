@@ -395,16 +395,35 @@ func (p *parser) readHeader() error {
 	if p.header {
 		return p.errorf(line, p.col(p.pos), "second header (the first is on line %d)", p.hdrLine)
 	}
-	// Gather the line (bounded) with the columns of its words.
 	col0 := p.col(p.pos)
 	p.pos++
-	var words []string
-	var cols []int
-	var word []byte
-	wcol := 0
 	if p.pos < p.end && !blank(p.buf[p.pos]) && p.buf[p.pos] != '\n' {
 		return p.errorf(line, col0+1, "bad header: unexpected %s after 'p'; want \"p cnf VARIABLES CLAUSES\"", describe(p.buf[p.pos]))
 	}
+	words, cols, err := p.headerWords(line)
+	if err != nil {
+		return err
+	}
+	nv, nc, err := p.headerCounts(line, col0, words, cols)
+	if err != nil {
+		return err
+	}
+	p.header = true
+	p.hdrLine = line
+	p.info.Vars, p.info.Clauses = nv, nc
+	p.maxClause = min(max(2*nv, maxClauseFloor), maxClauseCap)
+	if p.opts.Header != nil {
+		p.opts.Header(nv, nc)
+	}
+	return nil
+}
+
+// headerWords gathers the rest of the header line on line (bounded by
+// maxHeader), up to its newline or the end of the input, as words with the
+// columns where they start.
+func (p *parser) headerWords(line int) (words []string, cols []int, err error) {
+	var word []byte
+	wcol := 0
 	endWord := func() {
 		if len(word) > 0 {
 			words = append(words, string(word))
@@ -416,7 +435,7 @@ func (p *parser) readHeader() error {
 		if p.pos >= p.end {
 			more, err := p.fill()
 			if err != nil {
-				return err
+				return nil, nil, err
 			}
 			if !more {
 				break
@@ -427,7 +446,7 @@ func (p *parser) readHeader() error {
 			break
 		}
 		if n > maxHeader {
-			return p.errorf(line, p.col(p.pos), "header line longer than %d bytes", maxHeader)
+			return nil, nil, p.errorf(line, p.col(p.pos), "header line longer than %d bytes", maxHeader)
 		}
 		if blank(c) {
 			endWord()
@@ -435,7 +454,7 @@ func (p *parser) readHeader() error {
 			continue
 		}
 		if c < 0x20 || c >= 0x7f {
-			return p.errorf(line, p.col(p.pos), "unexpected %s in the header", describe(c))
+			return nil, nil, p.errorf(line, p.col(p.pos), "unexpected %s in the header", describe(c))
 		}
 		if len(word) == 0 {
 			wcol = p.col(p.pos)
@@ -444,6 +463,13 @@ func (p *parser) readHeader() error {
 		p.pos++
 	}
 	endWord()
+	return words, cols, nil
+}
+
+// headerCounts reads the words after 'p' of the header on line ("cnf",
+// the variables, the clauses; the first starting at column cols[0], and
+// col0 the column of the 'p') as the counts of variables and clauses.
+func (p *parser) headerCounts(line, col0 int, words []string, cols []int) (nv, nc int, err error) {
 	bad := func(i int, why string) error {
 		c := col0
 		if i < len(cols) {
@@ -453,35 +479,28 @@ func (p *parser) readHeader() error {
 	}
 	if len(words) == 0 || words[0] != "cnf" {
 		if len(words) > 0 {
-			return bad(0, fmt.Sprintf("format %s is not cnf", strconv.QuoteToASCII(words[0])))
+			return 0, 0, bad(0, fmt.Sprintf("format %s is not cnf", strconv.QuoteToASCII(words[0])))
 		}
-		return bad(0, "no format")
+		return 0, 0, bad(0, "no format")
 	}
 	if len(words) < 3 {
-		return bad(len(words), "missing counts")
+		return 0, 0, bad(len(words), "missing counts")
 	}
 	if len(words) > 3 {
-		return bad(3, fmt.Sprintf("unexpected %s after the counts", strconv.QuoteToASCII(words[3])))
+		return 0, 0, bad(3, fmt.Sprintf("unexpected %s after the counts", strconv.QuoteToASCII(words[3])))
 	}
-	nv, err := strconv.Atoi(words[1])
+	nv, err = strconv.Atoi(words[1])
 	if err != nil && !errors.Is(err, strconv.ErrRange) || nv < 0 {
-		return bad(1, fmt.Sprintf("variable count %s is not a whole number", strconv.QuoteToASCII(words[1])))
+		return 0, 0, bad(1, fmt.Sprintf("variable count %s is not a whole number", strconv.QuoteToASCII(words[1])))
 	}
 	if nv > maxVars || err != nil {
-		return p.errorf(line, cols[1], "header declares %s variables, more than qtool handles (%d)", words[1], maxVars)
+		return 0, 0, p.errorf(line, cols[1], "header declares %s variables, more than qtool handles (%d)", words[1], maxVars)
 	}
-	nc, err := strconv.Atoi(words[2])
+	nc, err = strconv.Atoi(words[2])
 	if err != nil || nc < 0 {
-		return bad(2, fmt.Sprintf("clause count %s is not a whole number", strconv.QuoteToASCII(words[2])))
+		return 0, 0, bad(2, fmt.Sprintf("clause count %s is not a whole number", strconv.QuoteToASCII(words[2])))
 	}
-	p.header = true
-	p.hdrLine = line
-	p.info.Vars, p.info.Clauses = nv, nc
-	p.maxClause = min(max(2*nv, maxClauseFloor), maxClauseCap)
-	if p.opts.Header != nil {
-		p.opts.Header(nv, nc)
-	}
-	return nil
+	return nv, nc, nil
 }
 
 // Writer is the DIMACS writer of package cnf.

@@ -150,21 +150,7 @@ func (e External) Solve(ctx context.Context, vars, clauses int, write func(Adder
 	// Feed the formula while the solver reads it. A solver that dies (or
 	// is killed) closes the pipe, which ends the writing with an error.
 	wrote := make(chan error, 1)
-	go func() {
-		bw := bufio.NewWriterSize(stdin, 1<<16)
-		w := NewWriter(bw, vars, clauses)
-		err := write(w)
-		if err == nil {
-			err = w.Close()
-		}
-		if err == nil {
-			err = bw.Flush()
-		}
-		if cerr := stdin.Close(); err == nil {
-			err = cerr
-		}
-		wrote <- err
-	}()
+	go func() { wrote <- feed(stdin, vars, clauses, write) }()
 	waitErr := cmd.Wait()
 	killGroup(cmd)
 	writeErr := <-wrote
@@ -183,47 +169,82 @@ func (e External) Solve(ctx context.Context, vars, clauses int, write func(Adder
 		return res, fmt.Errorf("sat: solver %s: %v%s", e.Name, waitErr, stderr.quote())
 	}
 	if e.ResultFile && (code == 10 || code == 20) {
-		f, err := os.Open(resultPath)
-		if err != nil {
-			return res, fmt.Errorf("sat: solver %s: no result file: %v", e.Name, err)
-		}
-		out = newOutputParser(vars)
-		out.resultFile = true
-		_, err = io.Copy(out, f)
-		f.Close()
-		if err != nil {
-			return res, fmt.Errorf("sat: solver %s: reading its result: %v", e.Name, err)
+		if out, err = e.readResultFile(resultPath, vars); err != nil {
+			return res, err
 		}
 	}
+	res.Status, res.Model, err = e.answer(out, code, writeErr, stderr)
+	return res, err
+}
+
+// feed writes the formula that write sends, with the given header counts,
+// to the solver's standard input in the DIMACS format, and closes it.
+func feed(stdin io.WriteCloser, vars, clauses int, write func(Adder) error) error {
+	bw := bufio.NewWriterSize(stdin, 1<<16)
+	w := NewWriter(bw, vars, clauses)
+	err := write(w)
+	if err == nil {
+		err = w.Close()
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := stdin.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// readResultFile parses the answer of a solver that writes it to a file
+// (External.ResultFile) rather than to its standard output.
+func (e External) readResultFile(path string, vars int) (*outputParser, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("sat: solver %s: no result file: %v", e.Name, err)
+	}
+	out := newOutputParser(vars)
+	out.resultFile = true
+	_, err = io.Copy(out, f)
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("sat: solver %s: reading its result: %v", e.Name, err)
+	}
+	return out, nil
+}
+
+// answer checks the solver's answer in out against its exit status code
+// (10 Sat, 20 Unsat) and the writing of the formula (writeErr), and returns
+// it with the model of a Sat answer; the errors quote the end of the
+// solver's standard error.
+func (e External) answer(out *outputParser, code int, writeErr error, stderr *tail) (Status, []bool, error) {
 	if err := out.finish(); err != nil {
-		return res, fmt.Errorf("sat: solver %s: %v", e.Name, err)
+		return Unknown, nil, fmt.Errorf("sat: solver %s: %v", e.Name, err)
 	}
 	want := map[int]Status{10: Sat, 20: Unsat}
 	st, ok := want[code]
 	switch {
 	case !out.answered && ok:
-		return res, fmt.Errorf("sat: solver %s: exit status %d but no answer line%s", e.Name, code, stderr.quote())
+		return Unknown, nil, fmt.Errorf("sat: solver %s: exit status %d but no answer line%s", e.Name, code, stderr.quote())
 	case !out.answered:
 		msg := fmt.Sprintf("sat: solver %s: exit status %d without an answer%s", e.Name, code, stderr.quote())
 		if writeErr != nil {
 			msg += fmt.Sprintf(" (writing the formula: %v)", writeErr)
 		}
-		return res, errors.New(msg)
+		return Unknown, nil, errors.New(msg)
 	case ok && st != out.status:
-		return res, fmt.Errorf("sat: solver %s: answered %v but exited with status %d", e.Name, out.status, code)
+		return Unknown, nil, fmt.Errorf("sat: solver %s: answered %v but exited with status %d", e.Name, out.status, code)
 	}
 	if out.status != Unknown && writeErr != nil {
 		// The solver answered without reading the whole formula.
-		return res, fmt.Errorf("sat: solver %s: answered %v before reading the whole formula: %v", e.Name, out.status, writeErr)
+		return Unknown, nil, fmt.Errorf("sat: solver %s: answered %v before reading the whole formula: %v", e.Name, out.status, writeErr)
 	}
-	res.Status = out.status
-	if res.Status == Sat {
+	if out.status == Sat {
 		if !out.ended {
-			return res, fmt.Errorf("sat: solver %s: the model does not end with 0", e.Name)
+			return out.status, nil, fmt.Errorf("sat: solver %s: the model does not end with 0", e.Name)
 		}
-		res.Model = out.model
+		return Sat, out.model, nil
 	}
-	return res, nil
+	return out.status, nil, nil
 }
 
 // tail keeps the last max bytes written to it.

@@ -153,84 +153,33 @@ func Merge(recs []*Entry) (*Total, error) {
 			return nil, err
 		}
 	}
-	first := recs[0]
-	m := *first.Shards
-	t := &Total{N: first.N, Backend: first.Backend, Board: first.Board, BoardHash: first.BoardHash, Shards: m, Status: "ok", Complete: true}
-	if first.Split != nil {
-		t.Split = first.Split.Identity
-	}
-	allHashed := true
-	for _, r := range recs {
-		allHashed = allHashed && r.BoardHash != ""
-	}
-	if !allHashed {
-		t.Warnings = append(t.Warnings, noHashWarning)
-		t.BoardHash = ""
-	}
+	t, allHashed := newTotal(recs)
+	m := t.Shards
 	// Nothing here is sized by m, only by the records read.
 	seen := make(map[int]string, min(m, len(recs)))
 	var unique uint64
 	var noUnique, ids []int
 	for _, r := range recs {
-		i := *r.Shard
-		fs, fm := *first.Shard, m
-		switch {
-		case r.N != t.N:
-			return nil, fmt.Errorf("split: %s: shard %d/%d is of n=%d, but shard %d/%d in %s is of n=%d", r.Where, i, *r.Shards, r.N, fs, fm, first.Where, t.N)
-		case *r.Shards != m:
-			return nil, fmt.Errorf("split: %s: shard %d/%d is of a split into %d, but shard %d/%d in %s is of a split into %d", r.Where, i, *r.Shards, *r.Shards, fs, fm, first.Where, m)
-		case r.Backend != t.Backend:
-			return nil, fmt.Errorf("split: %s: shard %d/%d was counted by backend %q, shard %d/%d in %s by %q", r.Where, i, m, r.Backend, fs, fm, first.Where, t.Backend)
-		case allHashed && r.BoardHash != first.BoardHash:
-			return nil, fmt.Errorf("split: %s: shard %d/%d counts another board (%s %s) than shard %d/%d in %s (%s %s): a file name does not make the same board", r.Where, i, m, nameOr(r.Board), r.BoardHash, fs, fm, first.Where, nameOr(first.Board), first.BoardHash)
-		case !allHashed && r.Board != t.Board:
-			return nil, fmt.Errorf("split: %s: shard %d/%d completes board %q, shard %d/%d in %s board %q", r.Where, i, m, r.Board, fs, fm, first.Where, t.Board)
-		case r.Method != first.Method:
-			return nil, fmt.Errorf("split: %s: shard %d/%d was counted by method %q, shard %d/%d in %s by %q: count the odd ones again with one qtool", r.Where, i, m, r.Method, fs, fm, first.Where, first.Method)
-		case (r.Split == nil) != (first.Split == nil):
-			return nil, fmt.Errorf("split: %s: shard %d/%d %s a split identity, shard %d/%d in %s %s: not one count", r.Where, i, m, hasOr(r.Split != nil), fs, fm, first.Where, hasOr(first.Split != nil))
-		case r.Split != nil && r.Split.Identity != first.Split.Identity:
-			return nil, fmt.Errorf("split: %s: shard %d/%d is of split %q, shard %d/%d in %s of %q: count the odd ones again with one qtool", r.Where, i, m, r.Split.Identity, fs, fm, first.Where, first.Split.Identity)
+		if err := sameCount(r, recs[0], allHashed); err != nil {
+			return nil, err
 		}
+		i := *r.Shard
 		if prev, dup := seen[i]; dup {
 			return nil, fmt.Errorf("split: shard %d/%d (n=%d) appears twice: %s and %s", i, m, t.N, prev, r.Where)
 		}
 		seen[i] = r.Where
-		var carry uint64
-		t.Solutions, carry = bits.Add64(t.Solutions, r.Solutions, 0)
-		if carry != 0 {
-			return nil, fmt.Errorf("split: %s: the total overflows 64 bits", r.Where)
+		if err := t.add(r, &unique); err != nil {
+			return nil, err
 		}
-		if r.Unique != nil {
-			unique, carry = bits.Add64(unique, *r.Unique, 0)
-			if carry != 0 {
-				return nil, fmt.Errorf("split: %s: the total of the fundamental solutions overflows 64 bits", r.Where)
-			}
-		} else {
+		if r.Unique == nil {
 			noUnique = append(noUnique, i)
 		}
-		t.Seconds += r.Seconds
 		for _, p := range r.Parts {
 			ids = append(ids, p.ID)
 		}
 	}
-	if len(seen) != m {
-		present := make([]int, 0, len(seen))
-		for i := range seen {
-			present = append(present, i)
-		}
-		slices.Sort(present)
-		word := "shards"
-		if m-len(seen) == 1 {
-			word = "shard"
-		}
-		return nil, fmt.Errorf("split: missing %s %s of %d (n=%d): %d of %d present", word, rangeList(gaps(present, m), m-len(seen)), m, t.N, len(seen), m)
-	}
-	slices.Sort(ids)
-	for k := 1; k < len(ids); k++ {
-		if ids[k] == ids[k-1] {
-			return nil, fmt.Errorf("split: subproblem %d of split %q is in two shards: not one count", ids[k], t.Split)
-		}
+	if err := t.complete(seen, ids); err != nil {
+		return nil, err
 	}
 	if len(noUnique) == 0 {
 		if unique > t.Solutions || (unique < math.MaxUint64/8 && t.Solutions > 8*unique) {
@@ -242,6 +191,94 @@ func Merge(recs []*Entry) (*Total, error) {
 		t.Warnings = append(t.Warnings, fmt.Sprintf("no fundamental count: shards %s were counted without --unique", Ranges(noUnique)))
 	}
 	return t, nil
+}
+
+// newTotal is the empty total of the count of the first record, and
+// whether every record has a board hash (when not, with the warning).
+func newTotal(recs []*Entry) (t *Total, allHashed bool) {
+	first := recs[0]
+	t = &Total{N: first.N, Backend: first.Backend, Board: first.Board, BoardHash: first.BoardHash, Shards: *first.Shards, Status: "ok", Complete: true}
+	if first.Split != nil {
+		t.Split = first.Split.Identity
+	}
+	allHashed = true
+	for _, r := range recs {
+		allHashed = allHashed && r.BoardHash != ""
+	}
+	if !allHashed {
+		t.Warnings = append(t.Warnings, noHashWarning)
+		t.BoardHash = ""
+	}
+	return t, allHashed
+}
+
+// sameCount checks that r is a shard of the count of first: the same n,
+// division, backend, board, method and split.
+func sameCount(r, first *Entry, allHashed bool) error {
+	i, m := *r.Shard, *first.Shards
+	fs, fm := *first.Shard, m
+	switch {
+	case r.N != first.N:
+		return fmt.Errorf("split: %s: shard %d/%d is of n=%d, but shard %d/%d in %s is of n=%d", r.Where, i, *r.Shards, r.N, fs, fm, first.Where, first.N)
+	case *r.Shards != m:
+		return fmt.Errorf("split: %s: shard %d/%d is of a split into %d, but shard %d/%d in %s is of a split into %d", r.Where, i, *r.Shards, *r.Shards, fs, fm, first.Where, m)
+	case r.Backend != first.Backend:
+		return fmt.Errorf("split: %s: shard %d/%d was counted by backend %q, shard %d/%d in %s by %q", r.Where, i, m, r.Backend, fs, fm, first.Where, first.Backend)
+	case allHashed && r.BoardHash != first.BoardHash:
+		return fmt.Errorf("split: %s: shard %d/%d counts another board (%s %s) than shard %d/%d in %s (%s %s): a file name does not make the same board", r.Where, i, m, nameOr(r.Board), r.BoardHash, fs, fm, first.Where, nameOr(first.Board), first.BoardHash)
+	case !allHashed && r.Board != first.Board:
+		return fmt.Errorf("split: %s: shard %d/%d completes board %q, shard %d/%d in %s board %q", r.Where, i, m, r.Board, fs, fm, first.Where, first.Board)
+	case r.Method != first.Method:
+		return fmt.Errorf("split: %s: shard %d/%d was counted by method %q, shard %d/%d in %s by %q: count the odd ones again with one qtool", r.Where, i, m, r.Method, fs, fm, first.Where, first.Method)
+	case (r.Split == nil) != (first.Split == nil):
+		return fmt.Errorf("split: %s: shard %d/%d %s a split identity, shard %d/%d in %s %s: not one count", r.Where, i, m, hasOr(r.Split != nil), fs, fm, first.Where, hasOr(first.Split != nil))
+	case r.Split != nil && r.Split.Identity != first.Split.Identity:
+		return fmt.Errorf("split: %s: shard %d/%d is of split %q, shard %d/%d in %s of %q: count the odd ones again with one qtool", r.Where, i, m, r.Split.Identity, fs, fm, first.Where, first.Split.Identity)
+	}
+	return nil
+}
+
+// add adds shard r to the total (its fundamental solutions to unique),
+// refusing an overflow.
+func (t *Total) add(r *Entry, unique *uint64) error {
+	var carry uint64
+	t.Solutions, carry = bits.Add64(t.Solutions, r.Solutions, 0)
+	if carry != 0 {
+		return fmt.Errorf("split: %s: the total overflows 64 bits", r.Where)
+	}
+	if r.Unique != nil {
+		*unique, carry = bits.Add64(*unique, *r.Unique, 0)
+		if carry != 0 {
+			return fmt.Errorf("split: %s: the total of the fundamental solutions overflows 64 bits", r.Where)
+		}
+	}
+	t.Seconds += r.Seconds
+	return nil
+}
+
+// complete checks that every shard 0..m-1 was seen and that no
+// subproblem (ids) is in two shards.
+func (t *Total) complete(seen map[int]string, ids []int) error {
+	m := t.Shards
+	if len(seen) != m {
+		present := make([]int, 0, len(seen))
+		for i := range seen {
+			present = append(present, i)
+		}
+		slices.Sort(present)
+		word := "shards"
+		if m-len(seen) == 1 {
+			word = "shard"
+		}
+		return fmt.Errorf("split: missing %s %s of %d (n=%d): %d of %d present", word, rangeList(gaps(present, m), m-len(seen)), m, t.N, len(seen), m)
+	}
+	slices.Sort(ids)
+	for k := 1; k < len(ids); k++ {
+		if ids[k] == ids[k-1] {
+			return fmt.Errorf("split: subproblem %d of split %q is in two shards: not one count", ids[k], t.Split)
+		}
+	}
+	return nil
 }
 
 func nameOr(board string) string {

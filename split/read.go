@@ -84,49 +84,51 @@ func (r *Reader) Next(ctx context.Context) (*Entry, error) {
 	}
 	start := s.off()
 	if c != '{' {
-		var what string
-		switch {
-		case c == '"':
-			what = "string"
-		case c == 't' || c == 'f':
-			what = "bool"
-		case c == 'n':
-			what = "null"
-		case c == '[':
-			what = "array"
-		case c == '-' || '0' <= c && c <= '9':
-			what = "number"
-		default:
-			return nil, r.scanErr(s.bad(c, "looking for beginning of value"))
-		}
-		return nil, r.errorAt(start, "a JSON %s where a record should be", what)
+		return nil, r.notRecord(c, start)
 	}
 	s.pos++
 	line, _ := r.lr.lineCol(start)
 	e := &Entry{Where: fmt.Sprintf("%s:%d", r.name, line), has: map[string]bool{}}
-	obj := []byte{'{'}
-	offs := map[string]int64{}
+	obj, offs, err := r.fields(ctx, e)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.decode(e, obj, offs, start); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// notRecord is the error of a JSON value c… at start that is no object.
+func (r *Reader) notRecord(c byte, start int64) error {
+	var what string
+	switch {
+	case c == '"':
+		what = "string"
+	case c == 't' || c == 'f':
+		what = "bool"
+	case c == 'n':
+		what = "null"
+	case c == '[':
+		what = "array"
+	case c == '-' || '0' <= c && c <= '9':
+		what = "number"
+	default:
+		return r.scanErr(r.sc.bad(c, "looking for beginning of value"))
+	}
+	return r.errorAt(start, "a JSON %s where a record should be", what)
+}
+
+// fields reads the fields of a record after its '{': the parts straight
+// into e.Parts, the others copied into obj, a JSON object without the
+// parts, with the offset of each value by its key in lower case.
+func (r *Reader) fields(ctx context.Context, e *Entry) (obj []byte, offs map[string]int64, err error) {
+	s := r.sc
+	obj = []byte{'{'}
+	offs = map[string]int64{}
 	for k := 0; ; k++ {
-		d, ok := s.space()
-		if !ok {
-			return nil, r.scanErr(s.endErr())
-		}
-		if d == '}' && k == 0 {
-			s.pos++
-			break
-		}
-		if k > 0 {
-			if d == '}' {
-				s.pos++
-				break
-			}
-			if d != ',' {
-				return nil, r.scanErr(s.bad(d, "after object key:value pair"))
-			}
-			s.pos++
-		}
-		if _, ok := s.space(); !ok {
-			return nil, r.scanErr(s.endErr())
+		if end, err := r.nextField(k); err != nil || end {
+			return append(obj, '}'), offs, err
 		}
 		keyOff := s.off()
 		mark := len(obj)
@@ -135,49 +137,77 @@ func (r *Reader) Next(ctx context.Context) (*Entry, error) {
 		}
 		kb, raw, err := s.key(obj, &s.keyText)
 		if err != nil {
-			return nil, r.scanErr(err)
+			return nil, nil, r.scanErr(err)
 		}
 		key := string(kb)
 		obj = raw
 		if err := s.expect(':', "after object key"); err != nil {
-			return nil, r.scanErr(err)
+			return nil, nil, r.scanErr(err)
 		}
 		if strings.EqualFold(key, "parts") {
 			if e.has["parts"] {
-				return nil, r.errorAt(keyOff, "field \"parts\" given twice")
+				return nil, nil, r.errorAt(keyOff, "field \"parts\" given twice")
 			}
 			e.has["parts"] = true
 			obj = obj[:mark]
 			if err := r.parts(ctx, e); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			continue
 		}
 		obj = append(obj, ':')
 		if _, ok := s.space(); !ok {
-			return nil, r.scanErr(s.endErr())
+			return nil, nil, r.scanErr(s.endErr())
 		}
 		valOff := s.off()
 		if obj, err = s.value(obj, 1); err != nil {
-			return nil, r.scanErr(err)
+			return nil, nil, r.scanErr(err)
 		}
 		e.has[strings.ToLower(key)] = true
 		offs[strings.ToLower(key)] = valOff
 	}
-	obj = append(obj, '}')
+}
+
+// nextField reads up to the key of field k of an object (past its ','),
+// or past the object's '}' (end).
+func (r *Reader) nextField(k int) (end bool, err error) {
+	s := r.sc
+	d, ok := s.space()
+	if !ok {
+		return false, r.scanErr(s.endErr())
+	}
+	if d == '}' {
+		s.pos++
+		return true, nil
+	}
+	if k > 0 {
+		if d != ',' {
+			return false, r.scanErr(s.bad(d, "after object key:value pair"))
+		}
+		s.pos++
+	}
+	if _, ok := s.space(); !ok {
+		return false, r.scanErr(s.endErr())
+	}
+	return false, nil
+}
+
+// decode decodes the fields of obj but the parts into e.Record; a value
+// of the wrong type is reported where it stands (offs).
+func (r *Reader) decode(e *Entry, obj []byte, offs map[string]int64, start int64) error {
 	parts := e.Parts
 	if err := json.Unmarshal(obj, &e.Record); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			top, _, _ := strings.Cut(te.Field, ".")
 			if off, ok := offs[strings.ToLower(top)]; ok {
-				return nil, r.errorAt(off, "%s", typeError(te))
+				return r.errorAt(off, "%s", typeError(te))
 			}
 		}
-		return nil, r.errorAt(start, "%v", err)
+		return r.errorAt(start, "%v", err)
 	}
 	e.Parts = parts
-	return e, nil
+	return nil
 }
 
 // ReadAll reads every record of r (see Reader), none for an input of

@@ -74,9 +74,12 @@ func (eb externalBackend) Name() string { return eb.name }
 
 func (eb externalBackend) Caps() backend.Caps {
 	c := backend.Caps{Find: true, Count: true, All: true, Complete: true, Exact: true, External: true,
-		Options:     []string{"amo", "pairwise-up-to", "diagonal-counts"},
+		Options:     []string{"pairwise-up-to", "diagonal-counts"},
 		CountMethod: "enumeration of models, one solver run each", Enumerates: true}
 	if !eb.fixed {
+		// "SOLVER-ENC" has no choice of encoding: backend.Admit refuses
+		// its option amo.
+		c.Options = append([]string{"amo"}, c.Options...)
 		c.AliasOf = eb.name + "-" + eb.amo.String()
 	}
 	return c
@@ -99,14 +102,14 @@ func (eb externalBackend) runBoard(ctx context.Context, b encode.Board, req back
 	if err := eb.Available(); err != nil {
 		return backend.Outcome{}, fmt.Errorf("backend %s is unavailable: %s: %w", eb.name, backend.UnavailableReason(err), sat.ErrUnavailable)
 	}
+	// A fixed backend's encoding is its own: backend.Admit refuses the
+	// option amo (Caps), and backend sat, which hands a request with the
+	// option solver to externalBackends[SOLVER-ENC], picks ENC from it.
 	amo := eb.amo
-	if name := req.Options["amo"]; name != "" {
+	if name := req.Options["amo"]; name != "" && !eb.fixed {
 		a, err := encode.ParseAMO(name)
 		if err != nil {
 			return backend.Outcome{}, fmt.Errorf("backend %s: %w", eb.name, err)
-		}
-		if eb.fixed && a != eb.amo {
-			return backend.Outcome{}, fmt.Errorf("backend %s always uses the %v encoding, not %v (use backend %s with amo %v)", eb.name, eb.amo, a, eb.solver.Name, a)
 		}
 		amo = a
 	}

@@ -80,47 +80,12 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	q, err := url.ParseQuery(r.URL.RawQuery)
-	if err == nil {
-		err = strictQuery(q, "n", "method", "queens", "seed", "events", "lang")
-	}
-	if err != nil {
-		send(message{"refused", noticeData{"bad query: " + err.Error()}}) //nolint:errcheck // going away
+	req, refusal := parseStream(r)
+	if refusal != "" {
+		send(message{"refused", noticeData{refusal}}) //nolint:errcheck // going away
 		return
 	}
-	cat, err := language(r, q.Get("lang"))
-	if err != nil {
-		send(message{"refused", noticeData{strings.TrimPrefix(err.Error(), "i18n: ")}}) //nolint:errcheck // going away
-		return
-	}
-	method := q.Get("method")
-	if method == "" {
-		method = "backtrack"
-	}
-	b, err := streamBoard(q.Get("n"), q.Get("queens"))
-	if err == nil {
-		err = classroom.Check(method, b)
-	}
-	if err != nil {
-		send(message{"refused", noticeData{strings.TrimPrefix(err.Error(), "classroom: ")}}) //nolint:errcheck // going away
-		return
-	}
-	var seed int64
-	if v := q.Get("seed"); v != "" {
-		if seed, err = strconv.ParseInt(v, 10, 64); err != nil {
-			send(message{"refused", noticeData{fmt.Sprintf("seed must be a whole number, got %q", v)}}) //nolint:errcheck // going away
-			return
-		}
-	}
-	all := false
-	switch q.Get("events") {
-	case "", "steps":
-	case "all":
-		all = true
-	default:
-		send(message{"refused", noticeData{fmt.Sprintf("events must be steps or all, got %q", q.Get("events"))}}) //nolint:errcheck // going away
-		return
-	}
+	b, method, cat := req.b, req.method, req.cat
 	sess := &session{id: newID(), n: b.N, method: method, ctl: make(chan control, 16), started: time.Now(), cat: cat}
 	s.mu.Lock()
 	if len(s.sessions) >= MaxSessions {
@@ -141,7 +106,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	out := make(chan message, 8)
 	go func() {
 		defer close(out)
-		sess.search(ctx, b, classroom.Options{Seed: seed, Lang: cat}, all, out)
+		sess.search(ctx, b, classroom.Options{Seed: req.seed, Lang: cat}, req.all, out)
 	}()
 	start := classroom.Frame{Kind: "start", N: b.N, Queens: b.Queens, Board: classroom.Draw(b.N, b.Queens, nil),
 		Text: cat.T("run.ready")}
@@ -162,6 +127,54 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// A streamRequest is what GET /api/stream asks for.
+type streamRequest struct {
+	b      encode.Board
+	method string
+	seed   int64
+	all    bool // every event, not only the steps
+	cat    *i18n.Catalogue
+}
+
+// parseStream reads the query of GET /api/stream; a refusal is the
+// message to send instead ("" for none).
+func parseStream(r *http.Request) (req streamRequest, refusal string) {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err == nil {
+		err = strictQuery(q, "n", "method", "queens", "seed", "events", "lang")
+	}
+	if err != nil {
+		return req, "bad query: " + err.Error()
+	}
+	if req.cat, err = language(r, q.Get("lang")); err != nil {
+		return req, strings.TrimPrefix(err.Error(), "i18n: ")
+	}
+	req.method = q.Get("method")
+	if req.method == "" {
+		req.method = "backtrack"
+	}
+	req.b, err = streamBoard(q.Get("n"), q.Get("queens"))
+	if err == nil {
+		err = classroom.Check(req.method, req.b)
+	}
+	if err != nil {
+		return req, strings.TrimPrefix(err.Error(), "classroom: ")
+	}
+	if v := q.Get("seed"); v != "" {
+		if req.seed, err = strconv.ParseInt(v, 10, 64); err != nil {
+			return req, fmt.Sprintf("seed must be a whole number, got %q", v)
+		}
+	}
+	switch q.Get("events") {
+	case "", "steps":
+	case "all":
+		req.all = true
+	default:
+		return req, fmt.Sprintf("events must be steps or all, got %q", q.Get("events"))
+	}
+	return req, ""
 }
 
 // streamBoard reads n and the optional queens (one column a row, -1 free).
@@ -249,135 +262,162 @@ const (
 // "step", a step every delay when running, nothing but progress until the
 // next solution or the end for "next" and "finish".
 func (sess *session) search(ctx context.Context, b encode.Board, opts classroom.Options, all bool, out chan<- message) {
-	mode := paused
-	delay := 400 * time.Millisecond
-	var finishStart time.Time
-	apply := func(c control) {
-		if c.Delay != nil {
-			delay = time.Duration(*c.Delay) * time.Millisecond
-		}
-		switch c.Action {
-		case "pause":
-			mode = paused
-		case "step", "run", "next":
-			mode = c.Action
-		case "finish":
-			mode = finish
-			finishStart = time.Now()
-		case "events":
-			all = c.Events == "all"
-		}
-	}
-	send := func(m message) bool {
-		select {
-		case out <- m:
-			return true
-		case <-ctx.Done():
-			return false
-		}
-	}
-	// wait blocks while paused, taking commands.
-	wait := func() bool {
-		for mode == paused {
-			select {
-			case c := <-sess.ctl:
-				apply(c)
-			case <-ctx.Done():
-				return false
-			}
-		}
-		return true
-	}
-	// poll takes the commands sent meanwhile.
-	poll := func() {
-		for {
-			select {
-			case c := <-sess.ctl:
-				apply(c)
-			default:
-				return
-			}
-		}
-	}
-	skip := func(e classroom.Event) bool {
-		switch mode {
-		case finish:
-			return e.Kind != "end"
-		case next:
-			return !e.Solution && e.Kind != "end"
-		}
-		return !e.Major && !all
-	}
-	var k uint64
-	lastProgress := time.Now()
-	sum, err := classroom.Run(ctx, sess.method, b, opts, func(e classroom.Event) bool {
-		k++
-		// Counting flat out (next, finish), the run hands over one event
-		// in thousands: take the commands and report progress at each.
-		fast := mode == finish || mode == next
-		if fast || k&1023 == 0 {
-			if ctx.Err() != nil {
-				return false
-			}
-			poll()
-			fast = mode == finish || mode == next
-			if fast && time.Since(lastProgress) > 200*time.Millisecond {
-				lastProgress = time.Now()
-				f := e.Frame()
-				if !send(message{"progress", progressData{f.Solutions, f.Counters, mode}}) {
-					return false
-				}
-			}
-		}
-		e.Quiet(fast)
-		if skip(e) {
-			return true
-		}
-		if !wait() {
-			return false
-		}
-		if skip(e) { // the command that ended the pause may skip this event
-			return true
-		}
-		if !send(message{"frame", e.Frame()}) {
-			return false
-		}
-		switch mode {
-		case step, next:
-			mode = paused
-		case run:
-			t := time.NewTimer(delay)
-			for waiting := true; waiting && mode == run; {
-				select {
-				case c := <-sess.ctl:
-					apply(c)
-				case <-t.C:
-					waiting = false
-				case <-ctx.Done():
-					t.Stop()
-					return false
-				}
-			}
-			t.Stop()
-		}
-		return true
-	})
+	p := &player{sess: sess, ctx: ctx, out: out, mode: paused, delay: 400 * time.Millisecond, all: all, lastProgress: time.Now()}
+	sum, err := classroom.Run(ctx, sess.method, b, opts, p.event)
 	if ctx.Err() != nil {
 		return
 	}
 	if err != nil {
-		send(message{"refused", noticeData{strings.TrimPrefix(err.Error(), "classroom: ")}})
+		p.send(message{"refused", noticeData{strings.TrimPrefix(err.Error(), "classroom: ")}})
 		return
 	}
 	d := doneData{Complete: sum.Complete, Solutions: sum.Solutions, Counters: sum.Counters, Steps: sum.Steps, Events: sum.Events}
 	var took time.Duration
-	if !finishStart.IsZero() {
-		took = time.Since(finishStart)
+	if !p.finishStart.IsZero() {
+		took = time.Since(p.finishStart)
 		d.FinishSeconds = took.Seconds()
 	}
 	d.Text = sum.Text
 	if d.FinishSeconds > 0 {
 		d.Text += opts.Lang.T("run.finishIn", took.Round(time.Microsecond).String())
 	}
-	send(message{"done", d})
+	p.send(message{"done", d})
+}
+
+// A player plays a session's search at the pace its page's commands ask.
+type player struct {
+	sess         *session
+	ctx          context.Context
+	out          chan<- message
+	mode         string        // paused, step, run, next or finish
+	delay        time.Duration // between two steps when running
+	all          bool          // every event, not only the steps
+	finishStart  time.Time     // when finish was asked
+	k            uint64        // events so far
+	lastProgress time.Time
+}
+
+// apply takes one command of the page.
+func (p *player) apply(c control) {
+	if c.Delay != nil {
+		p.delay = time.Duration(*c.Delay) * time.Millisecond
+	}
+	switch c.Action {
+	case "pause":
+		p.mode = paused
+	case "step", "run", "next":
+		p.mode = c.Action
+	case "finish":
+		p.mode = finish
+		p.finishStart = time.Now()
+	case "events":
+		p.all = c.Events == "all"
+	}
+}
+
+// send sends m to the page; false when the session has ended.
+func (p *player) send(m message) bool {
+	select {
+	case p.out <- m:
+		return true
+	case <-p.ctx.Done():
+		return false
+	}
+}
+
+// wait blocks while paused, taking commands.
+func (p *player) wait() bool {
+	for p.mode == paused {
+		select {
+		case c := <-p.sess.ctl:
+			p.apply(c)
+		case <-p.ctx.Done():
+			return false
+		}
+	}
+	return true
+}
+
+// poll takes the commands sent meanwhile.
+func (p *player) poll() {
+	for {
+		select {
+		case c := <-p.sess.ctl:
+			p.apply(c)
+		default:
+			return
+		}
+	}
+}
+
+// skip tells whether e is not shown in the present mode.
+func (p *player) skip(e classroom.Event) bool {
+	switch p.mode {
+	case finish:
+		return e.Kind != "end"
+	case next:
+		return !e.Solution && e.Kind != "end"
+	}
+	return !e.Major && !p.all
+}
+
+// event is the search's visitor: it shows e when its mode says so, after
+// the pause or the delay; false ends the search.
+func (p *player) event(e classroom.Event) bool {
+	p.k++
+	// Counting flat out (next, finish), the run hands over one event
+	// in thousands: take the commands and report progress at each.
+	fast := p.mode == finish || p.mode == next
+	if fast || p.k&1023 == 0 {
+		if p.ctx.Err() != nil {
+			return false
+		}
+		p.poll()
+		fast = p.mode == finish || p.mode == next
+		if fast && time.Since(p.lastProgress) > 200*time.Millisecond {
+			p.lastProgress = time.Now()
+			f := e.Frame()
+			if !p.send(message{"progress", progressData{f.Solutions, f.Counters, p.mode}}) {
+				return false
+			}
+		}
+	}
+	e.Quiet(fast)
+	if p.skip(e) {
+		return true
+	}
+	if !p.wait() {
+		return false
+	}
+	if p.skip(e) { // the command that ended the pause may skip this event
+		return true
+	}
+	if !p.send(message{"frame", e.Frame()}) {
+		return false
+	}
+	switch p.mode {
+	case step, next:
+		p.mode = paused
+	case run:
+		return p.pace()
+	}
+	return true
+}
+
+// pace waits the delay between two steps when running, taking commands;
+// false when the session has ended.
+func (p *player) pace() bool {
+	t := time.NewTimer(p.delay)
+	defer t.Stop()
+	for waiting := true; waiting && p.mode == run; {
+		select {
+		case c := <-p.sess.ctl:
+			p.apply(c)
+		case <-t.C:
+			waiting = false
+		case <-p.ctx.Done():
+			return false
+		}
+	}
+	return true
 }

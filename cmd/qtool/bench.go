@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -52,6 +53,51 @@ type benchFlags struct {
 func runBench(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("bench", benchUsage)
 	var f benchFlags
+	f.add(fs)
+	var lf layoutFlags
+	addLayoutFlags(fs, &lf)
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	format, lay, err := f.check(fs, operands, lf)
+	if err != nil {
+		return err
+	}
+	if p := benchPresets[f.preset]; p != nil && p.run != nil {
+		return runOwnPreset(ctx, c, p, f, setFlags(fs), format, lay) // bench_preset.go
+	}
+	spec, err := benchSpec(ctx, f, setFlags(fs))
+	if err != nil {
+		return err
+	}
+	if spec, err = benchSlice(spec, f.task); err != nil {
+		return err
+	}
+	noteUnavailable(c, spec)
+	if f.base != "" && !benchHas(spec, f.base) {
+		return usageErrorf("bench: --base %s is not among the backends measured", f.base)
+	}
+	rep, interrupted, err := benchRun(ctx, c, f, spec)
+	if err != nil {
+		return err
+	}
+	rep.Layout = lay
+	if err := renderPreset(c, f.preset, rep, format, f.plot); err != nil {
+		return err
+	}
+	if interrupted {
+		msg := "bench: interrupted; the table shows the runs measured so far"
+		if f.log != "" {
+			msg += fmt.Sprintf(", all kept in %s; to continue: %s", f.log, resumeHint(args, f.log))
+		}
+		return withCode(exitInterrupted, errors.New(msg))
+	}
+	return benchVerdict("bench", rep)
+}
+
+// add defines the flags of qtool bench on fs (but the layout's).
+func (f *benchFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&f.backends, "backends", "", "comma-separated `names` of the backends (default: every backend that can do the mode)")
 	fs.StringVar(&f.n, "n", "", "board orders, e.g. `4-12` or 1000,10000 (default 4-11)")
 	fs.StringVar(&f.boards, "boards", "", "`DIR` of board files (queens already placed) instead of --n")
@@ -76,52 +122,40 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0-2n)")
 	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	benchTaskFlag(fs, &f.task)
-	var lf layoutFlags
-	addLayoutFlags(fs, &lf)
-	operands, err := parseFlags(c, fs, args)
-	if err != nil {
-		return err
-	}
+}
+
+// check refuses operands and the flags' values that bench cannot use,
+// and returns the report's format and layout.
+func (f *benchFlags) check(fs *flag.FlagSet, operands []string, lf layoutFlags) (results.Format, results.Layout, error) {
+	var lay results.Layout
 	if len(operands) > 0 {
-		return usageErrorf("bench: unexpected argument %q (see qtool bench --help)", operands[0])
+		return "", lay, usageErrorf("bench: unexpected argument %q (see qtool bench --help)", operands[0])
 	}
 	format, err := parseFormat("bench", f.format)
 	if err != nil {
-		return err
+		return "", lay, err
 	}
-	lay, err := lf.layout("bench")
-	if err != nil {
-		return err
+	if lay, err = lf.layout("bench"); err != nil {
+		return "", lay, err
 	}
 	if f.resume && f.log == "" {
-		return usageErrorf("bench: --resume needs a log (--log FILE)")
+		return "", lay, usageErrorf("bench: --resume needs a log (--log FILE)")
 	}
 	if f.plot != "" {
 		if _, err := plotFormat("bench", f.plot); err != nil {
-			return err
+			return "", lay, err
 		}
 	}
-	if err := benchEmptyFlags(fs); err != nil {
-		return err
-	}
-	if p := benchPresets[f.preset]; p != nil && p.run != nil {
-		return runOwnPreset(ctx, c, p, f, setFlags(fs), format, lay) // bench_preset.go
-	}
-	spec, err := benchSpec(ctx, f, setFlags(fs))
-	if err != nil {
-		return err
-	}
-	if spec, err = benchSlice(spec, f.task); err != nil {
-		return err
-	}
-	noteUnavailable(c, spec)
-	if f.base != "" && !benchHas(spec, f.base) {
-		return usageErrorf("bench: --base %s is not among the backends measured", f.base)
-	}
+	return format, lay, benchEmptyFlags(fs)
+}
 
+// benchRun measures spec, keeping the runs of the log with --resume and
+// appending the new ones, with a progress bar on a terminal; the report
+// holds the runs measured so far when interrupted.
+func benchRun(ctx context.Context, c *cli, f benchFlags, spec experiments.Spec) (rep *results.Report, interrupted bool, err error) {
 	logFile, envs, prior, err := openBenchLog(c, f, hostEnv(spec.Env()))
 	if err != nil {
-		return err
+		return nil, false, err
 	}
 	if logFile != nil {
 		defer logFile.Close()
@@ -139,23 +173,11 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if bar != nil {
 		bar.done()
 	}
-	interrupted := errors.Is(runErr, experiments.ErrInterrupted)
+	interrupted = errors.Is(runErr, experiments.ErrInterrupted)
 	if runErr != nil && !interrupted {
-		return runErr
+		return nil, false, runErr
 	}
-	rep := results.NewReport(envs, append(prior, recs...), f.base)
-	rep.Layout = lay
-	if err := renderPreset(c, f.preset, rep, format, f.plot); err != nil {
-		return err
-	}
-	if interrupted {
-		msg := "bench: interrupted; the table shows the runs measured so far"
-		if f.log != "" {
-			msg += fmt.Sprintf(", all kept in %s; to continue: %s", f.log, resumeHint(args, f.log))
-		}
-		return withCode(exitInterrupted, errors.New(msg))
-	}
-	return benchVerdict("bench", rep)
+	return results.NewReport(envs, append(prior, recs...), f.base), interrupted, nil
 }
 
 // openBenchLog opens --log (none: nil), keeping its runs with --resume

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	root "github.com/qtool-project/qtool"
+	"github.com/qtool-project/qtool/backend"
 
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/preset"
@@ -232,6 +233,7 @@ func runPresetItself(ctx context.Context, p *preset.Preset, f benchFlags, set ma
 func presetOptions(f benchFlags, set map[string]bool) preset.Options {
 	return preset.Options{N: f.n, Backends: f.backends, Boards: f.boards, Deltas: f.deltas, Excluded: f.excluded,
 		Instances: f.instances, MinFree: f.minFree, Seed: f.seed, Set: set, Lookup: benchLookup,
+		Exec:      func(name string) (backend.Backend, error) { return lookupExec(name, "dimacs", "") },
 		Published: root.Prob079(), PublishedDir: root.Prob079Dir}
 }
 

@@ -5,10 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -163,16 +161,8 @@ func (s *slurmFlags) options() (cluster.Options, error) {
 			return o, usageErrorf("cluster submit: --time: %s", strings.TrimPrefix(err.Error(), "cluster: "))
 		}
 	}
-	o.TaskTime = taskTimeWord(s.taskTime)
+	o.TaskTime = cluster.TaskTime(s.taskTime)
 	return o, nil
-}
-
-// taskTimeWord writes a duration for timeout(1): seconds with a fraction.
-func taskTimeWord(d time.Duration) string {
-	if d <= 0 {
-		return ""
-	}
-	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
 }
 
 // clusterMake creates (or, with --dry-run, only prints) the run and submits
@@ -200,7 +190,7 @@ func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run) err
 			return err
 		}
 		fmt.Fprint(c.stdout, cluster.Script(r))
-		fmt.Fprintf(c.stdout, "\n# submitted with:\n# sbatch %s\n", strings.Join(quoteAll(cluster.SbatchArgs(r, cluster.ArraySpec(allTasks(r.Tasks), r.Options.Throttle), nil)), " "))
+		fmt.Fprintf(c.stdout, "\n# submitted with:\n# %s\n", cluster.SbatchLine(r, cluster.AllTasks(r.Tasks), nil))
 		return nil
 	}
 	// What the cluster cannot run is refused before anything is made.
@@ -213,7 +203,7 @@ func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run) err
 	if s.qtool == "" {
 		self, err := os.Executable()
 		if err == nil {
-			err = copyFile(self, r.QtoolPath(), 0o755)
+			err = r.InstallQtool(self)
 		}
 		if err != nil {
 			r.Remove()
@@ -236,52 +226,9 @@ func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run) err
 	return nil
 }
 
-func allTasks(m int) []int {
-	ts := make([]int, m)
-	for i := range ts {
-		ts[i] = i
-	}
-	return ts
-}
-
-func quoteAll(args []string) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = cluster.ShellQuote(a)
-	}
-	return out
-}
-
 // clusterMsg drops the package prefix of a cluster error for the user.
 func clusterMsg(err error) string {
 	return "cluster: " + strings.TrimPrefix(err.Error(), "cluster: ")
-}
-
-// copyFile copies a file to path (temp file + rename).
-func copyFile(from, path string, perm os.FileMode) error {
-	in, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".qtool.tmp*")
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(tmp, in)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), perm)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }
 
 // clusterOpen parses the flags of status, resubmit, collect and cancel
@@ -320,78 +267,10 @@ func clusterStatus(ctx context.Context, c *cli, args []string) error {
 			Size   int            `json:"array_tasks"`
 			Counts map[string]int `json:"counts"`
 			*cluster.Status
-		}{r.Dir, r.Title, r.JobName(), r.Tasks, statusCounts(st), st})
+		}{r.Dir, r.Title, r.JobName(), r.Tasks, st.Counts(), st})
 	}
-	printStatus(c.stdout, r, st)
+	cluster.WriteStatus(c.stdout, r, st)
 	return nil
-}
-
-var allStates = []cluster.State{cluster.Done, cluster.Running, cluster.Pending, cluster.Failed, cluster.Missing, cluster.Unknown}
-
-func statusCounts(st *cluster.Status) map[string]int {
-	m := map[string]int{}
-	for _, s := range allStates {
-		m[s.String()] = st.Count(s)
-	}
-	return m
-}
-
-func printStatus(out io.Writer, r *cluster.Run, st *cluster.Status) {
-	fmt.Fprintf(out, "run       %s (%s, jobs named %s)\n", r.Dir, r.Title, r.JobName())
-	for _, s := range allStates {
-		ts := st.With(s)
-		if s == cluster.Unknown && len(ts) == 0 {
-			continue
-		}
-		line := fmt.Sprintf("%-9s %d of %d", s, len(ts), r.Tasks)
-		if len(ts) > 0 && len(ts) < r.Tasks {
-			line += ": " + cluster.Ranges(ts)
-		}
-		fmt.Fprintln(out, line)
-	}
-	resumed := 0
-	why := map[string][]int{}
-	var whys []string
-	for _, t := range st.Tasks {
-		if t.Resumed > 0 {
-			resumed++
-		}
-		if t.Is(cluster.Failed) {
-			w := t.Why
-			if t.Sched != "" {
-				w += "; Slurm: " + t.Sched
-			}
-			if t.Resume {
-				w += "; resumes from its checkpoint"
-			}
-			if why[w] == nil {
-				whys = append(whys, w)
-			}
-			why[w] = append(why[w], t.Task)
-		}
-	}
-	for _, w := range whys {
-		word := "tasks"
-		if len(why[w]) == 1 {
-			word = "task"
-		}
-		fmt.Fprintf(out, "  %s %s: %s\n", word, cluster.Ranges(why[w]), w)
-	}
-	if resumed > 0 {
-		fmt.Fprintf(out, "resumed   %d tasks started from a checkpoint at least once\n", resumed)
-	}
-	if st.Queue != "" {
-		fmt.Fprintf(out, "note      Slurm cannot be asked (%s): states from the run directory alone\n", strings.TrimPrefix(st.Queue, "cluster: "))
-	}
-	if st.Accounting != "" {
-		fmt.Fprintf(out, "note      no Slurm accounting (%s): states from the run directory and squeue\n", strings.TrimPrefix(st.Accounting, "cluster: "))
-	}
-	switch {
-	case st.Count(cluster.Done) == r.Tasks:
-		fmt.Fprintf(out, "next      qtool cluster collect %s\n", cluster.ShellQuote(r.Dir))
-	case st.Finished():
-		fmt.Fprintf(out, "next      qtool cluster resubmit %s\n", cluster.ShellQuote(r.Dir))
-	}
 }
 
 func clusterWaitAndShow(ctx context.Context, c *cli, r *cluster.Run) error {
@@ -402,7 +281,7 @@ func clusterWaitAndShow(ctx context.Context, c *cli, r *cluster.Run) error {
 		}
 		return errors.New(clusterMsg(err))
 	}
-	printStatus(c.stdout, r, st)
+	cluster.WriteStatus(c.stdout, r, st)
 	if err != nil {
 		return withCode(exitInterrupted, fmt.Errorf("cluster: stopped waiting; the tasks go on in Slurm (qtool cluster status %s)", r.Dir))
 	}
@@ -420,7 +299,7 @@ func clusterResubmit(ctx context.Context, c *cli, args []string) error {
 	}
 	var env map[string]string
 	if *taskTime >= 0 {
-		env = map[string]string{"QTOOL_TASK_TIME": taskTimeWord(*taskTime)}
+		env = map[string]string{"QTOOL_TASK_TIME": cluster.TaskTime(*taskTime)}
 	}
 	if *dryRun {
 		st, err := cluster.GetStatus(ctx, r, clusterSlurm)
@@ -435,7 +314,7 @@ func clusterResubmit(ctx context.Context, c *cli, args []string) error {
 			fmt.Fprintln(c.stdout, "nothing to resubmit: no task is failed or missing")
 			return nil
 		}
-		fmt.Fprintf(c.stdout, "sbatch %s\n", strings.Join(quoteAll(cluster.SbatchArgs(r, cluster.ArraySpec(ts, r.Options.Throttle), env)), " "))
+		fmt.Fprintln(c.stdout, cluster.SbatchLine(r, ts, env))
 		return nil
 	}
 	ts, j, err := cluster.Resubmit(ctx, r, clusterSlurm, env)
@@ -472,18 +351,8 @@ func clusterNotDone(ctx context.Context, r *cluster.Run) error {
 	if err != nil {
 		return errors.New(clusterMsg(err))
 	}
-	if st.Count(cluster.Done) == r.Tasks {
-		return nil
+	if why := cluster.NotDone(r, st); why != "" {
+		return withCode(exitNo, fmt.Errorf("cluster collect: %s", why))
 	}
-	var parts []string
-	for _, s := range allStates[1:] {
-		if ts := st.With(s); len(ts) > 0 {
-			parts = append(parts, fmt.Sprintf("%s %s", s, cluster.Ranges(ts)))
-		}
-	}
-	next := "qtool cluster resubmit " + cluster.ShellQuote(r.Dir)
-	if !st.Finished() {
-		next = "wait for them (qtool cluster status " + cluster.ShellQuote(r.Dir) + ")"
-	}
-	return withCode(exitNo, fmt.Errorf("cluster collect: %d of %d tasks are not done (%s): %s", r.Tasks-st.Count(cluster.Done), r.Tasks, strings.Join(parts, "; "), next))
+	return nil
 }

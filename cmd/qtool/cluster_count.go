@@ -2,13 +2,9 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"strconv"
-	"sync"
-	"sync/atomic"
+	"strings"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/cluster"
@@ -16,10 +12,6 @@ import (
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/split"
 )
-
-// countCheckpointFlags are the flags a count task is given to checkpoint
-// its shard and resume it (qtool count --checkpoint FILE --resume).
-var countCheckpointFlags = []string{"--checkpoint", "{checkpoint}", "--resume"}
 
 func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("submit count", clusterUsage)
@@ -67,24 +59,7 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	if *every < 0 || (*every > 0 && !checkpoints) {
 		return usageErrorf("cluster submit count: --checkpoint-every needs a positive interval and a backend that checkpoints")
 	}
-	cmd := []string{"count", "-n", strconv.Itoa(n), "--shard", "{task}/{tasks}", "--workers", strconv.Itoa(o.CPUs), "--json"}
-	split := map[string]string{"n": strconv.Itoa(n), "shards": strconv.Itoa(shards)}
-	title := fmt.Sprintf("count n=%d in %d shards", n, shards)
-	if *backendName != "" {
-		cmd = append(cmd, "--backend", *backendName)
-		split["backend"] = *backendName
-		title += " by " + *backendName
-	}
-	if *unique {
-		cmd = append(cmd, "--unique")
-	}
-	if checkpoints {
-		cmd = append(cmd, countCheckpointFlags...)
-		if *every > 0 {
-			cmd = append(cmd, "--checkpoint-every", every.String())
-		}
-	}
-	r := &cluster.Run{Kind: "count", Title: title, Tasks: shards, Command: cmd, Split: split, Options: o}
+	r := cluster.NewCountRun(cluster.CountSpec{N: n, Shards: shards, Backend: *backendName, Unique: *unique, Checkpoints: checkpoints, Every: *every}, o)
 	return clusterMake(ctx, c, &s, r)
 }
 
@@ -161,37 +136,12 @@ func collectCompare(ctx context.Context, c *cli, r *cluster.Run, other string, a
 // when they were read one after the other.
 func runShards(ctx context.Context, c *cli, r *cluster.Run) ([]*split.Entry, error) {
 	recs := make([]*split.Entry, r.Tasks)
-	errs := make([]error, r.Tasks)
-	var next atomic.Int64
-	var failed atomic.Int64 // the least task that failed, +1; 0 for none
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), r.Tasks) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= r.Tasks {
-					return
-				}
-				if f := failed.Load(); f != 0 && int(f-1) < i {
-					return // an earlier task failed: its error is the one
-				}
-				recs[i], errs[i] = runShard(ctx, c, r, i)
-				if errs[i] != nil {
-					for {
-						f := failed.Load()
-						if (f != 0 && int(f-1) < i) || failed.CompareAndSwap(f, int64(i)+1) {
-							break
-						}
-					}
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if f := failed.Load(); f != 0 {
-		return nil, errs[f-1]
+	err := cluster.EachTask(r.Tasks, func(i int) (err error) {
+		recs[i], err = runShard(ctx, c, r, i)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return recs, nil
 }
@@ -208,8 +158,9 @@ func runShard(ctx context.Context, c *cli, r *cluster.Run, i int) (*split.Entry,
 	if err := split.Check(rs[0]); err != nil {
 		return nil, splitErr("cluster collect", err)
 	}
-	if err := checkSplit(r, i, rs[0]); err != nil {
-		return nil, err
+	s := rs[0]
+	if err := r.CheckShard(s.Where, i, s.N, *s.Shards, *s.Shard, s.Backend); err != nil {
+		return nil, usageErrorf("cluster collect: %s", strings.TrimPrefix(err.Error(), "cluster: "))
 	}
 	return rs[0], nil
 }
@@ -222,25 +173,4 @@ func collectCount(ctx context.Context, c *cli, r *cluster.Run, asJSON bool) erro
 		return err
 	}
 	return mergePrint(c, "cluster collect", recs, asJSON)
-}
-
-// checkSplit checks shard i's record against the run: its n, shard and
-// split into shards, and its backend when the run names one.
-func checkSplit(r *cluster.Run, i int, s *split.Entry) error {
-	want := func(field, got, want string) error {
-		return usageErrorf("cluster collect: %s: %s %s, but the run %s has %s %s: not a shard of this run", s.Where, field, got, r.Dir, field, want)
-	}
-	if got := strconv.Itoa(s.N); got != r.Split["n"] {
-		return want("n", got, r.Split["n"])
-	}
-	if got := strconv.Itoa(*s.Shards); got != r.Split["shards"] {
-		return want("shards", got, r.Split["shards"])
-	}
-	if *s.Shard != i {
-		return want("shard", strconv.Itoa(*s.Shard), strconv.Itoa(i))
-	}
-	if b := r.Split["backend"]; b != "" && s.Backend != b {
-		return want("backend", s.Backend, b)
-	}
-	return nil
 }

@@ -2,16 +2,9 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"io"
-	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
-	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/solution"
 	"github.com/qtool-project/qtool/split"
 )
 
@@ -136,58 +129,17 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if out.Elapsed == 0 {
 		out.Elapsed = time.Since(start)
 	}
-	rec := countRecord{
-		N: b.N, Backend: be.Name(), Board: boardName(p.board), Given: prob.GivenCount(),
-		Solutions: out.Solutions, Seconds: out.Elapsed.Seconds(),
-		Status: out.Status.String(), Complete: out.Status == backend.OK, Stats: out.Stats,
-	}
-	if out.Nodes > 0 {
-		rec.Nodes = &out.Nodes
-	}
-	if req.Unique {
-		rec.Unique = &out.Unique
-	}
-	if req.Shard != nil {
-		rec.Shard, rec.Shards = &req.Shard.Index, &req.Shard.Count
-	}
-	rec.Method = be.Caps().CountMethod
-	if !prob.PlainQueens() {
-		rec.Problem = prob.Variant.String()
-		rec.Blocked, rec.Excluded = len(prob.Blocked), len(prob.Excluded)
-	}
-	if prob.Variant == encode.QueensPawns {
-		k := max(len(prob.Pawns), prob.PawnCount)
-		rec.Pawns, rec.PawnsSearched = &k, prob.PawnsSearched()
-	}
-	if prob.Variant.Mixed() && out.Status == backend.OK {
-		q := prob
-		q.Pieces = out.Pieces
-		rec.Army = q.Army().String()
-	}
-	if out.Pieces > 0 || out.Solutions > 0 { // 0 pieces: the empty placement of a fully blocked board
-		switch prob.Variant.Goal() {
-		case encode.Minimum:
-			rec.Queens = &out.Pieces
-		case encode.Maximum:
-			rec.Pieces = &out.Pieces
-		}
-	}
-	if req.Shard != nil || out.Split != nil {
-		rec.BoardHash = split.BoardHash(prob)
-	}
-	if out.Split != nil {
-		rec.Method = out.Split.Method
-		rec.Split = out.Split
-		if *withParts {
-			rec.Parts = out.Parts
-		}
+	rec := backend.CountRecord(be, prob, req, out)
+	rec.Board = boardName(p.board)
+	if !*withParts {
+		rec.Parts = nil
 	}
 	if p.json {
 		if err := writeJSON(c.stdout, rec); err != nil {
 			return err
 		}
 	} else {
-		printCount(c.stdout, rec, out.Status)
+		rec.WriteText(c.stdout, statusWord(out.Status))
 	}
 	return endStatus(out.Status)
 }
@@ -197,104 +149,6 @@ func boardName(path string) string {
 		return "<stdin>"
 	}
 	return path
-}
-
-func printCount(w io.Writer, r countRecord, s backend.Status) {
-	var rows [][2]string
-	add := func(k, v string) { rows = append(rows, [2]string{k, v}) }
-	add("n", strconv.Itoa(r.N))
-	if r.Problem != "" {
-		add("problem", r.Problem)
-	}
-	if r.Board != "" {
-		add("board", boardLine(r))
-	}
-	if r.Army != "" {
-		add("army", r.Army)
-	}
-	if r.Pawns != nil {
-		how := "on the board"
-		if r.PawnsSearched {
-			how = "every placement searched"
-		}
-		add("pawns", fmt.Sprintf("%d (%s), %d queens", *r.Pawns, how, r.N+*r.Pawns))
-	}
-	if r.Blocked > 0 || r.Excluded > 0 {
-		add("forbidden", fmt.Sprintf("%d blocked squares, %d excluded diagonals", r.Blocked, r.Excluded))
-	}
-	add("backend", r.Backend)
-	if r.Queens != nil {
-		add("queens", strconv.Itoa(*r.Queens)+" (the fewest that dominate the board)")
-	}
-	if r.Pieces != nil {
-		add("pieces", strconv.Itoa(*r.Pieces)+" (the most that fit)")
-	}
-	if r.Shard != nil {
-		add("shard", fmt.Sprintf("%d/%d", *r.Shard, *r.Shards))
-	}
-	sol := strconv.FormatUint(r.Solutions, 10)
-	if !r.Complete {
-		sol = "≥ " + sol + " (incomplete)"
-	}
-	if r.Method != "" {
-		sol += " (counted by " + r.Method + ")"
-	}
-	if r.Split != nil {
-		add("split", r.Split.Identity)
-	}
-	add("solutions", sol)
-	if r.Unique != nil {
-		u := strconv.FormatUint(*r.Unique, 10)
-		if !r.Complete {
-			u = "≥ " + u + " (incomplete)"
-		}
-		add("unique", u)
-	}
-	if r.Nodes != nil {
-		add("nodes", strconv.FormatUint(*r.Nodes, 10))
-	}
-	keys := make([]string, 0, len(r.Stats))
-	for k := range r.Stats {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		add(k, strconv.FormatUint(r.Stats[k], 10))
-	}
-	add("seconds", strconv.FormatFloat(r.Seconds, 'f', 4, 64))
-	add("status", statusWord(s))
-	width := 0
-	for _, row := range rows {
-		width = max(width, len(row[0]))
-	}
-	for _, row := range rows {
-		fmt.Fprintf(w, "%-*s  %s\n", width, row[0], row[1])
-	}
-}
-
-// boardLine describes the board counted: its given pieces by the
-// problem's own word (queens, kings, pieces …), and for the problems of
-// one piece a row, the rows left free.
-func boardLine(r countRecord) string {
-	v, _ := encode.ParseVariant(r.Problem)
-	if r.Problem == "" {
-		v = encode.Queens
-	}
-	word := "queens"
-	switch {
-	case v.Mixed():
-		word = "pieces"
-	case v != encode.Queens:
-		word = solution.PieceName(v, 2)
-	}
-	if r.Given == 1 {
-		word = strings.TrimSuffix(word, "s")
-	}
-	switch v {
-	case encode.Queens, encode.Toroidal, encode.Superqueens:
-		return fmt.Sprintf("%s (%d %s given, %d rows free)", r.Board, r.Given, word, r.N-r.Given)
-	}
-	return fmt.Sprintf("%s (%d %s given)", r.Board, r.Given, word)
 }
 
 func parseShard(s string) (*backend.Shard, error) {

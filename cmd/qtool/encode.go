@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -126,19 +127,16 @@ refused with the estimate (--max-size 0 writes whatever the size), and so is
 one whose construction cannot fit in memory.
 `
 
+// encodeFlags are encode's flags once parsed.
+type encodeFlags struct {
+	p                         problemFlags
+	to, amo, outPath, maxSize string
+	piecesFlag                string
+}
+
 func runEncode(ctx context.Context, c *cli, args []string) error {
-	fs := flagSet("encode", encodeUsage)
-	var p problemFlags
-	intFlag(fs, &p.n, "n", 0, "board order `N` (optional with --board)")
-	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin)")
-	to := fs.String("to", "", "`TARGET` format: "+strings.Join(encoderNames(), ", "))
-	amo := fs.String("amo", "", "at-most-one encoding for --to dimacs")
-	outPath := fs.String("out", "", "write to `FILE` instead of stdout (replaced only when the whole output is written)")
-	p.variants = true
-	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames())
-	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
-	piecesFlag := fs.String("pieces", "", "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it); or the pieces problem of the counts Q=3,N=3 (as qtool count --pieces)")
-	maxSize := fs.String("max-size", "4GB", "refuse an output larger than `SIZE` (e.g. 500MB, 20GB; 0 for no limit)")
+	var f encodeFlags
+	fs := f.flagSet()
 	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached, an existing --out FILE left as it was")
 	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
 	if err != nil {
@@ -148,66 +146,97 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("encode: unexpected argument %q (see qtool encode --help)", operands[0])
 	}
-	e, ok := encoders[*to]
+	e, ok := encoders[f.to]
 	if !ok {
-		return usageErrorf("encode: --to %q: want one of %s", *to, strings.Join(encoderNames(), ", "))
+		return usageErrorf("encode: --to %q: want one of %s", f.to, strings.Join(encoderNames(), ", "))
 	}
-	set := setFlags(fs)
-	var pieces int
-	counts := set["pieces"] && strings.Contains(*piecesFlag, "=")
-	if counts {
-		p.pieces = *piecesFlag
-	} else if set["pieces"] {
-		if pieces, err = strconv.Atoi(*piecesFlag); err != nil {
-			return usageErrorf("encode: --pieces %q: want a number of pieces M, or counts such as Q=3,N=3", *piecesFlag)
-		}
-		delete(set, "pieces")
-	}
-	prob, err := p.loadProblem(c, set)
+	job, pieces, given, limit, err := f.job(c, setFlags(fs))
 	if err != nil {
 		return err
 	}
-	if counts {
-		delete(set, "pieces") // the pieces problem places its counts
-	} else if *piecesFlag != "" {
-		set["pieces"] = true
+	if err := f.check(e, job, limit); err != nil {
+		return err
 	}
-	limit, err := parseSize(*maxSize)
+	if job.Model {
+		if job.How, job.Prob.Pieces, err = encodePieces(ctx, job.Prob, pieces, given); err != nil {
+			return err
+		}
+	}
+	return runEncodeWrite(ctx, c, f.outPath, func(w io.Writer) error { return e.write(w, job) })
+}
+
+// flagSet defines encode's flags but --timeout.
+func (f *encodeFlags) flagSet() *flag.FlagSet {
+	fs := flagSet("encode", encodeUsage)
+	p := &f.p
+	intFlag(fs, &p.n, "n", 0, "board order `N` (optional with --board)")
+	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin)")
+	fs.StringVar(&f.to, "to", "", "`TARGET` format: "+strings.Join(encoderNames(), ", "))
+	fs.StringVar(&f.amo, "amo", "", "at-most-one encoding for --to dimacs")
+	fs.StringVar(&f.outPath, "out", "", "write to `FILE` instead of stdout (replaced only when the whole output is written)")
+	p.variants = true
+	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames())
+	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
+	fs.StringVar(&f.piecesFlag, "pieces", "", "write the minimum or maximum problem for `M` pieces (default: the optimum, found by search as qtool count finds it); or the pieces problem of the counts Q=3,N=3 (as qtool count --pieces)")
+	fs.StringVar(&f.maxSize, "max-size", "4GB", "refuse an output larger than `SIZE` (e.g. 500MB, 20GB; 0 for no limit)")
+	return fs
+}
+
+// job loads the problem and reads --pieces and --max-size: the job, the
+// number of pieces of a model and whether --pieces gave it, and the limit
+// of the output's size.
+func (f *encodeFlags) job(c *cli, set map[string]bool) (job encodeJob, pieces int, given bool, limit uint64, err error) {
+	counts := set["pieces"] && strings.Contains(f.piecesFlag, "=")
+	if counts {
+		f.p.pieces = f.piecesFlag
+	} else if set["pieces"] {
+		if pieces, err = strconv.Atoi(f.piecesFlag); err != nil {
+			return job, 0, false, 0, usageErrorf("encode: --pieces %q: want a number of pieces M, or counts such as Q=3,N=3", f.piecesFlag)
+		}
+		delete(set, "pieces")
+	}
+	prob, err := f.p.loadProblem(c, set)
 	if err != nil {
-		return usageErrorf("encode: --max-size %q: %v", *maxSize, err)
+		return job, 0, false, 0, err
+	}
+	given = !counts && f.piecesFlag != "" // the pieces problem places its counts
+	if limit, err = parseSize(f.maxSize); err != nil {
+		return job, 0, false, 0, usageErrorf("encode: --max-size %q: %v", f.maxSize, err)
 	}
 	opts := map[string]string{}
-	if *amo != "" {
-		opts["amo"] = *amo
+	if f.amo != "" {
+		opts["amo"] = f.amo
 	}
-	job := encodeJob{Prob: prob, Model: !prob.PlainQueens() || set["pieces"], Opts: opts}
+	return encodeJob{Prob: prob, Model: !prob.PlainQueens() || given, Opts: opts}, pieces, given, limit, nil
+}
+
+// check refuses a job the target does not write, and one whose output or
+// construction is too large (estimated before anything is built).
+func (f *encodeFlags) check(e encoder, job encodeJob, limit uint64) error {
+	prob := job.Prob
 	if job.Model && !e.model {
 		if prob.Variant != encode.Queens {
 			return usageErrorf("encode: --to %s writes plain n-queens only; --problem %v is written by --to dlx", e.name, prob.Variant)
 		}
-		return usageErrorf("%s has blocked squares or excluded diagonals: --to %s takes a plain board (--to dlx takes it)", boardName(p.board), e.name)
+		return usageErrorf("%s has blocked squares or excluded diagonals: --to %s takes a plain board (--to dlx takes it)", boardName(f.p.board), e.name)
 	}
-	if *amo != "" && e.name != "dimacs" {
+	if f.amo != "" && e.name != "dimacs" {
 		return usageErrorf("encode: --amo applies to --to dimacs, not %s", e.name)
 	}
-	if e.size != nil {
-		out, mem, what, err := e.size(job)
-		if err != nil {
-			return usageErrorf("encode: %v", err)
-		}
-		if err := memlimit.Check("encode: "+what, mem); err != nil {
-			return usageErrorf("%v", err)
-		}
-		if limit > 0 && out > limit {
-			return usageErrorf("encode: %s is about %s of text, more than --max-size %s; give --max-size 0 (or a larger size) to write it anyway", what, memlimit.Bytes(out), memlimit.Bytes(limit))
-		}
+	if e.size == nil {
+		return nil
 	}
-	if job.Model {
-		if job.How, job.Prob.Pieces, err = encodePieces(ctx, prob, pieces, set["pieces"]); err != nil {
-			return err
-		}
+	out, mem, what, err := e.size(job)
+	if err != nil {
+		return usageErrorf("encode: %v", err)
 	}
-	return runEncodeWrite(ctx, c, *outPath, func(w io.Writer) error { return e.write(w, job) })
+	if err := memlimit.Check("encode: "+what, mem); err != nil {
+		return usageErrorf("%v", err)
+	}
+	if limit > 0 && out > limit {
+		return usageErrorf("encode: %s is about %s of text, more than --max-size %s; give --max-size 0 (or a larger size) to write it anyway", what, memlimit.Bytes(out), memlimit.Bytes(limit))
+	}
+	return nil
 }
 
 // encodePieces says how the number of pieces of a model is chosen and

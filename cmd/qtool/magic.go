@@ -6,9 +6,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"io"
-	"strconv"
-	"strings"
 
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/magic"
@@ -22,27 +19,6 @@ func init() {
 //
 //go:embed help/magic.txt
 var magicUsage string
-
-// magicRun is one run of numbers on a queens solution, in JSON.
-type magicRun struct {
-	Numbers string `json:"numbers"`
-	Digit   string `json:"digit"` // high or low
-	Value   int    `json:"value"`
-	Queens  []int  `json:"queens"`
-}
-
-// magicSquare is a square with its sums and runs, in JSON.
-type magicSquareRecord struct {
-	Source      string     `json:"source"`
-	N           int        `json:"n"`
-	Square      [][]int    `json:"square"`
-	Normal      bool       `json:"normal"`
-	Sum         int        `json:"sum"`
-	Magic       bool       `json:"magic"`
-	Pandiagonal bool       `json:"pandiagonal"`
-	FromQueens  []int      `json:"from_queens,omitempty"`
-	Runs        []magicRun `json:"runs"`
-}
 
 func runMagic(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("magic", magicUsage)
@@ -84,25 +60,24 @@ func runMagic(ctx context.Context, c *cli, args []string) error {
 		if i > 0 {
 			fmt.Fprintln(c.stdout)
 		}
-		printMagic(c.stdout, rec)
+		if err := rec.WriteText(c.stdout); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// magicRecord checks sq by its sums and reads its runs on queens
-// solutions, each checked again by the verifier; from is the solution sq
-// was built from, if any.
 // magicRecords builds the records of the mode asked: -n N both ways,
 // --queens FILE's square, or FILE's runs.
-func magicRecords(c *cli, set map[string]bool, n int, queens string, operands []string) ([]magicSquareRecord, error) {
-	var recs []magicSquareRecord
+func magicRecords(c *cli, set map[string]bool, n int, queens string, operands []string) ([]magic.Record, error) {
+	var recs []magic.Record
 	switch {
 	case set["n"]:
 		sq, err := magic.Siamese(n)
 		if err != nil {
 			return nil, usageErrorf("%v", err)
 		}
-		rec, err := magicRecord(fmt.Sprintf("de la Loubère's square of order %d", n), sq, nil)
+		rec, err := magic.NewRecord(fmt.Sprintf("de la Loubère's square of order %d", n), sq, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -112,7 +87,7 @@ func magicRecords(c *cli, set map[string]bool, n int, queens string, operands []
 		if err != nil {
 			return nil, err
 		}
-		if rec, err = magicRecord(fmt.Sprintf("Pólya's solution of order %d (column 2r mod %d)", n, n), sq, p); err != nil {
+		if rec, err = magic.NewRecord(fmt.Sprintf("Pólya's solution of order %d (column 2r mod %d)", n, n), sq, p); err != nil {
 			return nil, err
 		}
 		recs = append(recs, rec)
@@ -125,7 +100,7 @@ func magicRecords(c *cli, set map[string]bool, n int, queens string, operands []
 		if err != nil {
 			return nil, usageErrorf("%s: %v", name, err)
 		}
-		rec, err := magicRecord(name, sq, p)
+		rec, err := magic.NewRecord(name, sq, p)
 		if err != nil {
 			return nil, err
 		}
@@ -140,36 +115,13 @@ func magicRecords(c *cli, set map[string]bool, n int, queens string, operands []
 		if err != nil {
 			return nil, usageErrorf("%v", err)
 		}
-		rec, err := magicRecord(name, sq, nil)
+		rec, err := magic.NewRecord(name, sq, nil)
 		if err != nil {
 			return nil, usageErrorf("%s: %v", name, err)
 		}
 		recs = append(recs, rec)
 	}
 	return recs, nil
-}
-
-func magicRecord(source string, sq magic.Square, from encode.Placement) (magicSquareRecord, error) {
-	rep, err := magic.Check(sq)
-	if err != nil {
-		return magicSquareRecord{}, err
-	}
-	rec := magicSquareRecord{Source: source, N: rep.N, Square: sq, Normal: rep.Normal, Sum: rep.Sum, Magic: rep.Magic, Pandiagonal: rep.Pandiagonal, FromQueens: from, Runs: []magicRun{}}
-	runs, err := magic.QueensOf(sq)
-	if err != nil {
-		return rec, err
-	}
-	for _, u := range runs {
-		if err := encode.Verify(encode.Empty(rep.N).Problem(), u.Queens); err != nil {
-			return rec, fmt.Errorf("magic: run %v: %v", u, err)
-		}
-		digit := "low"
-		if u.High {
-			digit = "high"
-		}
-		rec.Runs = append(rec.Runs, magicRun{Numbers: u.String(), Digit: digit, Value: u.Digit, Queens: u.Queens})
-	}
-	return rec, nil
 }
 
 // readQueens reads a complete queens solution from a board file.
@@ -190,38 +142,4 @@ func readQueens(c *cli, path string) (encode.Placement, string, error) {
 		return nil, name, usageErrorf("%s: %d of %d queens: a complete solution is needed", name, k, b.N)
 	}
 	return encode.Placement(b.Queens), name, nil
-}
-
-func printMagic(w io.Writer, rec magicSquareRecord) {
-	if rec.FromQueens != nil {
-		fmt.Fprintf(w, "%s: the toroidal %d-queens solution %s\n", rec.Source, rec.N, listForm(rec.FromQueens))
-		fmt.Fprintf(w, "its magic square, whose numbers 1..%d stand on the queens:\n", rec.N)
-	} else {
-		fmt.Fprintf(w, "%s: a %d×%d square\n", rec.Source, rec.N, rec.N)
-	}
-	width := len(strconv.Itoa(rec.N * rec.N))
-	for _, row := range rec.Square {
-		parts := make([]string, len(row))
-		for c, v := range row {
-			parts[c] = fmt.Sprintf("%*d", width, v)
-		}
-		fmt.Fprintln(w, strings.Join(parts, " "))
-	}
-	pan := "not pandiagonal"
-	if rec.Pandiagonal {
-		pan = "pandiagonal (every broken diagonal too)"
-	}
-	fmt.Fprintf(w, "checked: numbers 1..%d, every row, column and both diagonals sum to %d; %s\n", rec.N*rec.N, rec.Sum, pan)
-	fmt.Fprintf(w, "runs on %d-queens solutions (checked by the verifier; list form, 0-based columns): %d\n", rec.N, len(rec.Runs))
-	for _, u := range rec.Runs {
-		fmt.Fprintf(w, "  %-24s %s\n", u.Numbers+":", listForm(u.Queens))
-	}
-}
-
-func listForm(p []int) string {
-	parts := make([]string, len(p))
-	for i, c := range p {
-		parts[i] = strconv.Itoa(c)
-	}
-	return strings.Join(parts, " ")
 }

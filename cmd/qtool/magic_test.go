@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/magic"
 )
 
 // TestMagic: both directions from the command line, each answer checked
@@ -15,7 +16,7 @@ func TestMagic(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("magic -n 5: exit %d: %s", code, errOut)
 	}
-	var recs []magicSquareRecord
+	var recs []magic.Record
 	if err := json.Unmarshal([]byte(out), &recs); err != nil || len(recs) != 2 {
 		t.Fatalf("magic -n 5 --json: %v: %s", err, out)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/qtool-project/qtool/internal/ctxio"
@@ -85,29 +84,7 @@ func mergePrint(c *cli, cmd string, recs []*split.Entry, asJSON bool) error {
 	if asJSON {
 		return writeJSON(c.stdout, rec)
 	}
-	var rows [][2]string
-	add := func(k, v string) { rows = append(rows, [2]string{k, v}) }
-	add("n", strconv.Itoa(rec.N))
-	if rec.Board != "" {
-		add("board", rec.Board)
-	}
-	if rec.Backend != "" {
-		add("backend", rec.Backend)
-	}
-	add("shards", fmt.Sprintf("%d (all present, each once)", rec.Shards))
-	add("solutions", strconv.FormatUint(rec.Solutions, 10))
-	if rec.Unique != nil {
-		add("unique", strconv.FormatUint(*rec.Unique, 10))
-	}
-	add("seconds", strconv.FormatFloat(rec.Seconds, 'f', 4, 64)+" (sum over the shards)")
-	add("status", rec.Status)
-	width := 0
-	for _, r := range rows {
-		width = max(width, len(r[0]))
-	}
-	for _, r := range rows {
-		fmt.Fprintf(c.stdout, "%-*s  %s\n", width, r[0], r[1])
-	}
+	rec.WriteText(c.stdout)
 	return nil
 }
 

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"fmt"
+	"strings"
 
-	"github.com/qtool-project/qtool/checkpoint"
 	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/split"
@@ -82,63 +79,18 @@ func comparePrint(c *cli, a, b *split.Side, asJSON bool) error {
 	if res.First != nil {
 		res.First.Describe = describePart(res.Split, res.First.ID)
 	}
-	counted := countsUnique(a) && countsUnique(b)
-	if !counted {
-		res.Unique = 0
-	}
+	out := res.Record(a, b)
 	if asJSON {
-		if err := writeJSON(c.stdout, compareOut{res, counted}); err != nil {
+		if err := writeJSON(c.stdout, out); err != nil {
 			return err
 		}
 	} else {
-		fmt.Fprintf(c.stdout, "split        %s\n", res.Split)
-		fmt.Fprintf(c.stdout, "subproblems  %d (in A or B)\n", res.Subproblems)
-		if res.Same {
-			fmt.Fprintf(c.stdout, "same         every subproblem agrees: %d solutions, %s\n", res.Solutions, uniqueText(counted, res.Unique))
-		} else {
-			f := res.First
-			fmt.Fprintf(c.stdout, "differ       %d subproblems\n", res.Differ)
-			fmt.Fprintf(c.stdout, "first        subproblem %d (%s): %s %s, %s %s\n", f.ID, f.Describe, a.Name, partText(f.A), b.Name, partText(f.B))
-		}
+		out.WriteText(c.stdout, a, b)
 	}
 	if !res.Same {
 		return withCode(exitNo, nil)
 	}
 	return nil
-}
-
-// compareOut is merge --compare's JSON record: the comparison, and
-// whether both counters counted fundamental solutions.
-type compareOut struct {
-	*split.Comparison
-	UniqueCounted bool `json:"unique_counted"`
-}
-
-// countsUnique reports whether a side's counter counted fundamental
-// solutions per subproblem: some subproblem with solutions has unique
-// ones (the join's are all 0: it does not count them).
-func countsUnique(s *split.Side) bool {
-	for _, p := range s.Parts {
-		if p.Solutions > 0 && p.Unique > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// uniqueText is "1787 unique", or "unique: not counted".
-func uniqueText(counted bool, unique uint64) string {
-	if !counted {
-		return "unique: not counted"
-	}
-	return fmt.Sprintf("%d unique", unique)
-}
-
-func partText(p *split.Part) string {
-	if p == nil {
-		return "has no count"
-	}
-	return fmt.Sprintf("%d solutions %d unique", p.Solutions, p.Unique)
 }
 
 // describePart names subproblem id of the split for people, when the
@@ -177,34 +129,14 @@ func readCompareSide(ctx context.Context, c *cli, path string) (*split.Side, err
 		return nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(ctxio.Reader(ctx, f), 64<<10)
-	if head, _ := br.Peek(len(checkpoint.Magic) + 1); bytes.Equal(head, []byte(checkpoint.Magic+"\n")) {
-		st, err := checkpoint.Decode(br, name)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, runErr(ctx, "merge --compare", ctx.Err())
-			}
-			return nil, usageErrorf("%v", err)
-		}
-		s, err := split.SideOfCheckpoint(name, st)
-		if err != nil {
-			return nil, splitErr("merge --compare", err)
-		}
+	s, err := split.ReadSide(ctx, ctxio.Reader(ctx, f), name, recordsMaxFile)
+	switch {
+	case err == nil:
 		return s, nil
+	case ctx.Err() != nil:
+		return nil, runErr(ctx, "merge --compare", ctx.Err())
+	case strings.HasPrefix(err.Error(), "checkpoint: "):
+		return nil, usageErrorf("%v", err)
 	}
-	recs, err := split.ReadAll(ctx, br, name, recordsMaxFile)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, runErr(ctx, "merge --compare", ctx.Err())
-		}
-		return nil, splitErr("merge --compare", err)
-	}
-	if len(recs) == 0 {
-		return nil, usageErrorf("merge --compare: %s: no count record", name)
-	}
-	s, err := split.SideOf(name, recs)
-	if err != nil {
-		return nil, splitErr("merge --compare", err)
-	}
-	return s, nil
+	return nil, splitErr("merge --compare", err)
 }

@@ -4,16 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"runtime"
-	"runtime/debug"
-	"time"
+	"strings"
 
 	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/internal/listcheck"
 	"github.com/qtool-project/qtool/internal/memlimit"
-	"github.com/qtool-project/qtool/search"
 	"github.com/qtool-project/qtool/solution"
 )
 
@@ -65,19 +60,6 @@ Examples:
   qtool place -n 100000 --out queens.txt --no-verify && qtool verify queens.txt
 `
 
-type placeRecord struct {
-	N             int               `json:"n"`
-	Method        string            `json:"method"`
-	Seed          int64             `json:"seed,omitempty"`
-	Out           string            `json:"out"`
-	BytesEstimate uint64            `json:"bytes_estimate"`
-	SearchSeconds float64           `json:"search_seconds"`
-	WriteSeconds  float64           `json:"write_seconds"`
-	VerifySeconds float64           `json:"verify_seconds,omitempty"`
-	Verified      bool              `json:"verified"`
-	Stats         map[string]uint64 `json:"stats,omitempty"`
-}
-
 func runPlace(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("place", placeUsage)
 	var n int
@@ -101,14 +83,8 @@ func runPlace(ctx context.Context, c *cli, args []string) error {
 	if *out == "" || *out == "-" {
 		return usageErrorf("place: give the file to write with --out FILE (it is read back to verify it)")
 	}
-	var need uint64
-	var most int
-	switch *method {
-	case "minconflicts":
-		need, most = search.MinConflictsBytes(n, 0), search.MinConflictsMaxN
-	case "construct":
-		need, most = 4*uint64(max(n, 0)), search.ConstructMaxN
-	default:
+	need, most, ok := solution.PlaceNeeds(*method, n)
+	if !ok {
 		return usageErrorf("place: --method %q: want minconflicts or construct", *method)
 	}
 	switch {
@@ -125,51 +101,11 @@ func runPlace(ctx context.Context, c *cli, args []string) error {
 	if err := memlimit.Check(fmt.Sprintf("place: n = %d with %s (%.2f bytes a queen)", n, *method, float64(need)/float64(n)), need); err != nil {
 		return usageErrorf("%v", err)
 	}
-
 	rctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	rec := placeRecord{N: n, Method: *method, Out: *out, BytesEstimate: need}
-	start := time.Now()
-	var cols []int32
-	switch *method {
-	case "minconflicts":
-		rec.Seed = *seed
-		var st search.MinConflictsStats
-		cols, st, err = search.MinConflictsColumns(rctx, n, search.MinConflictsOptions{Seed: *seed, MaxRestarts: -1})
-		rec.Stats = map[string]uint64{"steps": st.Steps, "swaps": st.Swaps, "restarts": st.Restarts, "initial_conflicts": st.InitialConflicts}
-	case "construct":
-		cols, err = search.ConstructColumns(rctx, n)
-	}
+	rec, err := solution.Place(rctx, solution.PlaceOptions{N: n, Method: *method, Seed: *seed, Out: *out, NoVerify: *noVerify})
 	if err != nil {
-		return placeErr(rctx, "the search", err)
-	}
-	rec.SearchSeconds = time.Since(start).Seconds()
-
-	start = time.Now()
-	inPlace, err := writeColumnsFile(rctx, *out, cols)
-	if err != nil {
-		return placeErr(rctx, "writing "+*out, err)
-	}
-	rec.WriteSeconds = time.Since(start).Seconds()
-	var readBack func() (io.ReadCloser, error) = func() (io.ReadCloser, error) { return os.Open(*out) }
-	if inPlace {
-		// A device or FIFO cannot be read back: the verifier reads the
-		// same list form from memory.
-		kept := cols
-		readBack = func() (io.ReadCloser, error) {
-			pr, pw := io.Pipe()
-			go func() { pw.CloseWithError(solution.Columns(rctx, pw, kept)) }()
-			return pr, nil
-		}
-	}
-	cols = nil
-	runtime.GC()
-	debug.FreeOSMemory() // the verifier's memory comes after the search's, not on top
-
-	if !*noVerify {
-		if err := placeVerify(rctx, &rec, readBack); err != nil {
-			return err
-		}
+		return placeErr(rctx, err)
 	}
 	if *asJSON {
 		return writeJSON(c.stdout, rec)
@@ -182,28 +118,21 @@ func runPlace(ctx context.Context, c *cli, args []string) error {
 	return err
 }
 
-// placeErr says which step a context's end or a failure stopped.
-func placeErr(ctx context.Context, step string, err error) error {
-	if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
-		return runErr(ctx, "place: "+step, err)
+// placeErr says which step a context's end or a failure stopped, or that
+// the file written is no solution (exit 1).
+func placeErr(ctx context.Context, err error) error {
+	var step *solution.StepError
+	var wrong *solution.WrongError
+	switch {
+	case errors.As(err, &step):
+		if ctx.Err() != nil && (errors.Is(step.Err, context.Canceled) || errors.Is(step.Err, context.DeadlineExceeded)) {
+			return runErr(ctx, "place: "+step.Step, step.Err)
+		}
+		return fmt.Errorf("place: %s: %v", step.Step, step.Err)
+	case errors.As(err, &wrong):
+		return withCode(exitNo, errors.New("place: "+strings.TrimPrefix(wrong.Error(), "solution: ")))
 	}
-	return fmt.Errorf("place: %s: %v", step, err)
-}
-
-// writeColumnsFile writes the columns in list form to a temporary file
-// beside path and renames it to path when all is written (a device or
-// FIFO is written in place, reported by inPlace); the context is looked
-// at every 2²⁰ rows. On any failure the temporary file is removed.
-func writeColumnsFile(ctx context.Context, path string, cols []int32) (inPlace bool, err error) {
-	o, err := createOutContext(ctx, path)
-	if err != nil {
-		return false, err
-	}
-	defer o.discard()
-	if err := solution.Columns(ctx, o.f, cols); err != nil {
-		return false, unwrapPath(err)
-	}
-	return o.file.InPlace(), o.commit()
+	return err
 }
 
 type verifyRecord struct {
@@ -253,29 +182,5 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 	if !rec.Solution {
 		return withCode(exitNo, nil)
 	}
-	return nil
-}
-
-// placeVerify reads the written solution back through the streaming
-// verifier (listcheck), timing it.
-func placeVerify(rctx context.Context, rec *placeRecord, readBack func() (io.ReadCloser, error)) error {
-	start := time.Now()
-	f, err := readBack()
-	if err != nil {
-		return err
-	}
-	got, err := listcheck.Check(rctx, f, rec.Out)
-	f.Close()
-	if err != nil {
-		if rctx.Err() != nil {
-			return placeErr(rctx, "verifying "+rec.Out+" (it is written, not verified)", err)
-		}
-		return withCode(exitNo, fmt.Errorf("place: %s is written but is no solution: %v", rec.Out, err))
-	}
-	if got != rec.N {
-		return withCode(exitNo, fmt.Errorf("place: %s holds %d queens, not %d", rec.Out, got, rec.N))
-	}
-	rec.VerifySeconds = time.Since(start).Seconds()
-	rec.Verified = true
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"github.com/qtool-project/qtool/solution"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -27,7 +28,7 @@ func TestPlace(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("%s n = %d: exit %d: %s", method, n, code, errOut)
 			}
-			var rec placeRecord
+			var rec solution.PlaceRecord
 			if err := json.Unmarshal([]byte(out), &rec); err != nil || !rec.Verified || rec.N != n {
 				t.Fatalf("%s n = %d: %q: %v", method, n, out, err)
 			}
@@ -103,15 +104,8 @@ func TestPlaceInterrupted(t *testing.T) {
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("left %v", ents)
 	}
-	// Cancelled between the search and the end of the write.
-	p := make([]int32, 3_000_000)
-	path := filepath.Join(dir, "w.txt")
-	if _, err := writeColumnsFile(ctx, path, p); err == nil {
-		t.Errorf("writing under an ended context: no error")
-	}
-	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
-		t.Errorf("left %v", ents)
-	}
+	// Cancelled between the search and the end of the write: see
+	// solution.TestWriteColumnsFileCancelled.
 }
 
 func TestVerifyCommand(t *testing.T) {
@@ -149,7 +143,7 @@ func TestPlaceHuge(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("n = %d: exit %d: %s", n, code, errOut)
 		}
-		var rec placeRecord
+		var rec solution.PlaceRecord
 		if err := json.Unmarshal([]byte(out), &rec); err != nil || !rec.Verified || rec.N != n {
 			t.Fatalf("n = %d: %q: %v", n, out, err)
 		}

@@ -73,41 +73,7 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 	defer cancel()
 	w := bufio.NewWriterSize(c.stdout, 1<<16)
 	start := time.Now()
-
-	// Read in a goroutine, so that a read that blocks (a terminal, a
-	// stalled pipe) does not keep the command from its deadline or Ctrl-C.
-	type readResult struct {
-		s      *sat.Solver
-		info   sat.DIMACS
-		format string
-		err    error
-	}
-	ch := make(chan readResult, 1)
-	go func() {
-		var res readResult
-		r, format, err := decompress(in, name)
-		res.format = format
-		if err != nil {
-			res.err = err
-			ch <- res
-			return
-		}
-		l := newSATLoader()
-		opts := sat.ReadOptions{
-			MaxLiterals: int64(memlimit.Limit() / satBytesPerLiteral),
-			MaxVar:      int(memlimit.Limit() / satBytesPerVar),
-			Header:      l.header,
-		}
-		res.info, res.err = sat.ReadDIMACSContext(rctx, r, name, l, opts)
-		res.s = l.solver()
-		ch <- res
-	}()
-	var res readResult
-	select {
-	case res = <-ch:
-	case <-rctx.Done():
-		res.err = rctx.Err()
-	}
+	res := satRead(rctx, in, name)
 	read := time.Since(start)
 	if res.err != nil {
 		if rctx.Err() != nil {
@@ -136,6 +102,55 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	fmt.Fprintf(w, "c solved by gini in %.3f s (%d solve call); memory %.1f MB from the system\n", solve.Seconds(), s.Solves(), float64(ms.Sys)/1e6)
+	return satAnswer(rctx, w, st, s, info, *model)
+}
+
+// satReadResult is what satRead read: the solver with the clauses, the
+// header's figures and the compression of the input ("" for none).
+type satReadResult struct {
+	s      *sat.Solver
+	info   sat.DIMACS
+	format string
+	err    error
+}
+
+// satRead reads the formula of in, bounded by the memory, in a goroutine,
+// so that a read that blocks (a terminal, a stalled pipe) does not keep
+// the command from its deadline or Ctrl-C: it returns rctx's error when
+// rctx ends first.
+func satRead(rctx context.Context, in io.Reader, name string) satReadResult {
+	ch := make(chan satReadResult, 1)
+	go func() {
+		var res satReadResult
+		r, format, err := decompress(in, name)
+		res.format = format
+		if err != nil {
+			res.err = err
+			ch <- res
+			return
+		}
+		l := newSATLoader()
+		opts := sat.ReadOptions{
+			MaxLiterals: int64(memlimit.Limit() / satBytesPerLiteral),
+			MaxVar:      int(memlimit.Limit() / satBytesPerVar),
+			Header:      l.header,
+		}
+		res.info, res.err = sat.ReadDIMACSContext(rctx, r, name, l, opts)
+		res.s = l.solver()
+		ch <- res
+	}()
+	select {
+	case res := <-ch:
+		return res
+	case <-rctx.Done():
+		return satReadResult{err: rctx.Err()}
+	}
+}
+
+// satAnswer prints the answer st (s line, and the model on v lines when
+// asked) and returns the exit status of the SAT competition: 10, 20, or
+// that of an unknown answer.
+func satAnswer(rctx context.Context, w *bufio.Writer, st sat.Status, s *sat.Solver, info sat.DIMACS, model bool) error {
 	switch st {
 	case sat.Unknown:
 		return satUnknown(rctx, w)
@@ -147,7 +162,7 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 		return withCode(exitUnsatisfiable, nil)
 	}
 	fmt.Fprintf(w, "s %v\n", st)
-	if *model {
+	if model {
 		vars := info.Vars
 		if vars > info.MaxVar+satModelSlack {
 			vars = info.MaxVar

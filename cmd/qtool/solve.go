@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"sort"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
@@ -150,28 +149,25 @@ func (o *solveOptions) checkForm(prob encode.Problem) error {
 	return nil
 }
 
-// solveRun is one run of solve: where the solutions go and what has been
-// printed so far.
+// solveRun is one run of solve: where the solutions go and the listing
+// that verifies and writes them.
 type solveRun struct {
-	o       *solveOptions
-	c       *cli
-	prob    encode.Problem
-	board   encode.Problem // the board of the solutions met: prob, with its pawns when they are searched
-	b       encode.Board   // prob.Board
-	be      backend.Backend
-	bw      *bufio.Writer
-	out     *outFile // nil when the solutions go to stdout
-	rec     solveRecord
-	printed int
-	werr    error             // a wrong solution or a failed write, met in Visit
-	classes map[string]*class // --unique: the classes met, by canonical form
+	o    *solveOptions
+	c    *cli
+	prob encode.Problem
+	b    encode.Board // prob.Board
+	be   backend.Backend
+	bw   *bufio.Writer
+	out  *outFile // nil when the solutions go to stdout
+	rec  solveRecord
+	list *solution.Listing
 }
 
 // solve runs the search and writes what it finds: placements of plain
 // n-queens, sets of squares of the other problems, each checked by the
-// verifier (encode.Verify, encode.Verify) before it is printed.
+// verifier (encode.Verify) before it is printed.
 func (o *solveOptions) solve(ctx context.Context, c *cli, prob encode.Problem, be backend.Backend) error {
-	s := &solveRun{o: o, c: c, prob: prob, board: prob, b: prob.Board, be: be}
+	s := &solveRun{o: o, c: c, prob: prob, b: prob.Board, be: be}
 	w := c.stdout
 	if o.outPath != "" {
 		// The solutions go to a temporary file that replaces FILE at the
@@ -185,6 +181,7 @@ func (o *solveOptions) solve(ctx context.Context, c *cli, prob encode.Problem, b
 		s.out, w = out, out.f
 	}
 	s.bw = bufio.NewWriterSize(w, 1<<16)
+	s.list = solution.NewListing(prob, s.bw, o.format, o.limit, o.p.json && o.outPath == "")
 	s.rec = solveRecord{N: s.b.N, Backend: be.Name(), Board: boardName(o.p.board), Given: prob.GivenCount(), Out: o.outPath}
 	if !prob.PlainQueens() {
 		s.rec.Problem, s.rec.Given = prob.Variant.String(), 0
@@ -199,129 +196,23 @@ func (o *solveOptions) solve(ctx context.Context, c *cli, prob encode.Problem, b
 	return s.report(res)
 }
 
-// emit prints solution q (or keeps it for --json); classSize > 0 is the
-// size of its symmetry class.
-func (s *solveRun) emit(q encode.Placement, classSize int) error {
-	s.printed++
-	if s.o.p.json && s.o.outPath == "" {
-		s.rec.Placements = append(s.rec.Placements, append(encode.Placement(nil), q...))
-		if classSize > 0 {
-			s.rec.ClassSizes = append(s.rec.ClassSizes, classSize)
-		}
-		return nil
-	}
-	return solution.Write(s.bw, s.board, q, nil, s.o.format, s.printed, classSize)
-}
-
-// emitCells prints the solution of a problem other than plain n-queens
-// (or keeps it for --json).
-func (s *solveRun) emitCells(cells []encode.Cell) error {
-	s.printed++
-	if s.o.p.json && s.o.outPath == "" {
-		s.rec.Cells = append(s.rec.Cells, cellPairs(cells))
-		if s.prob.PawnsSearched() {
-			s.rec.PawnCells = append(s.rec.PawnCells, cellPairs(s.board.Pawns))
-		}
-		return nil
-	}
-	return solution.Write(s.bw, s.board, nil, cells, s.o.format, s.printed, 0)
-}
-
-// emitPieces prints the solution of a problem of several kinds of piece
-// (or keeps it for --json).
-func (s *solveRun) emitPieces(pieces []encode.Piece) error {
-	s.printed++
-	if s.o.p.json && s.o.outPath == "" {
-		cells := make([]string, len(pieces))
-		for i, x := range pieces {
-			cells[i] = fmt.Sprintf("%d,%d,%c", x.R, x.C, x.Kind.Letter())
-		}
-		s.rec.PieceCells = append(s.rec.PieceCells, cells)
-		return nil
-	}
-	return solution.Pieces(s.bw, s.board, pieces, s.o.format, s.printed)
-}
-
-// cellPairs is the JSON form of cells: [r, c] pairs.
-func cellPairs(cells []encode.Cell) [][2]int {
-	pairs := make([][2]int, len(cells))
-	for i, x := range cells {
-		pairs[i] = [2]int{x.R, x.C}
-	}
-	return pairs
-}
-
 // request is the backend's request: with --unique it collects every
 // solution's class, else it verifies and prints up to --limit solutions.
 func (s *solveRun) request() backend.Request {
 	req := s.o.p.request(backend.Find)
 	if s.o.unique {
-		s.classes = map[string]*class{}
 		req.Limit = 0
-		req.Visit = func(q encode.Placement) bool {
-			canon, size := encode.Canonical(q)
-			key := canon.String()
-			if s.classes[key] == nil {
-				s.classes[key] = &class{canon, size}
-			}
-			return true
-		}
+		req.Visit = s.list.Collect
 		return req
 	}
 	req.Limit = s.o.limit
 	if !s.prob.PlainQueens() {
-		req.OnInstance = func(in encode.Instance) { s.board.Instance = in }
-		req.VisitPieces = func(pieces []encode.Piece) bool {
-			q := s.board
-			q.Pieces = len(pieces)
-			if err := encode.Verify(q, pieces); err != nil {
-				s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
-				return false
-			}
-			if err := s.emitPieces(pieces); err != nil {
-				s.werr = err
-				return false
-			}
-			return s.o.limit == 0 || s.printed < s.o.limit
-		}
-		req.VisitCells = func(cells []encode.Cell) bool {
-			q := s.board
-			q.Pieces = len(cells)
-			if q.Variant.Mixed() {
-				// The empty placement (no piece fits).
-				if err := encode.Verify(q, cells); err != nil {
-					s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
-					return false
-				}
-				if err := s.emitPieces(nil); err != nil {
-					s.werr = err
-					return false
-				}
-				return s.o.limit == 0 || s.printed < s.o.limit
-			}
-			if err := encode.Verify(q, cells); err != nil {
-				s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
-				return false
-			}
-			if err := s.emitCells(cells); err != nil {
-				s.werr = err
-				return false
-			}
-			return s.o.limit == 0 || s.printed < s.o.limit
-		}
+		req.OnInstance = s.list.OnInstance
+		req.VisitPieces = s.list.VisitPieces
+		req.VisitCells = s.list.VisitCells
 		return req
 	}
-	req.Visit = func(q encode.Placement) bool {
-		if err := encode.Verify(s.b.Problem(), q); err != nil {
-			s.werr = fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), err)
-			return false
-		}
-		if err := s.emit(q, 0); err != nil {
-			s.werr = err
-			return false
-		}
-		return s.o.limit == 0 || s.printed < s.o.limit
-	}
+	req.Visit = s.list.Visit
 	return req
 }
 
@@ -342,40 +233,27 @@ func (s *solveRun) run(ctx context.Context, prob encode.Problem) (backend.Outcom
 		s.bw.Flush()
 		return res, runErr(rctx, s.be.Name(), err)
 	}
-	if s.werr != nil {
-		return res, s.werr
+	if s.list.Wrong != nil {
+		return res, fmt.Errorf("backend %s returned a wrong solution: %v", s.be.Name(), s.list.Wrong)
+	}
+	if s.list.WriteErr != nil {
+		return res, s.list.WriteErr
 	}
 	if s.o.unique {
-		if err := s.emitClasses(); err != nil {
+		if err := s.list.WriteClasses(); err != nil {
 			return res, err
 		}
 	}
 	return res, nil
 }
 
-// emitClasses prints one representative per class, in order, up to --limit.
-func (s *solveRun) emitClasses() error {
-	reps := make([]*class, 0, len(s.classes))
-	for _, cl := range s.classes {
-		reps = append(reps, cl)
-	}
-	sort.Slice(reps, func(i, j int) bool { return encode.Less(reps[i].rep, reps[j].rep) })
-	for _, cl := range reps {
-		if s.o.limit > 0 && s.printed >= s.o.limit {
-			break
-		}
-		if err := s.emit(cl.rep, cl.size); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // finish fills the record from the outcome, marks an incomplete listing
 // as such, and flushes and commits the output.
 func (s *solveRun) finish(res backend.Outcome) error {
 	rec := &s.rec
-	rec.Solutions = uint64(s.printed)
+	l := s.list
+	rec.Placements, rec.ClassSizes, rec.Cells, rec.PawnCells, rec.PieceCells = l.Placements, l.ClassSizes, l.Cells, l.PawnCells, l.PieceCells
+	rec.Solutions = uint64(s.list.Printed)
 	if prob := s.prob; !prob.PlainQueens() {
 		if prob.Variant == encode.QueensPawns {
 			k := max(len(prob.Pawns), prob.PawnCount)
@@ -400,21 +278,21 @@ func (s *solveRun) finish(res backend.Outcome) error {
 	}
 	// A search that stopped because it printed what was asked for is
 	// complete; one that ran out of time before is not.
-	rec.Complete = res.Status == backend.OK || (s.o.limit > 0 && s.printed >= s.o.limit && !s.o.unique)
+	rec.Complete = res.Status == backend.OK || (s.o.limit > 0 && s.list.Printed >= s.o.limit && !s.o.unique)
 	if rec.Complete {
 		rec.Status = backend.OK.String()
 	}
 	if !rec.Complete && (!s.o.p.json || s.out != nil) {
 		// The listing itself says that it is not all of them.
-		fmt.Fprintf(s.bw, "# incomplete: %s after %d solution(s); the listing stops here\n", whyIncomplete(res.Status), s.printed)
-	} else if s.printed == 0 && s.out != nil {
+		fmt.Fprintf(s.bw, "# incomplete: %s after %d solution(s); the listing stops here\n", whyIncomplete(res.Status), s.list.Printed)
+	} else if s.list.Printed == 0 && s.out != nil {
 		fmt.Fprintf(s.bw, "# %s\n", noSolution(s.prob))
 	}
 	if err := s.bw.Flush(); err != nil {
 		return fmt.Errorf("writing solutions: %v", err)
 	}
 	if s.out != nil {
-		if err := s.out.commitIf(s.printed > 0 || rec.Complete, s.c.stderr); err != nil {
+		if err := s.out.commitIf(s.list.Printed > 0 || rec.Complete, s.c.stderr); err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
 	}
@@ -429,16 +307,16 @@ func (s *solveRun) report(res backend.Outcome) error {
 		return errOr(writeJSON(s.c.stdout, *rec), endStatusIf(rec.Complete, res.Status))
 	}
 	switch {
-	case s.printed == 0 && rec.Complete:
+	case s.list.Printed == 0 && rec.Complete:
 		fmt.Fprintln(s.c.stdout, noSolution(s.prob))
 	case !rec.Complete:
-		fmt.Fprintf(s.c.stderr, "qtool: %s after %d solution(s) in %.3f s\n", statusWord(res.Status), s.printed, rec.Seconds)
+		fmt.Fprintf(s.c.stderr, "qtool: %s after %d solution(s) in %.3f s\n", statusWord(res.Status), s.list.Printed, rec.Seconds)
 	case s.o.outPath != "":
 		what := ""
 		if !s.prob.PlainQueens() {
 			what = fmt.Sprintf(", %v", s.prob.Variant)
 		}
-		fmt.Fprintf(s.c.stdout, "n = %d%s, backend %s: %d solution(s) written to %s in %.3f s\n", s.b.N, what, s.be.Name(), s.printed, s.o.outPath, rec.Seconds)
+		fmt.Fprintf(s.c.stdout, "n = %d%s, backend %s: %d solution(s) written to %s in %.3f s\n", s.b.N, what, s.be.Name(), s.list.Printed, s.o.outPath, rec.Seconds)
 	}
 	return endStatusIf(rec.Complete, res.Status)
 }
@@ -458,11 +336,6 @@ func whyIncomplete(s backend.Status) string {
 
 // maxGrid is the largest n whose solutions solve prints as grids.
 const maxGrid = 5000
-
-type class struct {
-	rep  encode.Placement
-	size int
-}
 
 func noSolution(prob encode.Problem) string {
 	b := prob.Board

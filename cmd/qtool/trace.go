@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/qtool-project/qtool/classroom"
 	"github.com/qtool-project/qtool/classroom/i18n"
@@ -23,23 +24,32 @@ func init() {
 //go:embed help/trace.txt
 var traceUsage string
 
+// traceOptions are the flags of qtool trace.
+type traceOptions struct {
+	n, steps                        int
+	backend, until, board, events   string
+	format, gif, frames, tree, lang string
+	seed                            int64
+	timeout                         time.Duration
+}
+
 func runTrace(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("trace", traceUsage)
-	var n, steps int
-	intFlag(fs, &n, "n", 4, "board order `N`, 1 to 32 (optional with --board)")
-	backend := fs.String("backend", "backtrack", "search `B` to show: "+strings.Join(classroom.Methods, ", "))
-	until := fs.String("until", "solution", "stop at the first `solution` or go on to the `end` of the search")
-	board := fs.String("board", "", "`FILE` with queens already placed (- for stdin): trace its completion")
-	events := fs.String("events", "steps", "`steps`: a board per step; all: a board per event, tests included")
-	intFlag(fs, &steps, "steps", 0, "stop after `K` steps (0 = no limit)")
-	format := fs.String("format", "text", "`text` boards or json, one frame a line (the protocol of qtool play)")
-	seed := fs.Int64("seed", 1, "random `seed` for minconflicts")
-	gifOut := fs.String("gif", "", "write the boards shown as an animated GIF to `FILE`")
-	framesOut := fs.String("frames", "", "write each board shown as DIR/step-NNNN.svg and .png (`DIR` is made if missing)")
-	treeOut := fs.String("tree", "", "write the search tree up to the last event shown as SVG to `FILE`")
-	lang := fs.String("lang", "en", "language `L` of the text: "+strings.Join(i18n.Languages, ", "))
-	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached, the steps shown so far kept")
-	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
+	var o traceOptions
+	intFlag(fs, &o.n, "n", 4, "board order `N`, 1 to 32 (optional with --board)")
+	fs.StringVar(&o.backend, "backend", "backtrack", "search `B` to show: "+strings.Join(classroom.Methods, ", "))
+	fs.StringVar(&o.until, "until", "solution", "stop at the first `solution` or go on to the `end` of the search")
+	fs.StringVar(&o.board, "board", "", "`FILE` with queens already placed (- for stdin): trace its completion")
+	fs.StringVar(&o.events, "events", "steps", "`steps`: a board per step; all: a board per event, tests included")
+	intFlag(fs, &o.steps, "steps", 0, "stop after `K` steps (0 = no limit)")
+	fs.StringVar(&o.format, "format", "text", "`text` boards or json, one frame a line (the protocol of qtool play)")
+	fs.Int64Var(&o.seed, "seed", 1, "random `seed` for minconflicts")
+	fs.StringVar(&o.gif, "gif", "", "write the boards shown as an animated GIF to `FILE`")
+	fs.StringVar(&o.frames, "frames", "", "write each board shown as DIR/step-NNNN.svg and .png (`DIR` is made if missing)")
+	fs.StringVar(&o.tree, "tree", "", "write the search tree up to the last event shown as SVG to `FILE`")
+	fs.StringVar(&o.lang, "lang", "en", "language `L` of the text: "+strings.Join(i18n.Languages, ", "))
+	fs.DurationVar(&o.timeout, "timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached, the steps shown so far kept")
+	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, &o.timeout)
 	if err != nil {
 		return err
 	}
@@ -47,67 +57,73 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("trace: unexpected argument %q (see qtool trace --help)", operands[0])
 	}
-	set := setFlags(fs)
-	if *until != "solution" && *until != "end" {
-		return usageErrorf("--until must be solution or end, got %q", *until)
-	}
-	if *events != "steps" && *events != "all" {
-		return usageErrorf("--events must be steps or all, got %q", *events)
-	}
-	if *format != "text" && *format != "json" {
-		return usageErrorf("--format must be text or json, got %q", *format)
-	}
-	if steps < 0 {
-		return usageErrorf("--steps must be 0 (no limit) or more, got %d", steps)
-	}
-	cat, err := i18n.Lookup(*lang)
-	if err != nil {
-		return usageErrorf("--lang: %s", strings.TrimPrefix(err.Error(), "i18n: "))
-	}
-	if *treeOut != "" && *backend == "minconflicts" {
-		return usageErrorf("--tree: minconflicts is a local search and has no search tree (use backtrack, bitmask or dlx)")
-	}
-	b, err := traceBoard(c, set, n, *board)
+	cat, err := o.check()
 	if err != nil {
 		return err
 	}
-	if err := classroom.Check(*backend, b); err != nil {
+	b, err := traceBoard(c, setFlags(fs), o.n, o.board)
+	if err != nil {
+		return err
+	}
+	if err := classroom.Check(o.backend, b); err != nil {
 		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "classroom: "))
 	}
+	return traceRun(ctx, c, o, b, cat)
+}
+
+// check refuses values of the flags that trace does not know and returns
+// the catalogue of --lang.
+func (o traceOptions) check() (*i18n.Catalogue, error) {
+	if o.until != "solution" && o.until != "end" {
+		return nil, usageErrorf("--until must be solution or end, got %q", o.until)
+	}
+	if o.events != "steps" && o.events != "all" {
+		return nil, usageErrorf("--events must be steps or all, got %q", o.events)
+	}
+	if o.format != "text" && o.format != "json" {
+		return nil, usageErrorf("--format must be text or json, got %q", o.format)
+	}
+	if o.steps < 0 {
+		return nil, usageErrorf("--steps must be 0 (no limit) or more, got %d", o.steps)
+	}
+	cat, err := i18n.Lookup(o.lang)
+	if err != nil {
+		return nil, usageErrorf("--lang: %s", strings.TrimPrefix(err.Error(), "i18n: "))
+	}
+	if o.tree != "" && o.backend == "minconflicts" {
+		return nil, usageErrorf("--tree: minconflicts is a local search and has no search tree (use backtrack, bitmask or dlx)")
+	}
+	return cat, nil
+}
+
+// traceRun runs the search on b and shows its frames (text or JSON, and
+// the pictures asked for), then the tree, and ends as traceEnd says.
+func traceRun(ctx context.Context, c *cli, o traceOptions, b encode.Board, cat *i18n.Catalogue) error {
 	w := bufio.NewWriter(c.stdout)
 	defer w.Flush()
-	if *format == "text" {
-		traceHead(w, cat, *backend, b)
+	if o.format == "text" {
+		traceHead(w, cat, o.backend, b)
 	}
 	var werr error
 	atSolution := false
 	seen := 0 // steps so far
-	pics := newTracePictures(*gifOut, *framesOut, b.N, cat)
+	pics := newTracePictures(o.gif, o.frames, b.N, cat)
 	var lastAt uint64
-	sum, err := classroom.Run(ctx, *backend, b, classroom.Options{Seed: *seed, Lang: cat}, func(e classroom.Event) bool {
+	sum, err := classroom.Run(ctx, o.backend, b, classroom.Options{Seed: o.seed, Lang: cat}, func(e classroom.Event) bool {
 		lastAt = e.At()
-		if *events == "all" || e.Major {
-			f := e.Frame()
-			if *format == "json" {
-				werr = writeJSON(w, f)
-			} else {
-				werr = classroom.WriteTextLang(w, f, cat)
-			}
-			if werr == nil {
-				werr = pics.add(f)
-			}
-			if werr != nil {
+		if o.events == "all" || e.Major {
+			if werr = traceFrame(w, o.format, e.Frame(), cat, pics); werr != nil {
 				return false
 			}
 		}
-		if e.Major && e.Solution && *until == "solution" {
+		if e.Major && e.Solution && o.until == "solution" {
 			atSolution = true
 			return false
 		}
 		if e.Major {
 			seen++
 		}
-		return steps == 0 || seen < steps
+		return o.steps == 0 || seen < o.steps
 	})
 	if werr != nil {
 		return werr
@@ -116,13 +132,28 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 		if err := pics.finish(); err != nil {
 			return err
 		}
-		if *treeOut != "" {
-			if err := writeTraceTree(ctx, *treeOut, *backend, b, lastAt, cat); err != nil {
+		if o.tree != "" {
+			if err := writeTraceTree(ctx, o.tree, o.backend, b, lastAt, cat); err != nil {
 				return err
 			}
 		}
 	}
-	return traceEnd(ctx, w, cat, *format == "text", sum, err, atSolution, steps)
+	return traceEnd(ctx, w, cat, o.format == "text", sum, err, atSolution, o.steps)
+}
+
+// traceFrame shows one frame: a JSON line or a text board, and the
+// pictures.
+func traceFrame(w io.Writer, format string, f classroom.Frame, cat *i18n.Catalogue, pics *tracePictures) error {
+	var err error
+	if format == "json" {
+		err = writeJSON(w, f)
+	} else {
+		err = classroom.WriteTextLang(w, f, cat)
+	}
+	if err != nil {
+		return err
+	}
+	return pics.add(f)
 }
 
 // traceBoard is the board of the trace: --board's, or the empty one of

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,5 +41,38 @@ func TestXcoverZDD(t *testing.T) {
 	}
 	if _, errOut, code := xrun(t, context.Background(), "2|A\nA\n", "xcover", "-", "--zdd", path); code != exitUsage || !strings.Contains(errOut, "bounds") {
 		t.Errorf("bounds: exit %d, %s", code, errOut)
+	}
+}
+
+// TestXcoverZDDAddressLimit: under a 2 GB address-space limit (ulimit -v
+// 2000000), of which the Go runtime and the C library reserve well over
+// a gigabyte before any data, the ZDD of the 16-queens matrix is refused
+// with one line, exit 2, instead of a fatal out-of-memory error.
+func TestXcoverZDDAddressLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs qtool under prlimit")
+	}
+	if _, err := exec.LookPath("prlimit"); err != nil {
+		t.Skip("prlimit is not installed")
+	}
+	matrix, errOut, code := qtool(t, "", "encode", "-n", "16", "--to", "dlx")
+	if code != 0 {
+		t.Fatalf("encode -n 16 --to dlx: exit %d: %s", code, errOut)
+	}
+	path := writeFile(t, "q16.dlx", matrix)
+	cmd := exec.Command("prlimit", "--as=2048000000", os.Args[0], "xcover", "--zdd", os.DevNull, path)
+	cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	code = 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	e := stderr.String()
+	if code != 2 || strings.Count(e, "\n") != 1 || !strings.Contains(e, "the ZDD is too large for the memory") {
+		t.Errorf("xcover --zdd under prlimit --as=2048000000: exit %d %q; want one line saying the ZDD is too large, exit 2", code, e)
 	}
 }

@@ -5,8 +5,8 @@
 //
 // The limit is the smallest of the machine's physical memory (MemTotal in
 // /proc/meminfo), the cgroup's memory.max (cgroup v2) and the process's
-// address-space and data limits (RLIMIT_AS, RLIMIT_DATA: what prlimit
-// --as sets), less a reserve for the Go runtime and the program itself.
+// address-space and data limits (RLIMIT_AS less the address space
+// already mapped, RLIMIT_DATA: what prlimit --as and ulimit -v set), less a reserve for the Go runtime and the program itself.
 package memlimit
 
 import (
@@ -98,6 +98,24 @@ func memTotal() (uint64, bool) {
 		f := strings.Fields(line)
 		if len(f) == 3 && f[0] == "MemTotal:" && f[2] == "kB" {
 			if kb, err := strconv.ParseUint(f[1], 10, 64); err == nil && kb > 0 {
+				return kb << 10, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// vmSize is the address space the process has mapped (VmSize in
+// /proc/self/status).
+func vmSize() (uint64, bool) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 3 && f[0] == "VmSize:" && f[2] == "kB" {
+			if kb, err := strconv.ParseUint(f[1], 10, 64); err == nil {
 				return kb << 10, true
 			}
 		}
