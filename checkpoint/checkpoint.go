@@ -38,6 +38,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash"
 	"hash/crc32"
 	"io"
 	"os"
@@ -169,109 +170,144 @@ func Read(path string) (*State, error) {
 
 // Decode reads a checkpoint from r; name is used in errors.
 func Decode(r io.Reader, name string) (*State, error) {
-	br := bufio.NewReaderSize(r, maxLine+2)
-	crc := crc32.NewIEEE()
-	s := &State{}
-	line := 0
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("checkpoint: %s:%d: %s", name, line, fmt.Sprintf(format, args...))
-	}
-	seen := map[int]bool{}
-	var sum, nodes uint64
+	d := &decoder{br: bufio.NewReaderSize(r, maxLine+2), crc: crc32.NewIEEE(), name: name, s: &State{}, seen: map[int]bool{}}
 	for {
-		raw, err := br.ReadSlice('\n')
+		raw, err := d.br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
-			line++
-			return nil, bad("line longer than %d bytes", maxLine)
+			d.line++
+			return nil, d.bad("line longer than %d bytes", maxLine)
 		}
 		if err == io.EOF {
 			if len(raw) > 0 {
-				line++
-				return nil, bad("truncated: the last line has no end of line (the file was cut while written?)")
+				d.line++
+				return nil, d.bad("truncated: the last line has no end of line (the file was cut while written?)")
 			}
-			return nil, fmt.Errorf("checkpoint: %s: truncated: no end line after %d lines (the file was cut while written?)", name, line)
+			return nil, fmt.Errorf("checkpoint: %s: truncated: no end line after %d lines (the file was cut while written?)", name, d.line)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("checkpoint: %s: %w", name, err)
 		}
-		line++
-		text := string(raw[:len(raw)-1])
-		fields := strings.Fields(text)
-		switch {
-		case line == 1:
-			if text != Magic {
-				return nil, bad("not a qtool checkpoint (want first line %q)", Magic)
-			}
-		case line == 2:
-			id, ok := strings.CutPrefix(text, "split ")
-			if !ok || id == "" {
-				return nil, bad(`want "split IDENTITY"`)
-			}
-			s.Split = id
-		case line == 3:
-			if len(fields) != 2 || fields[0] != "shard" {
-				return nil, bad(`want "shard i/m"`)
-			}
-			is, ms, ok := strings.Cut(fields[1], "/")
-			i, err1 := strconv.Atoi(is)
-			m, err2 := strconv.Atoi(ms)
-			if !ok || err1 != nil || err2 != nil || m < 1 || i < 0 || i >= m {
-				return nil, bad("bad shard %q: want i/m with 0 ≤ i < m", fields[1])
-			}
-			s.Shard, s.Shards = i, m
-		case line == 4:
-			if len(fields) != 2 || fields[0] != "todo" {
-				return nil, bad(`want "todo N"`)
-			}
-			t, err := strconv.Atoi(fields[1])
-			if err != nil || t < 0 {
-				return nil, bad("bad todo %q", fields[1])
-			}
-			s.Todo = t
-		case len(fields) > 0 && fields[0] == "part":
-			if len(fields) != 5 {
-				return nil, bad(`want "part ID SOLUTIONS UNIQUE NODES"`)
-			}
-			var p Part
-			var errs [4]error
-			p.ID, errs[0] = strconv.Atoi(fields[1])
-			p.Solutions, errs[1] = strconv.ParseUint(fields[2], 10, 64)
-			p.Unique, errs[2] = strconv.ParseUint(fields[3], 10, 64)
-			p.Nodes, errs[3] = strconv.ParseUint(fields[4], 10, 64)
-			if err := errors.Join(errs[:]...); err != nil || p.ID < 0 {
-				return nil, bad("bad part line %q", text)
-			}
-			if p.Unique > p.Solutions {
-				return nil, bad("part %d: %d unique solutions of %d: more than all of them", p.ID, p.Unique, p.Solutions)
-			}
-			if sum += p.Solutions; p.Solutions > MaxTotal || sum > MaxTotal {
-				return nil, bad("part %d: the parts' solutions add up to more than 2^62 (the file is damaged or forged)", p.ID)
-			}
-			if nodes += p.Nodes; nodes < p.Nodes {
-				return nil, bad("part %d: the parts' nodes add up to more than 2^64 (the file is damaged or forged)", p.ID)
-			}
-			if seen[p.ID] {
-				return nil, bad("subproblem %d recorded twice", p.ID)
-			}
-			seen[p.ID] = true
-			if len(s.Parts) >= s.Todo {
-				return nil, bad("more parts than the %d subproblems of the shard", s.Todo)
-			}
-			s.Parts = append(s.Parts, p)
-		case len(fields) > 0 && fields[0] == "end":
-			want := fmt.Sprintf("end %d crc32=%08x", len(s.Parts), crc.Sum32())
-			if text != want {
-				return nil, bad("end line %q does not match the content (want %q): the file is damaged", text, want)
-			}
-			if _, err := br.ReadByte(); err != io.EOF {
-				return nil, bad("data after the end line")
-			}
-			return s, nil
-		default:
-			return nil, bad("unexpected line %q", text)
+		d.line++
+		end, err := d.decodeLine(string(raw[:len(raw)-1]))
+		if err != nil {
+			return nil, err
 		}
-		crc.Write(raw)
+		if end {
+			return d.s, nil
+		}
+		d.crc.Write(raw)
 	}
+}
+
+// decoder is one run of Decode: the input, the line read, the state
+// decoded so far, the running CRC of the lines before the end line, and
+// the subproblems met with the sums of their counts.
+type decoder struct {
+	br         *bufio.Reader
+	crc        hash.Hash32
+	name       string
+	line       int
+	s          *State
+	seen       map[int]bool
+	sum, nodes uint64
+}
+
+func (d *decoder) bad(format string, args ...any) error {
+	return fmt.Errorf("checkpoint: %s:%d: %s", d.name, d.line, fmt.Sprintf(format, args...))
+}
+
+// decodeLine decodes one line (without its end of line); end is true
+// after the end line, which must end the file.
+func (d *decoder) decodeLine(text string) (end bool, err error) {
+	fields := strings.Fields(text)
+	s := d.s
+	switch {
+	case d.line == 1:
+		if text != Magic {
+			return false, d.bad("not a qtool checkpoint (want first line %q)", Magic)
+		}
+	case d.line == 2:
+		id, ok := strings.CutPrefix(text, "split ")
+		if !ok || id == "" {
+			return false, d.bad(`want "split IDENTITY"`)
+		}
+		s.Split = id
+	case d.line == 3:
+		return false, d.shard(fields)
+	case d.line == 4:
+		if len(fields) != 2 || fields[0] != "todo" {
+			return false, d.bad(`want "todo N"`)
+		}
+		t, err := strconv.Atoi(fields[1])
+		if err != nil || t < 0 {
+			return false, d.bad("bad todo %q", fields[1])
+		}
+		s.Todo = t
+	case len(fields) > 0 && fields[0] == "part":
+		return false, d.part(text, fields)
+	case len(fields) > 0 && fields[0] == "end":
+		want := fmt.Sprintf("end %d crc32=%08x", len(s.Parts), d.crc.Sum32())
+		if text != want {
+			return false, d.bad("end line %q does not match the content (want %q): the file is damaged", text, want)
+		}
+		if _, err := d.br.ReadByte(); err != io.EOF {
+			return false, d.bad("data after the end line")
+		}
+		return true, nil
+	default:
+		return false, d.bad("unexpected line %q", text)
+	}
+	return false, nil
+}
+
+// shard decodes the line "shard i/m".
+func (d *decoder) shard(fields []string) error {
+	if len(fields) != 2 || fields[0] != "shard" {
+		return d.bad(`want "shard i/m"`)
+	}
+	is, ms, ok := strings.Cut(fields[1], "/")
+	i, err1 := strconv.Atoi(is)
+	m, err2 := strconv.Atoi(ms)
+	if !ok || err1 != nil || err2 != nil || m < 1 || i < 0 || i >= m {
+		return d.bad("bad shard %q: want i/m with 0 ≤ i < m", fields[1])
+	}
+	d.s.Shard, d.s.Shards = i, m
+	return nil
+}
+
+// part decodes a line "part ID SOLUTIONS UNIQUE NODES", refusing a part
+// met twice, one past the shard's subproblems, and sums that overflow.
+func (d *decoder) part(text string, fields []string) error {
+	if len(fields) != 5 {
+		return d.bad(`want "part ID SOLUTIONS UNIQUE NODES"`)
+	}
+	var p Part
+	var errs [4]error
+	p.ID, errs[0] = strconv.Atoi(fields[1])
+	p.Solutions, errs[1] = strconv.ParseUint(fields[2], 10, 64)
+	p.Unique, errs[2] = strconv.ParseUint(fields[3], 10, 64)
+	p.Nodes, errs[3] = strconv.ParseUint(fields[4], 10, 64)
+	if err := errors.Join(errs[:]...); err != nil || p.ID < 0 {
+		return d.bad("bad part line %q", text)
+	}
+	if p.Unique > p.Solutions {
+		return d.bad("part %d: %d unique solutions of %d: more than all of them", p.ID, p.Unique, p.Solutions)
+	}
+	if d.sum += p.Solutions; p.Solutions > MaxTotal || d.sum > MaxTotal {
+		return d.bad("part %d: the parts' solutions add up to more than 2^62 (the file is damaged or forged)", p.ID)
+	}
+	if d.nodes += p.Nodes; d.nodes < p.Nodes {
+		return d.bad("part %d: the parts' nodes add up to more than 2^64 (the file is damaged or forged)", p.ID)
+	}
+	if d.seen[p.ID] {
+		return d.bad("subproblem %d recorded twice", p.ID)
+	}
+	d.seen[p.ID] = true
+	if len(d.s.Parts) >= d.s.Todo {
+		return d.bad("more parts than the %d subproblems of the shard", d.s.Todo)
+	}
+	d.s.Parts = append(d.s.Parts, p)
+	return nil
 }
 
 // Check reports whether s is a checkpoint of the given split and shard,

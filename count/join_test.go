@@ -13,14 +13,11 @@ import (
 
 // TestJoinOEIS: the join counts A000170 for n = 1..17 (18, 19 and 20
 // with -long: n = 20 takes minutes of two cores), on one worker and on
-// two. The orders above, to 24, take hours (n = 21: 30 processor minutes)
-// and are counted by runs, not tests (docs/counting.md).
+// two. The orders above, to 24, take hours (n = 21: 30 processor minutes):
+// -jointop N counts them too (docs/counting.md has their runs).
 func TestJoinOEIS(t *testing.T) {
 	ref := oracle.Counts(t)
-	top := 17
-	if *long {
-		top = 20
-	}
+	top := joinTestTop(t, 17, 20)
 	for n := 1; n <= top; n++ {
 		p, err := count.NewJoinPlan(n, 0)
 		if err != nil {
@@ -39,14 +36,11 @@ func TestJoinOEIS(t *testing.T) {
 }
 
 // TestJoinUniqueOEIS: the join's plan for fundamental solutions counts
-// A002562 and A000170 for n = 1..17 (18, 19 with -long), on two workers,
-// and its identity is not the plain plan's.
+// A002562 and A000170 for n = 1..17 (18, 19 with -long; to N with
+// -jointop N), on two workers, and its identity is not the plain plan's.
 func TestJoinUniqueOEIS(t *testing.T) {
 	ref := oracle.Counts(t)
-	top := 17
-	if *long {
-		top = 19
-	}
+	top := joinTestTop(t, 17, 19)
 	for n := 1; n <= top; n++ {
 		p, err := count.NewJoinUniquePlanContext(context.Background(), n, 0, 2)
 		if err != nil {
@@ -67,6 +61,20 @@ func TestJoinUniqueOEIS(t *testing.T) {
 			t.Errorf("n=%d: the plans with and without fundamental solutions have one identity %s", n, p.Identity())
 		}
 	}
+}
+
+// joinTestTop is the largest order of the join's OEIS tests: short, or
+// slow with -long, or -jointop's (at most count.JoinMaxN).
+func joinTestTop(t *testing.T, short, slow int) int {
+	switch {
+	case *joinTop > count.JoinMaxN || *joinTop < 0:
+		t.Fatalf("-jointop %d: want 1..%d", *joinTop, count.JoinMaxN)
+	case *joinTop > 0:
+		return *joinTop
+	case *long:
+		return slow
+	}
+	return short
 }
 
 // groupCount counts, by plain backtracking row by row, the solutions of

@@ -74,91 +74,131 @@ func NewModelContext(ctx context.Context, p Problem) (*Model, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	n := p.Board.N
-	pieces := p.pieces()
-	switch {
-	case p.Variant < 0 || int(p.Variant) >= len(variantNames):
-		return nil, fmt.Errorf("encode: unknown variant %d", int(p.Variant))
-	case p.Variant.Goal() == Place && pieces != p.placeCount():
-		return nil, fmt.Errorf("encode: %v places %d pieces, not %d", p.Variant, p.placeCount(), pieces)
-	case pieces <= 0:
-		return nil, ErrNeedPieces
-	case len(p.Pawns) > 0 && p.Variant != QueensPawns:
-		return nil, fmt.Errorf("encode: the board has pawns ('p'), which only the queens+pawns problem reads, not %v", p.Variant)
-	case p.PawnsSearched():
-		return nil, fmt.Errorf("encode: %d pawns not placed: one model is one placement of the pawns (give them as 'p' in a grid)", p.PawnCount)
-	case p.Variant == QueensPawns && p.PawnCount > 0 && len(p.Pawns) != p.PawnCount:
-		return nil, fmt.Errorf("encode: the board places %d pawns, %d asked for", len(p.Pawns), p.PawnCount)
-	}
-	g := newGeometry(p.Instance)
-	rules := p.Variant.Rules()
-	for _, ru := range rules {
-		if (ru.Family == Covers || ru.Family == TorusCovers) && n > MaxCoverN {
-			return nil, fmt.Errorf("encode: the %v problem is built square by square over n⁴ pairs: n = %d is more than %d", p.Variant, n, MaxCoverN)
-		}
-	}
-	if uint64(n)*uint64(n) > 4*MaxModelCells && p.Variant.Goal() != Place {
-		return nil, memlimit.TooBig("encode: the model of this %v problem would have %d cells, more than %d", p.Variant, uint64(n)*uint64(n), MaxModelCells)
-	}
-	size := p.ModelSize()
-	if err := memlimit.Check(fmt.Sprintf("the model of the %v problem on n = %d (%d squares, %d line entries, %d lines)", p.Variant, n, size.Cells, size.Entries, size.Lines), size.Bytes()); err != nil {
-		return nil, fmt.Errorf("encode: %w", err)
+	if err := p.checkModel(); err != nil {
+		return nil, err
 	}
 	if p.Variant.Mixed() {
 		return newMixedModel(ctx, p)
 	}
-	m := &Model{Problem: p, N: n, Pieces: pieces}
+	b := &modelBuilder{m: &Model{Problem: p, N: p.Board.N, Pieces: p.pieces()}, g: newGeometry(p.Instance), rules: p.Variant.Rules()}
+	b.givens()
+	if err := b.freeCells(ctx); err != nil {
+		return nil, err
+	}
+	if err := b.lines(ctx); err != nil {
+		return nil, err
+	}
+	return b.m, nil
+}
 
-	// The lines the given pieces fill, and how many each holds.
-	type key struct {
-		fam  Family
-		line int
+// checkModel refuses what no model is built for: an unknown variant, a
+// number of pieces the variant does not take, pawns outside queens+pawns
+// or not placed, and a model too large for MaxCoverN, MaxModelCells or
+// the process's memory.
+func (p Problem) checkModel() error {
+	n := p.Board.N
+	pieces := p.pieces()
+	switch {
+	case p.Variant < 0 || int(p.Variant) >= len(variantNames):
+		return fmt.Errorf("encode: unknown variant %d", int(p.Variant))
+	case p.Variant.Goal() == Place && pieces != p.placeCount():
+		return fmt.Errorf("encode: %v places %d pieces, not %d", p.Variant, p.placeCount(), pieces)
+	case pieces <= 0:
+		return ErrNeedPieces
+	case len(p.Pawns) > 0 && p.Variant != QueensPawns:
+		return fmt.Errorf("encode: the board has pawns ('p'), which only the queens+pawns problem reads, not %v", p.Variant)
+	case p.PawnsSearched():
+		return fmt.Errorf("encode: %d pawns not placed: one model is one placement of the pawns (give them as 'p' in a grid)", p.PawnCount)
+	case p.Variant == QueensPawns && p.PawnCount > 0 && len(p.Pawns) != p.PawnCount:
+		return fmt.Errorf("encode: the board places %d pawns, %d asked for", len(p.Pawns), p.PawnCount)
 	}
-	given := map[key]int{}
-	givenOn := func(f Family, l int) int {
-		if len(given) == 0 {
-			return 0
+	for _, ru := range p.Variant.Rules() {
+		if (ru.Family == Covers || ru.Family == TorusCovers) && n > MaxCoverN {
+			return fmt.Errorf("encode: the %v problem is built square by square over n⁴ pairs: n = %d is more than %d", p.Variant, n, MaxCoverN)
 		}
-		return given[key{f, l}]
 	}
-	givenAt := map[Cell]bool{}
+	if uint64(n)*uint64(n) > 4*MaxModelCells && p.Variant.Goal() != Place {
+		return memlimit.TooBig("encode: the model of this %v problem would have %d cells, more than %d", p.Variant, uint64(n)*uint64(n), MaxModelCells)
+	}
+	size := p.ModelSize()
+	if err := memlimit.Check(fmt.Sprintf("the model of the %v problem on n = %d (%d squares, %d line entries, %d lines)", p.Variant, n, size.Cells, size.Entries, size.Lines), size.Bytes()); err != nil {
+		return fmt.Errorf("encode: %w", err)
+	}
+	return nil
+}
+
+// modelBuilder builds the model of a problem of one kind of piece: the
+// lines the given pieces fill (given, by family and line), the squares
+// they stand on, and the rows and columns they leave nothing to do in.
+type modelBuilder struct {
+	m                *Model
+	g                geometry
+	rules            []Rule
+	given            map[lineKey]int
+	givenAt          map[Cell]bool
+	skipRow, skipCol []bool
+}
+
+// lineKey is a line of a family.
+type lineKey struct {
+	fam  Family
+	line int
+}
+
+// givenOn is the number of given pieces on line l of family f.
+func (b *modelBuilder) givenOn(f Family, l int) int {
+	if len(b.given) == 0 {
+		return 0
+	}
+	return b.given[lineKey{f, l}]
+}
+
+// givens records the given pieces, the lines they fill (a line
+// over-filled, or more pieces given than asked for, makes the model
+// infeasible), and the rows and columns that must hold exactly one piece
+// and hold a given one: those are skipped whole.
+func (b *modelBuilder) givens() {
+	m, p, n := b.m, b.m.Problem, b.m.N
+	b.given, b.givenAt = map[lineKey]int{}, map[Cell]bool{}
 	for _, x := range p.Givens() {
 		r, c := x.R, x.C
 		m.Given = append(m.Given, x.Cell)
-		givenAt[x.Cell] = true
-		for _, ru := range rules {
-			g.linesOf(ru.Family, r, c, func(l int) { given[key{ru.Family, l}]++ })
+		b.givenAt[x.Cell] = true
+		for _, ru := range b.rules {
+			b.g.linesOf(ru.Family, r, c, func(l int) { b.given[lineKey{ru.Family, l}]++ })
 		}
 	}
-	for _, ru := range rules {
-		for k, cnt := range given {
+	for _, ru := range b.rules {
+		for k, cnt := range b.given {
 			if k.fam == ru.Family && cnt > ru.Hi && m.Infeasible == "" {
 				m.Infeasible = fmt.Sprintf("the given pieces put %d on %v %d, at most %d allowed", cnt, ru.Family, k.line, ru.Hi)
 			}
 		}
 	}
-	if len(m.Given) > pieces && m.Infeasible == "" {
-		m.Infeasible = fmt.Sprintf("%d pieces given, %d asked for", len(m.Given), pieces)
+	if len(m.Given) > m.Pieces && m.Infeasible == "" {
+		m.Infeasible = fmt.Sprintf("%d pieces given, %d asked for", len(m.Given), m.Pieces)
 	}
-
-	// Rows and columns that must hold exactly one piece and hold a given
-	// one are skipped whole.
-	skipRow := make([]bool, n)
-	skipCol := make([]bool, n)
-	for _, ru := range rules {
+	b.skipRow, b.skipCol = make([]bool, n), make([]bool, n)
+	for _, ru := range b.rules {
 		if (ru.Family == Rows || ru.Family == Columns) && ru.Hi == 1 {
 			for _, g := range m.Given {
 				if ru.Family == Rows {
-					skipRow[g.R] = true
+					b.skipRow[g.R] = true
 				} else {
-					skipCol[g.C] = true
+					b.skipCol[g.C] = true
 				}
 			}
 		}
 	}
+}
+
+// freeCells lists the cells a piece may take: not given, blocked, a
+// pawn's, on an excluded diagonal, nor on a line the given pieces fill.
+func (b *modelBuilder) freeCells(ctx context.Context) error {
+	m, p, n, g := b.m, b.m.Problem, b.m.N, b.g
 	var freeCols []int
 	for c := range n {
-		if !skipCol[c] {
+		if !b.skipCol[c] {
 			freeCols = append(freeCols, c)
 		}
 	}
@@ -168,76 +208,40 @@ func NewModelContext(ctx context.Context, p Problem) (*Model, error) {
 	}
 	exSum, exDif := p.excludedMasks()
 	for r := range n {
-		if skipRow[r] {
+		if b.skipRow[r] {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		for _, c := range freeCols {
-			if givenAt[Cell{r, c}] || blocked[Cell{r, c}] || g.pawnAt(Cell{r, c}) || exSum[r+c] || exDif[r-c+n-1] {
+			if b.givenAt[Cell{r, c}] || blocked[Cell{r, c}] || g.pawnAt(Cell{r, c}) || exSum[r+c] || exDif[r-c+n-1] {
 				continue
 			}
 			full := false
-			for _, ru := range rules {
-				g.linesOf(ru.Family, r, c, func(l int) { full = full || givenOn(ru.Family, l) >= ru.Hi })
+			for _, ru := range b.rules {
+				g.linesOf(ru.Family, r, c, func(l int) { full = full || b.givenOn(ru.Family, l) >= ru.Hi })
 			}
 			if full {
 				continue
 			}
 			if len(m.Cells) >= MaxModelCells {
-				return nil, memlimit.TooBig("encode: the model of this %v problem has more than %d free cells", p.Variant, MaxModelCells)
+				return memlimit.TooBig("encode: the model of this %v problem has more than %d free cells", p.Variant, MaxModelCells)
 			}
 			m.Cells = append(m.Cells, Cell{r, c})
 		}
 	}
+	return nil
+}
 
-	// The lines, over the free cells, their bounds less the given pieces.
-	free := pieces - len(m.Given)
-	for _, ru := range rules {
-		tight := false
-		start, all, err := lineMembers(ctx, g, ru.Family, m.Cells)
-		if err != nil {
-			return nil, err
-		}
-		members := func(l int) []int32 { return all[start[l]:start[l+1]:start[l+1]] }
-		if partitions(ru.Family) && m.Infeasible == "" {
-			// Every free cell is on one line of the family: the pieces
-			// that fit are at most the sum of the lines' capacities.
-			room := 0
-			for l := range len(start) - 1 {
-				if k := int(start[l+1] - start[l]); k > 0 {
-					room += max(0, min(ru.Hi-givenOn(ru.Family, l), k))
-				}
-			}
-			if room < free {
-				m.Infeasible = fmt.Sprintf("the %ss hold at most %d more pieces, %d asked for", ru.Family, room, free)
-			}
-			// Exactly as many as asked for fit: every line is full (the
-			// n+k queens boards whose pawns leave n+k row segments).
-			// (Where rows or columns already fix the number of
-			// pieces, nothing is gained: the lines stay as they are.)
-			tight = room == free && !m.totalImplied()
-		}
-		for l := range len(start) - 1 {
-			cs := members(l)
-			if len(cs) == 0 && (ru.Lo == 0 || ru.Family == Rows && skipRow[l] || ru.Family == Columns && skipCol[l]) {
-				// A line that must hold a piece is a line even
-				// without a free cell.
-				continue
-			}
-			g := givenOn(ru.Family, l)
-			ln := Line{Family: ru.Family, Index: l, Lo: max(0, ru.Lo-g), Hi: ru.Hi - g, Cells: cs}
-			if tight {
-				ln.Lo = max(ln.Lo, min(ln.Hi, len(ln.Cells)))
-			}
-			if ln.Lo == 0 && ln.Hi >= len(ln.Cells) {
-				continue
-			}
-			if len(cs) == 0 {
-				ln.Cells = nil
-			}
-			m.Lines = append(m.Lines, ln)
+// lines makes the lines over the free cells, their bounds less the given
+// pieces, and the total when the lines do not imply it.
+func (b *modelBuilder) lines(ctx context.Context) error {
+	m := b.m
+	free := m.Pieces - len(m.Given)
+	for _, ru := range b.rules {
+		if err := b.familyLines(ctx, ru, free); err != nil {
+			return err
 		}
 	}
 	if !m.totalImplied() {
@@ -247,7 +251,57 @@ func NewModelContext(ctx context.Context, p Problem) (*Model, error) {
 		}
 		m.Lines = append(m.Lines, Line{Family: Total, Lo: free, Hi: free, Cells: all})
 	}
-	return m, nil
+	return nil
+}
+
+// familyLines makes the lines of rule ru's family that bound something.
+func (b *modelBuilder) familyLines(ctx context.Context, ru Rule, free int) error {
+	m := b.m
+	tight := false
+	start, all, err := lineMembers(ctx, b.g, ru.Family, m.Cells)
+	if err != nil {
+		return err
+	}
+	members := func(l int) []int32 { return all[start[l]:start[l+1]:start[l+1]] }
+	if partitions(ru.Family) && m.Infeasible == "" {
+		// Every free cell is on one line of the family: the pieces
+		// that fit are at most the sum of the lines' capacities.
+		room := 0
+		for l := range len(start) - 1 {
+			if k := int(start[l+1] - start[l]); k > 0 {
+				room += max(0, min(ru.Hi-b.givenOn(ru.Family, l), k))
+			}
+		}
+		if room < free {
+			m.Infeasible = fmt.Sprintf("the %ss hold at most %d more pieces, %d asked for", ru.Family, room, free)
+		}
+		// Exactly as many as asked for fit: every line is full (the
+		// n+k queens boards whose pawns leave n+k row segments).
+		// (Where rows or columns already fix the number of
+		// pieces, nothing is gained: the lines stay as they are.)
+		tight = room == free && !m.totalImplied()
+	}
+	for l := range len(start) - 1 {
+		cs := members(l)
+		if len(cs) == 0 && (ru.Lo == 0 || ru.Family == Rows && b.skipRow[l] || ru.Family == Columns && b.skipCol[l]) {
+			// A line that must hold a piece is a line even
+			// without a free cell.
+			continue
+		}
+		g := b.givenOn(ru.Family, l)
+		ln := Line{Family: ru.Family, Index: l, Lo: max(0, ru.Lo-g), Hi: ru.Hi - g, Cells: cs}
+		if tight {
+			ln.Lo = max(ln.Lo, min(ln.Hi, len(ln.Cells)))
+		}
+		if ln.Lo == 0 && ln.Hi >= len(ln.Cells) {
+			continue
+		}
+		if len(cs) == 0 {
+			ln.Cells = nil
+		}
+		m.Lines = append(m.Lines, ln)
+	}
+	return nil
 }
 
 // lineMembers returns, for every line l of family fam, the free cells on

@@ -19,106 +19,142 @@ import (
 // Total line. The given pieces are taken off the bounds, and the cells
 // they attack or that attack them are left out.
 func newMixedModel(ctx context.Context, p Problem) (*Model, error) {
-	n := p.Board.N
 	if p.Variant == QueensKnights && p.Pieces%2 != 0 {
 		return nil, fmt.Errorf("encode: queens+knights places queens and knights in pairs: %d pieces asked for", p.Pieces)
 	}
 	army := p.Army()
-	pieces := army.Total()
-	m := &Model{Problem: p, N: n, Pieces: pieces}
-	givens := p.Givens()
-	var given Army
-	rules := p.Variant.Rules()
-	// The given pieces on each line of each rule, by whether the rule
-	// counts them (as its Kinds) or excludes them.
-	type key struct {
-		rule, line int
+	b := &mixedBuilder{m: &Model{Problem: p, N: p.Board.N, Pieces: army.Total()}, army: army, rules: p.Variant.Rules(),
+		counted: map[ruleLine]int{}, excluded: map[ruleLine]int{}, occupied: map[Cell]bool{}}
+	b.givens()
+	if err := b.freeCells(ctx); err != nil {
+		return nil, err
 	}
-	counted := map[key]int{}
-	excluded := map[key]int{}
-	occupied := map[Cell]bool{}
-	for _, g := range givens {
+	if err := b.ruleLines(ctx); err != nil {
+		return nil, err
+	}
+	b.totals()
+	return b.m, nil
+}
+
+// mixedBuilder builds the model of a problem of several kinds of piece:
+// the army asked for and the part of it given, and the given pieces on
+// each line of each rule, by whether the rule counts them (as its Kinds)
+// or excludes them.
+type mixedBuilder struct {
+	m                 *Model
+	army, given       Army
+	rules             []Rule
+	counted, excluded map[ruleLine]int
+	occupied          map[Cell]bool
+}
+
+// ruleLine is line line of the family of rule rule.
+type ruleLine struct {
+	rule, line int
+}
+
+// givens records the given pieces and the lines they are on; too many of
+// a kind, a line over-filled or two given pieces that attack each other
+// make the model infeasible.
+func (b *mixedBuilder) givens() {
+	m, n := b.m, b.m.N
+	for _, g := range m.Problem.Givens() {
 		m.Given = append(m.Given, g.Cell)
 		m.GivenKinds = append(m.GivenKinds, g.Kind)
-		occupied[g.Cell] = true
-		given[g.Kind]++
-		for i, ru := range rules {
+		b.occupied[g.Cell] = true
+		b.given[g.Kind]++
+		for i, ru := range b.rules {
 			linesOf(ru.Family, n, g.R, g.C, func(l int) {
 				if ru.counts(g.Kind) {
-					counted[key{i, l}]++
+					b.counted[ruleLine{i, l}]++
 				}
 				if ru.excludes(g.Kind) {
-					excluded[key{i, l}]++
+					b.excluded[ruleLine{i, l}]++
 				}
 			})
 		}
 	}
-	for k, c := range given {
-		if c > army[k] && m.Infeasible == "" {
-			m.Infeasible = fmt.Sprintf("%s given, %s asked for", Kind(k).Plural(c), Kind(k).Plural(army[k]))
+	for k, c := range b.given {
+		if c > b.army[k] && m.Infeasible == "" {
+			m.Infeasible = fmt.Sprintf("%s given, %s asked for", Kind(k).Plural(c), Kind(k).Plural(b.army[k]))
 		}
 	}
-	for k, cnt := range counted {
-		ru := rules[k.rule]
+	for k, cnt := range b.counted {
+		ru := b.rules[k.rule]
 		switch {
 		case ru.Excludes == 0 && cnt > ru.Hi && m.Infeasible == "":
 			m.Infeasible = fmt.Sprintf("the given pieces put %d on %v %d, at most %d allowed", cnt, ru.Family, k.line, ru.Hi)
-		case ru.Excludes != 0 && excluded[k] > 0 && m.Infeasible == "":
+		case ru.Excludes != 0 && b.excluded[k] > 0 && m.Infeasible == "":
 			m.Infeasible = fmt.Sprintf("two given pieces attack each other along %v %d", ru.Family, k.line)
 		}
 	}
+}
 
-	// The free cells: every square and kind still to place that no given
-	// piece attacks and that attacks none.
+// freeCells lists the free cells: every square and kind still to place
+// that no given piece attacks and that attacks none.
+func (b *mixedBuilder) freeCells(ctx context.Context) error {
+	m, p, n := b.m, b.m.Problem, b.m.N
 	blocked := map[Cell]bool{}
 	for _, x := range p.Blocked {
 		blocked[x] = true
 	}
 	exSum, exDif := p.excludedMasks()
 	var kinds []Kind
-	for _, k := range army.Kinds() {
-		if army[k] > given[k] {
+	for _, k := range b.army.Kinds() {
+		if b.army[k] > b.given[k] {
 			kinds = append(kinds, k)
 		}
 	}
 	for r := range n {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		for c := range n {
 			x := Cell{r, c}
-			if occupied[x] || blocked[x] || exSum[r+c] || exDif[r-c+n-1] {
+			if b.occupied[x] || blocked[x] || exSum[r+c] || exDif[r-c+n-1] {
 				continue
 			}
 			for _, k := range kinds {
-				ok := true
-				for i, ru := range rules {
-					linesOf(ru.Family, n, r, c, func(l int) {
-						switch {
-						case ru.Excludes == 0:
-							ok = ok && !(ru.counts(k) && counted[key{i, l}] >= ru.Hi)
-						case ru.counts(k) && excluded[key{i, l}] > 0, ru.excludes(k) && counted[key{i, l}] > 0:
-							ok = false
-						}
-					})
-				}
-				if !ok {
+				if !b.free(k, r, c) {
 					continue
 				}
 				if len(m.Cells) >= MaxModelCells {
-					return nil, memlimit.TooBig("encode: the model of this %v problem has more than %d free cells", p.Variant, MaxModelCells)
+					return memlimit.TooBig("encode: the model of this %v problem has more than %d free cells", p.Variant, MaxModelCells)
 				}
 				m.Cells = append(m.Cells, x)
 				m.Kinds = append(m.Kinds, k)
 			}
 		}
 	}
+	return nil
+}
 
-	// The lines of the rules.
+// free reports whether a piece of kind k may stand on square (r, c): on
+// no line the given pieces fill, attacking no given piece and attacked
+// by none.
+func (b *mixedBuilder) free(k Kind, r, c int) bool {
+	ok := true
+	for i, ru := range b.rules {
+		linesOf(ru.Family, b.m.N, r, c, func(l int) {
+			switch {
+			case ru.Excludes == 0:
+				ok = ok && !(ru.counts(k) && b.counted[ruleLine{i, l}] >= ru.Hi)
+			case ru.counts(k) && b.excluded[ruleLine{i, l}] > 0, ru.excludes(k) && b.counted[ruleLine{i, l}] > 0:
+				ok = false
+			}
+		})
+	}
+	return ok
+}
+
+// ruleLines makes the lines of the rules: a capacity rule's lines that
+// bound something, an exclusion rule's pairs of cells (each pair once).
+func (b *mixedBuilder) ruleLines(ctx context.Context) error {
+	m, n := b.m, b.m.N
 	seen := map[[2]int32]bool{}
-	for i, ru := range rules {
+	for i, ru := range b.rules {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		size := familySize(ru.Family, n)
 		on := make([][]int32, size)   // cells counted, by line
@@ -136,7 +172,7 @@ func newMixedModel(ctx context.Context, p Problem) (*Model, error) {
 		}
 		for l := range size {
 			if ru.Excludes == 0 {
-				g := counted[key{i, l}]
+				g := b.counted[ruleLine{i, l}]
 				ln := Line{Family: ru.Family, Index: l, Lo: max(0, ru.Lo-g), Hi: ru.Hi - g, Cells: on[l]}
 				if ln.Lo == 0 && ln.Hi >= len(ln.Cells) {
 					continue
@@ -144,30 +180,45 @@ func newMixedModel(ctx context.Context, p Problem) (*Model, error) {
 				m.Lines = append(m.Lines, ln)
 				continue
 			}
-			for _, a := range on[l] {
-				for _, b := range them[l] {
-					if m.Cells[a] == m.Cells[b] {
-						continue // one square: the Squares rule
-					}
-					pair := [2]int32{min(a, b), max(a, b)}
-					if seen[pair] {
-						continue
-					}
-					seen[pair] = true
-					m.Lines = append(m.Lines, Line{Family: Attacks, Index: len(seen) - 1, Hi: 1, Cells: pair[:]})
-				}
-			}
+			b.attackLines(on[l], them[l], seen)
 		}
 	}
+	return nil
+}
+
+// attackLines makes a line of family Attacks, holding at most one, of
+// every pair of a cell of on and one of them on two squares (seen holds
+// the pairs made).
+func (b *mixedBuilder) attackLines(on, them []int32, seen map[[2]int32]bool) {
+	m := b.m
+	for _, x := range on {
+		for _, y := range them {
+			if m.Cells[x] == m.Cells[y] {
+				continue // one square: the Squares rule
+			}
+			pair := [2]int32{min(x, y), max(x, y)}
+			if seen[pair] {
+				continue
+			}
+			seen[pair] = true
+			m.Lines = append(m.Lines, Line{Family: Attacks, Index: len(seen) - 1, Hi: 1, Cells: pair[:]})
+		}
+	}
+}
+
+// totals makes each kind's number of pieces a line of family KindTotal
+// (Index the kind), and their sum the Total line.
+func (b *mixedBuilder) totals() {
+	m := b.m
 	free := 0
-	for _, k := range army.Kinds() {
+	for _, k := range b.army.Kinds() {
 		var cs []int32
 		for ci, kk := range m.Kinds {
 			if kk == k {
 				cs = append(cs, int32(ci))
 			}
 		}
-		left := max(0, army[k]-given[k])
+		left := max(0, b.army[k]-b.given[k])
 		free += left
 		m.Lines = append(m.Lines, Line{Family: KindTotal, Index: int(k), Lo: left, Hi: left, Cells: cs})
 	}
@@ -176,7 +227,6 @@ func newMixedModel(ctx context.Context, p Problem) (*Model, error) {
 		all[i] = int32(i)
 	}
 	m.Lines = append(m.Lines, Line{Family: Total, Lo: free, Hi: free, Cells: all})
-	return m, nil
 }
 
 // PiecesOf returns the pieces of a solution, the given ones included, in

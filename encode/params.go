@@ -326,39 +326,9 @@ func locate(name string, in Instance, pos *positions) error {
 
 // parseQpos reads the .qpos completion form: "N K", then K lines "row col".
 func parseQpos(r io.Reader, name string) (Instance, error) {
-	in := textin.NewReader(r, name, maxCommentLine)
-	errorf := func(line, col int, format string, args ...any) error {
-		return &ParseError{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
-	}
-	next := func() ([]string, []int, int, error) {
-		for {
-			raw, err := in.Next()
-			if err != nil {
-				return nil, nil, 0, err
-			}
-			toks, cols := fields(string(raw), blank)
-			if len(toks) == 0 || toks[0][0] == '#' || toks[0][0] == '$' {
-				continue // blank, or a comment in shell or Essence′ style
-			}
-			return toks, cols, in.LineNo(), nil
-		}
-	}
-	toks, cols, no, err := next()
+	q := &qposReader{in: textin.NewReader(r, name, maxCommentLine), name: name}
+	n, k, no, err := q.header()
 	if err != nil {
-		return Instance{}, err
-	}
-	if len(toks) != 2 {
-		return Instance{}, errorf(no, cols[0], "want the header \"N K\" (order, queens given), got %d fields", len(toks))
-	}
-	n, err1 := strconv.Atoi(toks[0])
-	k, err2 := strconv.Atoi(toks[1])
-	if err1 != nil || n < 1 {
-		return Instance{}, errorf(no, cols[0], "bad order %q: want the header \"N K\" with N ≥ 1", toks[0])
-	}
-	if err2 != nil || k < 0 || k > n {
-		return Instance{}, errorf(no, cols[1], "bad queen count %q: want 0 ≤ K ≤ N = %d", toks[1], n)
-	}
-	if err := fits(name, line{no: no}, n); err != nil {
 		return Instance{}, err
 	}
 	b := Board{N: n, Queens: make([]int, n)}
@@ -368,43 +338,102 @@ func parseQpos(r io.Reader, name string) (Instance, error) {
 	pos := &positions{}
 	last := no
 	for i := range k {
-		toks, cols, no, err := next()
+		toks, cols, no, err := q.next()
 		if err == io.EOF {
-			return Instance{}, errorf(last, 0, "the header announces %d queens, the file gives %d", k, i)
+			return Instance{}, q.errorf(last, 0, "the header announces %d queens, the file gives %d", k, i)
 		}
 		if err != nil {
 			return Instance{}, err
 		}
 		last = no
-		if len(toks) != 2 {
-			return Instance{}, errorf(no, cols[min(len(toks), 2)-1], "want \"row col\", got %d fields", len(toks))
+		if err := q.queen(&b, pos, toks, cols, no); err != nil {
+			return Instance{}, err
 		}
-		r, err1 := strconv.Atoi(toks[0])
-		c, err2 := strconv.Atoi(toks[1])
-		if err1 != nil || !isUint(toks[0]) {
-			return Instance{}, errorf(no, cols[0], "bad row %q: want a 0-based row number", toks[0])
-		}
-		if err2 != nil || !isUint(toks[1]) {
-			return Instance{}, errorf(no, cols[1], "bad column %q: want a 0-based column number", toks[1])
-		}
-		if r >= n || c >= n {
-			return Instance{}, errorf(no, cols[0], "queen %d %d off the board (0..%d)", r, c, n-1)
-		}
-		if g := b.Queens[r]; g >= 0 {
-			return Instance{}, illegal(errorf(no, cols[0], "row %d holds two queens, at %s and %s", r, Square(n, r, g), Square(n, r, c)))
-		}
-		b.Queens[r] = c
-		pos.set(n, r, line{no: no}, cols[0])
 	}
-	if _, cols, no, err := next(); err != io.EOF {
+	if _, cols, no, err := q.next(); err != io.EOF {
 		if err != nil {
 			return Instance{}, err
 		}
-		return Instance{}, errorf(no, cols[0], "more than the %d queens the header announces", k)
+		return Instance{}, q.errorf(no, cols[0], "more than the %d queens the header announces", k)
 	}
 	inst := Instance{Board: b}
 	if err := locate(name, inst, pos); err != nil {
 		return Instance{}, err
 	}
 	return inst, nil
+}
+
+// qposReader reads the lines of a .qpos file.
+type qposReader struct {
+	in   *textin.Reader
+	name string
+}
+
+func (q *qposReader) errorf(line, col int, format string, args ...any) error {
+	return &ParseError{File: q.name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// next returns the fields of the next line that is not blank nor a
+// comment, their columns and the line's number.
+func (q *qposReader) next() ([]string, []int, int, error) {
+	for {
+		raw, err := q.in.Next()
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		toks, cols := fields(string(raw), blank)
+		if len(toks) == 0 || toks[0][0] == '#' || toks[0][0] == '$' {
+			continue // blank, or a comment in shell or Essence′ style
+		}
+		return toks, cols, q.in.LineNo(), nil
+	}
+}
+
+// header reads the header "N K": the order, the number of queens given,
+// and the header's line.
+func (q *qposReader) header() (n, k, no int, err error) {
+	toks, cols, no, err := q.next()
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	if len(toks) != 2 {
+		return 0, 0, 0, q.errorf(no, cols[0], "want the header \"N K\" (order, queens given), got %d fields", len(toks))
+	}
+	n, err1 := strconv.Atoi(toks[0])
+	k, err2 := strconv.Atoi(toks[1])
+	if err1 != nil || n < 1 {
+		return 0, 0, 0, q.errorf(no, cols[0], "bad order %q: want the header \"N K\" with N ≥ 1", toks[0])
+	}
+	if err2 != nil || k < 0 || k > n {
+		return 0, 0, 0, q.errorf(no, cols[1], "bad queen count %q: want 0 ≤ K ≤ N = %d", toks[1], n)
+	}
+	if err := fits(q.name, line{no: no}, n); err != nil {
+		return 0, 0, 0, err
+	}
+	return n, k, no, nil
+}
+
+// queen reads a line "row col" (toks at cols, line no) onto board b.
+func (q *qposReader) queen(b *Board, pos *positions, toks []string, cols []int, no int) error {
+	n := b.N
+	if len(toks) != 2 {
+		return q.errorf(no, cols[min(len(toks), 2)-1], "want \"row col\", got %d fields", len(toks))
+	}
+	r, err1 := strconv.Atoi(toks[0])
+	c, err2 := strconv.Atoi(toks[1])
+	if err1 != nil || !isUint(toks[0]) {
+		return q.errorf(no, cols[0], "bad row %q: want a 0-based row number", toks[0])
+	}
+	if err2 != nil || !isUint(toks[1]) {
+		return q.errorf(no, cols[1], "bad column %q: want a 0-based column number", toks[1])
+	}
+	if r >= n || c >= n {
+		return q.errorf(no, cols[0], "queen %d %d off the board (0..%d)", r, c, n-1)
+	}
+	if g := b.Queens[r]; g >= 0 {
+		return illegal(q.errorf(no, cols[0], "row %d holds two queens, at %s and %s", r, Square(n, r, g), Square(n, r, c)))
+	}
+	b.Queens[r] = c
+	pos.set(n, r, line{no: no}, cols[0])
+	return nil
 }

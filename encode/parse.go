@@ -132,10 +132,20 @@ func parseBoardInto(r io.Reader, name string, pos *positions) (Board, error) {
 	if !ok {
 		return Board{}, &ParseError{File: name, Msg: "no board: the file is empty or holds only comments"}
 	}
+	b, err := parseForm(in, name, first, next, pos)
+	if err != nil {
+		return Board{}, err
+	}
+	return checkParsed(b, name, pos)
+}
+
+// parseForm reads the board in the form its first line tells (grid,
+// compact, list or algebraic), bounding the lines of in by what the form
+// and its order allow.
+func parseForm(in *textin.Reader, name string, first line, next nextFunc, pos *positions) (Board, error) {
 	perr := func(l line, col int, format string, args ...any) error {
 		return &ParseError{File: name, Line: l.no, Col: col, Msg: fmt.Sprintf(format, args...)}
 	}
-	var b Board
 	lead := strings.TrimLeft(first.text, " \t")
 	switch {
 	case isGridLine(first.text):
@@ -143,9 +153,9 @@ func parseBoardInto(r io.Reader, name string, pos *positions) (Board, error) {
 			return Board{}, err
 		}
 		in.SetMax(len(first.text) + maxCommentLine)
-		b, err = parseGrid(first, next, perr, pos)
+		return parseGrid(first, next, perr, pos)
 	case strings.HasPrefix(lead, "n ") || strings.HasPrefix(lead, "n\t") || strings.HasPrefix(lead, "n="):
-		b, err = parseCompact(first, next, perr, pos, func(n int) error {
+		return parseCompact(first, next, perr, pos, func(n int) error {
 			if err := fits(name, first, n); err != nil {
 				return err
 			}
@@ -155,23 +165,24 @@ func parseBoardInto(r io.Reader, name string, pos *positions) (Board, error) {
 			return nil
 		})
 	case lead[0] == '-' || (lead[0] >= '0' && lead[0] <= '9'):
-		b, err = parseList(first, next, perr, pos, func(n int) error { return fits(name, first, n) })
+		return parseList(first, next, perr, pos, func(n int) error { return fits(name, first, n) })
 	case lead[0] >= 'a' && lead[0] <= 'z' && len(lead) > 1 && lead[1] >= '0' && lead[1] <= '9':
 		in.SetMax(maxCommentLine)
-		b, err = parseAlgebraic(first, next, perr, pos)
-	default:
-		col := firstNotGrid(first.text)
-		what := "'Q' and '.'"
-		if pos.anyPieces {
-			what = "'.' and the pieces 'Q', 'N', 'K', 'B', 'R', 'A'"
-		}
-		err := perr(first, col+1, "unexpected character %s: a grid holds only %s", quoteByte(first.text, col), what)
-		err.(*ParseError).Err = ErrBoardForm
-		return Board{}, err
+		return parseAlgebraic(first, next, perr, pos)
 	}
-	if err != nil {
-		return Board{}, err
+	col := firstNotGrid(first.text)
+	what := "'Q' and '.'"
+	if pos.anyPieces {
+		what = "'.' and the pieces 'Q', 'N', 'K', 'B', 'R', 'A'"
 	}
+	err := perr(first, col+1, "unexpected character %s: a grid holds only %s", quoteByte(first.text, col), what)
+	err.(*ParseError).Err = ErrBoardForm
+	return Board{}, err
+}
+
+// checkParsed validates the board read, pointing at the queen that meets
+// an earlier one.
+func checkParsed(b Board, name string, pos *positions) (Board, error) {
 	check := b.Validate
 	if pos.anyPieces {
 		check = b.validateShape

@@ -108,83 +108,13 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = powerTicks{}
 	p.X.Label.Text = ax.label
-	// A cell that was not run (its backend had timed out on an earlier
-	// problem) has no time of its own: its cross is drawn at the longest
-	// time any cell that is not OK ran, the time limit.
-	limit := 0.0
-	for _, row := range t.Rows {
-		for _, c := range row.Cells {
-			if c.Repeats > 0 && c.Status != OK {
-				limit = max(limit, c.spent)
-			}
-		}
-	}
+	limit := t.failLimit()
 	lines, fails := 0, 0
 	for j, b := range t.Backends {
-		sty := st.of(b)
-		pts := make([][]point, max(len(ax.lines), 1)) // per line of the backend
-		var failed plotter.XYs
-		for i, row := range t.Rows {
-			c := row.Cells[j]
-			if c.Repeats == 0 {
-				continue
-			}
-			x := ax.x[i]
-			if c.Status != OK {
-				y := c.spent
-				if y <= 0 {
-					y = limit
-				}
-				failed = append(failed, plotter.XY{X: x, Y: positive(y)})
-				continue
-			}
-			pts[ax.line(i)] = append(pts[ax.line(i)], point{x: x, s: c.Seconds})
-		}
-		drawn := false
-		for k, pts := range pts {
-			if len(pts) == 0 {
-				continue
-			}
-			slices.SortStableFunc(pts, func(a, b point) int { return cmp.Compare(a.x, b.x) })
-			along := pts
-			if grouped {
-				along = groupMedians(pts)
-				if each, err := plotter.NewScatter(errorPoints(pts)); err == nil {
-					each.Color, each.Shape, each.Radius = withAlpha(sty.color, 70), sty.shape, vg.Points(2)
-					p.Add(each)
-				}
-			}
-			data := errorPoints(along)
-			line, err1 := plotter.NewLine(data)
-			dots, err2 := plotter.NewScatter(data)
-			bars, err3 := plotter.NewYErrorBars(data)
-			if err1 == nil && err2 == nil && err3 == nil { // the points are finite and positive
-				line.Color, line.Dashes = sty.color, sty.dashes
-				if len(ax.lines) > 1 {
-					line.Dashes = plotutil.Dashes(k) // one dash pattern per n
-				}
-				dots.Color, dots.Shape = sty.color, sty.shape
-				bars.Color = sty.color
-				if (ax.kind == axisBoard || ax.kind == axisRow) && len(t.Rows) > 12 {
-					line.Color = withAlpha(sty.color, 90) // many boards: the points matter, not the line
-				}
-				p.Add(line, dots, bars)
-				if !drawn {
-					leg.Add(b, line, dots)
-				}
-				drawn = true
-				lines++
-			}
-		}
-		if len(failed) > 0 {
-			if marks, err := plotter.NewScatter(failed); err == nil {
-				marks.Color, marks.Shape, marks.Radius = sty.color, failMark, vg.Points(4)
-				p.Add(marks)
-				if !drawn {
-					leg.Add(b, marks)
-				}
-				fails++
-			}
+		l, failed := t.plotBackend(p, &leg, st.of(b), j, ax, grouped, limit)
+		lines += l
+		if failed {
+			fails++
 		}
 	}
 	if lines == 0 && fails == 0 {
@@ -204,6 +134,102 @@ func (t *Table) plot(st styles) (p *plot.Plot, leg plot.Legend, ok bool) {
 	}
 	ax.scale(p)
 	return p, leg, true
+}
+
+// failLimit is where the cross of a cell that was not run is drawn: such
+// a cell (its backend had timed out on an earlier problem) has no time of
+// its own, so it goes at the longest time any cell that is not OK ran,
+// the time limit.
+func (t *Table) failLimit() float64 {
+	limit := 0.0
+	for _, row := range t.Rows {
+		for _, c := range row.Cells {
+			if c.Repeats > 0 && c.Status != OK {
+				limit = max(limit, c.spent)
+			}
+		}
+	}
+	return limit
+}
+
+// backendPoints are the times of backend j, per line of the axis, and
+// the places of its cells that are not OK.
+func (t *Table) backendPoints(j int, ax xAxis, limit float64) ([][]point, plotter.XYs) {
+	pts := make([][]point, max(len(ax.lines), 1)) // per line of the backend
+	var failed plotter.XYs
+	for i, row := range t.Rows {
+		c := row.Cells[j]
+		if c.Repeats == 0 {
+			continue
+		}
+		x := ax.x[i]
+		if c.Status != OK {
+			y := c.spent
+			if y <= 0 {
+				y = limit
+			}
+			failed = append(failed, plotter.XY{X: x, Y: positive(y)})
+			continue
+		}
+		pts[ax.line(i)] = append(pts[ax.line(i)], point{x: x, s: c.Seconds})
+	}
+	return pts, failed
+}
+
+// plotBackend draws backend j of the table on p: a line with its dots
+// and bars for each line of the axis, the crosses of its cells that are
+// not OK, and its legend entry. It returns the lines drawn and whether
+// there were crosses.
+func (t *Table) plotBackend(p *plot.Plot, leg *plot.Legend, sty style, j int, ax xAxis, grouped bool, limit float64) (lines int, failedDrawn bool) {
+	b := t.Backends[j]
+	pts, failed := t.backendPoints(j, ax, limit)
+	drawn := false
+	for k, pts := range pts {
+		if len(pts) == 0 {
+			continue
+		}
+		slices.SortStableFunc(pts, func(a, b point) int { return cmp.Compare(a.x, b.x) })
+		along := pts
+		if grouped {
+			along = groupMedians(pts)
+			if each, err := plotter.NewScatter(errorPoints(pts)); err == nil {
+				each.Color, each.Shape, each.Radius = withAlpha(sty.color, 70), sty.shape, vg.Points(2)
+				p.Add(each)
+			}
+		}
+		data := errorPoints(along)
+		line, err1 := plotter.NewLine(data)
+		dots, err2 := plotter.NewScatter(data)
+		bars, err3 := plotter.NewYErrorBars(data)
+		if err1 == nil && err2 == nil && err3 == nil { // the points are finite and positive
+			line.Color, line.Dashes = sty.color, sty.dashes
+			if len(ax.lines) > 1 {
+				line.Dashes = plotutil.Dashes(k) // one dash pattern per n
+			}
+			dots.Color, dots.Shape = sty.color, sty.shape
+			bars.Color = sty.color
+			if (ax.kind == axisBoard || ax.kind == axisRow) && len(t.Rows) > 12 {
+				line.Color = withAlpha(sty.color, 90) // many boards: the points matter, not the line
+			}
+			p.Add(line, dots, bars)
+			if !drawn {
+				leg.Add(b, line, dots)
+			}
+			drawn = true
+			lines++
+		}
+	}
+	if len(failed) > 0 {
+		if marks, err := plotter.NewScatter(failed); err == nil {
+			marks.Color, marks.Shape, marks.Radius = sty.color, failMark, vg.Points(4)
+			p.Add(marks)
+			if !drawn {
+				leg.Add(b, marks)
+			}
+			failedDrawn = true
+		}
+	}
+	return lines, failedDrawn
 }
 
 // groupMedians is one point per x of pts (sorted by x): the median of the

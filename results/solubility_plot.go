@@ -25,7 +25,24 @@ func (s *Solubility) plots(st styles) ([]*plot.Plot, []plot.Legend) {
 		minX, maxX = math.Min(minX, r.X), math.Max(maxX, r.X)
 	}
 	lo, hi := math.Min(minX, PublishedHalfSoluble), math.Max(maxX, PublishedHalfSoluble)
+	if p, leg, ok := s.fractionPlot(ns, lo, hi); ok {
+		ps, legs = append(ps, p), append(legs, leg)
+	}
+	for _, n := range ns {
+		if p, leg, ok := s.timePlot(st, n); ok {
+			ps, legs = append(ps, p), append(legs, leg)
+		}
+	}
+	for _, p := range ps {
+		p.X.Min, p.X.Max = lo-0.2, hi+0.2
+	}
+	return ps, legs
+}
 
+// fractionPlot draws the fraction of soluble instances, a line per n
+// with its intervals, the 50 % line from lo to hi and the published
+// point; ok is false when it has no line.
+func (s *Solubility) fractionPlot(ns []int, lo, hi float64) (*plot.Plot, plot.Legend, bool) {
 	p, leg := newPanel()
 	p.Title.Text = "decide: fraction of instances that can be completed\nbars: Wilson 95% interval"
 	p.Y.Label.Text = "fraction soluble"
@@ -56,46 +73,42 @@ func (s *Solubility) plots(st styles) ([]*plot.Plot, []plot.Legend) {
 		p.Add(half)
 	}
 	addPublished(p, &leg, 0, 1)
-	if lines > 0 {
-		ps, legs = append(ps, p), append(legs, leg)
-	}
+	return p, leg, lines > 0
+}
 
-	for _, n := range ns {
-		p, leg := newPanel()
-		p.Title.Text = fmt.Sprintf("decide, n = %d: median time per backend\nover the instances; a line stops at a median timeout", n)
-		p.Y.Label.Text = "seconds"
-		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-		ymin, ymax := math.Inf(1), math.Inf(-1)
-		lines := 0
-		for j, b := range s.Backends {
-			sty := st.of(b)
-			var xys plotter.XYs
-			for _, r := range s.Rows {
-				if c := r.Cells[j]; r.N == n && c.Status == OK && c.HasMedian {
-					y := positive(c.Median)
-					xys = append(xys, plotter.XY{X: r.X, Y: y})
-					ymin, ymax = math.Min(ymin, y), math.Max(ymax, y)
-				}
-			}
-			if len(xys) == 0 {
-				continue
-			}
-			d := errorData{XYs: xys, YErrors: make(plotter.YErrors, len(xys))}
-			if addStyledSeries(p, &leg, b, d, sty) {
-				lines++
+// timePlot draws the median time to decide of order n, a line per
+// backend on a log scale; ok is false when it has no line.
+func (s *Solubility) timePlot(st styles, n int) (*plot.Plot, plot.Legend, bool) {
+	p, leg := newPanel()
+	p.Title.Text = fmt.Sprintf("decide, n = %d: median time per backend\nover the instances; a line stops at a median timeout", n)
+	p.Y.Label.Text = "seconds"
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	ymin, ymax := math.Inf(1), math.Inf(-1)
+	lines := 0
+	for j, b := range s.Backends {
+		sty := st.of(b)
+		var xys plotter.XYs
+		for _, r := range s.Rows {
+			if c := r.Cells[j]; r.N == n && c.Status == OK && c.HasMedian {
+				y := positive(c.Median)
+				xys = append(xys, plotter.XY{X: r.X, Y: y})
+				ymin, ymax = math.Min(ymin, y), math.Max(ymax, y)
 			}
 		}
-		if lines == 0 {
+		if len(xys) == 0 {
 			continue
 		}
-		addPublished(p, &leg, ymin, ymax)
-		ps, legs = append(ps, p), append(legs, leg)
+		d := errorData{XYs: xys, YErrors: make(plotter.YErrors, len(xys))}
+		if addStyledSeries(p, &leg, b, d, sty) {
+			lines++
+		}
 	}
-	for _, p := range ps {
-		p.X.Min, p.X.Max = lo-0.2, hi+0.2
+	if lines == 0 {
+		return nil, leg, false
 	}
-	return ps, legs
+	addPublished(p, &leg, ymin, ymax)
+	return p, leg, true
 }
 
 // orders lists the n of the summary in increasing order.

@@ -497,40 +497,51 @@ func (s *scanner) part(p *Part, scratch *[]byte) (te *typeErr, err error) {
 		if err := s.expect(':', "after object key"); err != nil {
 			return nil, err
 		}
-		var field *uint64
-		var id uint64
-		max, want := uint64(math.MaxUint64), "uint64"
-		switch {
-		case isKey(key, "id"):
-			field, max, want = &id, math.MaxInt, "int"
-		case isKey(key, "solutions"):
-			field = &p.Solutions
-		case isKey(key, "unique"):
-			field = &p.Unique
-		case isKey(key, "nodes"):
-			field = &p.Nodes
-		default:
-			raw, err := s.value((*scratch)[:0], 1)
-			*scratch = raw
-			if err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if field == &id {
-			id = uint64(p.ID)
-		}
-		got, err := s.uintField(field, max, field == &id, scratch)
+		t, err := s.partField(p, key, scratch)
 		if err != nil {
 			return nil, err
 		}
-		if got != "" && te == nil {
-			te = &typeErr{field: string(key), want: want, got: got}
-		}
-		if field == &id {
-			p.ID = int(id)
+		if te == nil {
+			te = t
 		}
 	}
+}
+
+// partField reads the value of field key of part p: a number into its
+// field, nil for a field of the right type or one that parts do not
+// have (skipped), a *typeErr for one of the wrong type.
+func (s *scanner) partField(p *Part, key []byte, scratch *[]byte) (*typeErr, error) {
+	var field *uint64
+	var id uint64
+	max, want := uint64(math.MaxUint64), "uint64"
+	switch {
+	case isKey(key, "id"):
+		field, max, want = &id, math.MaxInt, "int"
+	case isKey(key, "solutions"):
+		field = &p.Solutions
+	case isKey(key, "unique"):
+		field = &p.Unique
+	case isKey(key, "nodes"):
+		field = &p.Nodes
+	default:
+		raw, err := s.value((*scratch)[:0], 1)
+		*scratch = raw
+		return nil, err
+	}
+	if field == &id {
+		id = uint64(p.ID)
+	}
+	got, err := s.uintField(field, max, field == &id, scratch)
+	if err != nil {
+		return nil, err
+	}
+	if field == &id {
+		p.ID = int(id)
+	}
+	if got != "" {
+		return &typeErr{field: string(key), want: want, got: got}, nil
+	}
+	return nil, nil
 }
 
 // isKey reports whether key names field as encoding/json matches a
@@ -580,52 +591,16 @@ func (r *Reader) parts(ctx context.Context, e *Entry) error {
 	}
 	s.pos++
 	var scratch []byte
-	// The parts are gathered in chunks, then copied once into e.Parts: no
-	// copies of a growing slice of millions of parts.
-	var chunks [][]Part
-	var chunk []Part
-	done := func() {
-		if len(chunks) == 0 && e.Parts == nil {
-			e.Parts = chunk
-			return
-		}
-		chunks = append(chunks, chunk)
-		total := len(e.Parts)
-		for _, c := range chunks {
-			total += len(c)
-		}
-		all := make([]Part, 0, total)
-		all = append(all, e.Parts...)
-		for _, c := range chunks {
-			all = append(all, c...)
-		}
-		e.Parts = all
-	}
+	var ps partList
 	for k := 0; ; k++ {
 		if k%4096 == 4095 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		d, ok := s.space()
-		if !ok {
-			return r.scanErr(s.endErr())
-		}
-		if d == ']' && k == 0 {
-			s.pos++
-			return nil
-		}
-		if k > 0 {
-			if d == ']' {
-				s.pos++
-				done()
-				return nil
+		if end, err := r.nextPart(k); err != nil || end {
+			if end && k > 0 {
+				ps.done(e)
 			}
-			if d != ',' {
-				return r.scanErr(s.bad(d, "after array element"))
-			}
-			s.pos++
-			if _, ok := s.space(); !ok {
-				return r.scanErr(s.endErr())
-			}
+			return err
 		}
 		off := s.off()
 		var p Part
@@ -639,17 +614,71 @@ func (r *Reader) parts(ctx context.Context, e *Entry) error {
 			}
 			return r.errorAt(off, "part %d: field %q: want %s, got a JSON %s", k, clip(te.field), te.want, clipKind(te.got))
 		}
-		if len(chunk) == cap(chunk) {
-			// Chunks grow from 16 parts to partsChunk: a small record
-			// takes little.
-			next := min(max(16, 2*cap(chunk)), partsChunk)
-			if len(chunk) > 0 {
-				chunks = append(chunks, chunk)
-			}
-			chunk = make([]Part, 0, next)
-		}
-		chunk = append(chunk, p)
+		ps.add(p)
 	}
+}
+
+// nextPart reads up to element k of an array of parts (past its ','), or
+// past the array's ']' (end).
+func (r *Reader) nextPart(k int) (end bool, err error) {
+	s := r.sc
+	d, ok := s.space()
+	if !ok {
+		return false, r.scanErr(s.endErr())
+	}
+	if d == ']' {
+		s.pos++
+		return true, nil
+	}
+	if k > 0 {
+		if d != ',' {
+			return false, r.scanErr(s.bad(d, "after array element"))
+		}
+		s.pos++
+		if _, ok := s.space(); !ok {
+			return false, r.scanErr(s.endErr())
+		}
+	}
+	return false, nil
+}
+
+// partList gathers parts in chunks, then copies them once into a record's
+// Parts: no copies of a growing slice of millions of parts.
+type partList struct {
+	chunks [][]Part
+	chunk  []Part
+}
+
+func (l *partList) add(p Part) {
+	if len(l.chunk) == cap(l.chunk) {
+		// Chunks grow from 16 parts to partsChunk: a small record
+		// takes little.
+		next := min(max(16, 2*cap(l.chunk)), partsChunk)
+		if len(l.chunk) > 0 {
+			l.chunks = append(l.chunks, l.chunk)
+		}
+		l.chunk = make([]Part, 0, next)
+	}
+	l.chunk = append(l.chunk, p)
+}
+
+// done appends the parts gathered to e.Parts.
+func (l *partList) done(e *Entry) {
+	if len(l.chunks) == 0 && e.Parts == nil {
+		e.Parts = l.chunk
+		return
+	}
+	chunks := append(l.chunks, l.chunk)
+	total := len(e.Parts)
+	for _, c := range chunks {
+		total += len(c)
+	}
+	all := make([]Part, 0, total)
+	all = append(all, e.Parts...)
+	for _, c := range chunks {
+		all = append(all, c...)
+	}
+	e.Parts = all
 }
 
 // partsChunk is the number of parts in a chunk (1 MiB).

@@ -131,74 +131,106 @@ func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend
 		N: b.N, Depth: p.Depth(), Total: p.Subproblems(), Identity: p.Identity(),
 		Shard: shard, Shards: shards, Todo: len(ids),
 	}
-	done := map[int]split.Part{}
-	ck := req.Checkpoint
-	if ck != nil {
-		if err := loadCheckpoint(ck, info, ids, done); err != nil {
-			return backend.Outcome{}, err
-		}
-		info.Resumed = len(done)
+	t, err := newTally(req.Checkpoint, info, ids)
+	if err != nil {
+		return backend.Outcome{}, err
 	}
-	var mu sync.Mutex // guards done and the checkpoint file
-	state := func() *checkpoint.State {
-		s := &checkpoint.State{Split: info.Identity, Shard: shard, Shards: shards, Todo: len(ids)}
-		for _, q := range done {
-			s.Parts = append(s.Parts, checkpoint.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes})
-		}
-		return s
-	}
-	every := backend.DefaultCheckpointEvery
-	if ck != nil && ck.Every > 0 {
-		every = ck.Every
-	}
-	var ckErr error
-	if ck != nil {
-		// Write at once: an unwritable path is refused before any work.
-		if err := checkpoint.Write(ck.Path, state()); err != nil {
-			return backend.Outcome{}, fmt.Errorf("backend: %w", err)
-		}
-	}
-	last := time.Now()
 	opt := count.PlanOptions{
 		Workers:  req.Workers,
 		Progress: req.Progress,
-		Skip:     func(id int) bool { _, ok := done[id]; return ok },
-		Done: func(q count.Part) {
-			mu.Lock()
-			defer mu.Unlock()
-			done[q.ID] = split.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
-			if ck != nil && ckErr == nil && time.Since(last) >= every {
-				ckErr = checkpoint.Write(ck.Path, state())
-				last = time.Now()
-			}
-		},
+		Skip:     func(id int) bool { _, ok := t.done[id]; return ok },
+		Done:     t.add,
 	}
 	_, err = count.CountPlan(ctx, p, ids, opt)
-	mu.Lock()
-	defer mu.Unlock()
-	if ck != nil && ckErr == nil {
-		ckErr = checkpoint.Write(ck.Path, state())
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.ck != nil && t.err == nil {
+		t.err = checkpoint.Write(t.ck.Path, t.state())
 	}
-	out := backend.Outcome{Split: info, Stats: map[string]uint64{
-		"subproblems": uint64(len(ids)), "done": uint64(len(done)), "resumed": uint64(info.Resumed),
+	out := t.outcome()
+	if t.err != nil {
+		return out, fmt.Errorf("backend: %w", t.err)
+	}
+	if err != nil {
+		return out, err
+	}
+	if len(t.done) != len(ids) {
+		return out, fmt.Errorf("backend: %s count finished %d of %d subproblems", be.name, len(t.done), len(ids))
+	}
+	return out, nil
+}
+
+// A tally holds the finished subproblems of a Run's shard and writes
+// them to its checkpoint file (when there is one) at intervals.
+type tally struct {
+	mu    sync.Mutex // guards done, last and err while the count runs
+	ck    *backend.Checkpoint
+	info  *split.Info
+	todo  int
+	every time.Duration
+	done  map[int]split.Part
+	last  time.Time
+	err   error // the first checkpoint write that failed
+}
+
+// newTally reads the checkpoint of ck when resuming (see loadCheckpoint)
+// and writes it at once, so that an unwritable path is refused before any
+// work; ck may be nil.
+func newTally(ck *backend.Checkpoint, info *split.Info, ids []int) (*tally, error) {
+	t := &tally{ck: ck, info: info, todo: len(ids), every: backend.DefaultCheckpointEvery, done: map[int]split.Part{}}
+	if ck == nil {
+		t.last = time.Now()
+		return t, nil
+	}
+	if err := loadCheckpoint(ck, info, ids, t.done); err != nil {
+		return nil, err
+	}
+	info.Resumed = len(t.done)
+	if ck.Every > 0 {
+		t.every = ck.Every
+	}
+	if err := checkpoint.Write(ck.Path, t.state()); err != nil {
+		return nil, fmt.Errorf("backend: %w", err)
+	}
+	t.last = time.Now()
+	return t, nil
+}
+
+// state is the checkpoint of the parts done (t.mu held).
+func (t *tally) state() *checkpoint.State {
+	s := &checkpoint.State{Split: t.info.Identity, Shard: t.info.Shard, Shards: t.info.Shards, Todo: t.todo}
+	for _, q := range t.done {
+		s.Parts = append(s.Parts, checkpoint.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes})
+	}
+	return s
+}
+
+// add records a finished subproblem (count.PlanOptions.Done) and writes
+// the checkpoint when the interval has passed since the last write.
+func (t *tally) add(q count.Part) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.done[q.ID] = split.Part{ID: q.ID, Solutions: q.Solutions, Unique: q.Unique, Nodes: q.Nodes}
+	if t.ck != nil && t.err == nil && time.Since(t.last) >= t.every {
+		t.err = checkpoint.Write(t.ck.Path, t.state())
+		t.last = time.Now()
+	}
+}
+
+// outcome is the Outcome of the parts done, in increasing id, with their
+// sums (t.mu held).
+func (t *tally) outcome() backend.Outcome {
+	out := backend.Outcome{Split: t.info, Stats: map[string]uint64{
+		"subproblems": uint64(t.todo), "done": uint64(len(t.done)), "resumed": uint64(t.info.Resumed),
 	}}
-	for _, q := range done {
+	for _, q := range t.done {
 		out.Parts = append(out.Parts, q)
 		out.Solutions += q.Solutions
 		out.Unique += q.Unique
 		out.Nodes += q.Nodes
 	}
 	sort.Slice(out.Parts, func(i, j int) bool { return out.Parts[i].ID < out.Parts[j].ID })
-	if ckErr != nil {
-		return out, fmt.Errorf("backend: %w", ckErr)
-	}
-	if err != nil {
-		return out, err
-	}
-	if len(done) != len(ids) {
-		return out, fmt.Errorf("backend: %s count finished %d of %d subproblems", be.name, len(done), len(ids))
-	}
-	return out, nil
+	return out
 }
 
 // loadCheckpoint fills done from the checkpoint file of ck when resuming,
