@@ -314,71 +314,14 @@ func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Case, re
 	}
 	defer cancel()
 	req := backend.Request{Mode: backend.Count, Seed: s.Seed + int64(rep), Workers: s.Workers, OnModel: g.OnModel}
-	var mu sync.Mutex // Visit may be called from a parallel backend's workers
-	var found []encode.Placement
-	var foundCells [][]encode.Cell
-	var foundPieces [][]encode.Piece
+	fs := &foundSet{}
 	prob := p.Encode()
 	if task != TaskCount {
 		req.Mode, req.Limit = backend.Find, 1
-		if prob.PlainQueens() {
-			req.Visit = func(pl encode.Placement) bool {
-				mu.Lock()
-				found = append(found, slices.Clone(pl))
-				mu.Unlock()
-				return false
-			}
-		} else {
-			req.VisitCells = func(cs []encode.Cell) bool {
-				mu.Lock()
-				foundCells = append(foundCells, slices.Clone(cs))
-				mu.Unlock()
-				return false
-			}
-			req.VisitPieces = func(ps []encode.Piece) bool {
-				mu.Lock()
-				foundPieces = append(foundPieces, slices.Clone(ps))
-				mu.Unlock()
-				return false
-			}
-		}
+		fs.visit(&req, prob.PlainQueens())
 	}
 	ch := make(chan []runResult, 1)
-	go func() {
-		var out []runResult
-		var res runResult
-		defer func() {
-			if v := recover(); v != nil {
-				res.err = fmt.Errorf("experiments: backend %s panicked: %v", b.Name(), v)
-				mu.Lock()
-				res.found, res.foundCells, res.foundPieces = found, foundCells, foundPieces
-				mu.Unlock()
-				out = append(out, res)
-			}
-			ch <- out
-		}()
-		var spent time.Duration
-		for range k {
-			if budget > 0 && spent >= budget {
-				return
-			}
-			mu.Lock()
-			found, foundCells, foundPieces = nil, nil, nil
-			mu.Unlock()
-			res = runResult{}
-			start := time.Now()
-			res.out, res.err = backend.Solve(rctx, b, prob, req)
-			res.elapsed = time.Since(start)
-			spent += res.elapsed
-			mu.Lock()
-			res.found, res.foundCells, res.foundPieces = found, foundCells, foundPieces
-			mu.Unlock()
-			out = append(out, res)
-			if res.err != nil || res.out.Status != backend.OK || rctx.Err() != nil {
-				return
-			}
-		}
-	}()
+	go batch(rctx, b, prob, req, fs, k, budget, ch)
 	select {
 	case results = <-ch:
 	case <-rctx.Done():
@@ -395,6 +338,88 @@ func (r *Runner) once(ctx context.Context, b backend.Backend, g Grid, p Case, re
 		}
 	}
 	return results, onceEnd{rctx.Err(), false, ctx.Err() != nil}
+}
+
+// batch runs b on prob up to k times in a row under rctx (see once) and
+// sends the results to ch; a panic of the backend is the last result's
+// error.
+func batch(rctx context.Context, b backend.Backend, prob encode.Problem, req backend.Request, fs *foundSet, k int, budget time.Duration, ch chan<- []runResult) {
+	var out []runResult
+	var res runResult
+	defer func() {
+		if v := recover(); v != nil {
+			res.err = fmt.Errorf("experiments: backend %s panicked: %v", b.Name(), v)
+			fs.into(&res)
+			out = append(out, res)
+		}
+		ch <- out
+	}()
+	var spent time.Duration
+	for range k {
+		if budget > 0 && spent >= budget {
+			return
+		}
+		fs.reset()
+		res = runResult{}
+		start := time.Now()
+		res.out, res.err = backend.Solve(rctx, b, prob, req)
+		res.elapsed = time.Since(start)
+		spent += res.elapsed
+		fs.into(&res)
+		out = append(out, res)
+		if res.err != nil || res.out.Status != backend.OK || rctx.Err() != nil {
+			return
+		}
+	}
+}
+
+// A foundSet keeps the solutions a run hands over (Visit may be called
+// from a parallel backend's workers).
+type foundSet struct {
+	mu     sync.Mutex
+	pl     []encode.Placement
+	cells  [][]encode.Cell
+	pieces [][]encode.Piece
+}
+
+// visit sets the request's visitors, which keep each solution and stop
+// the search: placements for plain queens, else cells and pieces.
+func (f *foundSet) visit(req *backend.Request, plain bool) {
+	if plain {
+		req.Visit = func(pl encode.Placement) bool {
+			f.mu.Lock()
+			f.pl = append(f.pl, slices.Clone(pl))
+			f.mu.Unlock()
+			return false
+		}
+		return
+	}
+	req.VisitCells = func(cs []encode.Cell) bool {
+		f.mu.Lock()
+		f.cells = append(f.cells, slices.Clone(cs))
+		f.mu.Unlock()
+		return false
+	}
+	req.VisitPieces = func(ps []encode.Piece) bool {
+		f.mu.Lock()
+		f.pieces = append(f.pieces, slices.Clone(ps))
+		f.mu.Unlock()
+		return false
+	}
+}
+
+// reset forgets the solutions of the run before.
+func (f *foundSet) reset() {
+	f.mu.Lock()
+	f.pl, f.cells, f.pieces = nil, nil, nil
+	f.mu.Unlock()
+}
+
+// into gives res the solutions found.
+func (f *foundSet) into(res *runResult) {
+	f.mu.Lock()
+	res.found, res.foundCells, res.foundPieces = f.pl, f.cells, f.pieces
+	f.mu.Unlock()
 }
 
 // maxBatch bounds the runs of one back-to-back batch.
@@ -482,35 +507,36 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Case,
 	}
 }
 
-// check sets the status, answer and message of a finished run.
-func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Case, res runResult, rctxErr error) {
-	limit := fmt.Sprintf("time limit %v reached", r.Spec.Timeout)
+// failed sets the status and message of a run that failed, was refused
+// or reached its time limit, and reports whether it did.
+func failed(rec *results.Record, res runResult, rctxErr error, limit string) bool {
 	switch {
 	case res.err != nil && rctxErr != nil && errors.Is(res.err, context.DeadlineExceeded):
 		rec.Status, rec.Message = results.Timeout, limit
-		return
 	case errors.Is(res.err, backend.ErrWrongAnswer):
 		rec.Status, rec.Message = results.Mismatch, res.err.Error()
-		return
 	case errors.Is(res.err, backend.ErrTooBig):
 		rec.Status, rec.Message = results.Refused, res.err.Error()
-		return
 	case res.err != nil:
 		rec.Status, rec.Message = results.Error, res.err.Error()
-		return
 	case res.out.Status == backend.Timeout || (res.out.Status == backend.Interrupted && rctxErr != nil):
 		rec.Status, rec.Message = results.Timeout, limit
-		return
 	case res.out.Status == backend.Interrupted:
 		rec.Status, rec.Message = results.Error, "backend reported an interruption that did not happen"
-		return
+	default:
+		return false
 	}
-	// Every placement a backend hands over is checked, whatever its status.
+	return true
+}
+
+// verifyFound checks every solution the run handed over, whatever its
+// status; false (and a MISMATCH) at the first that is not one.
+func verifyFound(rec *results.Record, p Case, res runResult) bool {
 	for _, pl := range res.found {
 		if err := encode.Verify(p.Board.Problem(), pl); err != nil {
 			rec.Status, rec.Answer = results.Mismatch, uint64(len(res.found))
 			rec.Message = "invalid placement: " + err.Error()
-			return
+			return false
 		}
 	}
 	for _, cs := range res.foundCells {
@@ -519,7 +545,7 @@ func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Case
 		if err := encode.Verify(q, cs); err != nil {
 			rec.Status, rec.Answer = results.Mismatch, uint64(len(res.foundCells))
 			rec.Message = "invalid solution: " + err.Error()
-			return
+			return false
 		}
 	}
 	for _, ps := range res.foundPieces {
@@ -528,8 +554,17 @@ func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Case
 		if err := encode.Verify(q, ps); err != nil {
 			rec.Status, rec.Answer = results.Mismatch, uint64(len(res.foundPieces))
 			rec.Message = "invalid solution: " + err.Error()
-			return
+			return false
 		}
+	}
+	return true
+}
+
+// check sets the status, answer and message of a finished run.
+func (r *Runner) check(rec *results.Record, b backend.Backend, task Task, p Case, res runResult, rctxErr error) {
+	limit := fmt.Sprintf("time limit %v reached", r.Spec.Timeout)
+	if failed(rec, res, rctxErr, limit) || !verifyFound(rec, p, res) {
+		return
 	}
 	found := len(res.found) + len(res.foundCells) + len(res.foundPieces)
 	// A run that finished after its time limit did not finish within it,

@@ -86,8 +86,21 @@ func newImplicitX(b encode.Board) (*implicitX, error) {
 			s.row[r], s.col[c], s.diag[r+c], s.anti[r-c+n-1] = false, false, false, false
 		}
 	}
-	// The primary items as encode.ExactCover numbers them: r_t then c_t,
-	// t in organ-pipe order, for the free rows and columns.
+	s.numberPrimary()
+	onDiag, onAnti := s.numberSecondary(b.Given() == 0)
+	s.lengths(b.Given() == 0, onDiag, onAnti)
+	p := int32(len(s.primary))
+	s.next, s.prev = make([]int32, p+1), make([]int32, p+1)
+	for i := range p + 1 {
+		s.next[i], s.prev[i] = (i+1)%(p+1), (i+p)%(p+1)
+	}
+	return s, nil
+}
+
+// numberPrimary numbers the primary items as encode.ExactCover does: r_t
+// then c_t, t in organ-pipe order, for the free rows and columns.
+func (s *implicitX) numberPrimary() {
+	n := s.n
 	for j := range n {
 		t := encode.OrganPipe(n, j)
 		s.rowItem[t], s.colItem[t] = -1, -1
@@ -103,11 +116,17 @@ func newImplicitX(b encode.Board) (*implicitX, error) {
 			s.primary = append(s.primary, int32(-t-1))
 		}
 	}
-	// The secondary items: the diagonals of more than one option, a_k in
-	// increasing k, then b_k.
+}
+
+// numberSecondary numbers the secondary items: the diagonals of more than
+// one option, a_k in increasing k, then b_k; it returns the options on
+// each diagonal and anti-diagonal (empty: the board has no queen) and
+// makes the items' lengths.
+func (s *implicitX) numberSecondary(empty bool) (onDiag, onAnti []int32) {
+	n := s.n
 	items := int32(len(s.primary))
-	onDiag, onAnti := make([]int32, 2*n-1), make([]int32, 2*n-1)
-	if b.Given() == 0 {
+	onDiag, onAnti = make([]int32, 2*n-1), make([]int32, 2*n-1)
+	if empty {
 		for k := range onDiag {
 			onDiag[k] = int32(min(k+1, 2*n-1-k))
 			onAnti[k] = onDiag[k]
@@ -135,7 +154,13 @@ func newImplicitX(b encode.Board) (*implicitX, error) {
 		}
 	}
 	s.ln = make([]int32, items)
-	if b.Given() == 0 {
+	return onDiag, onAnti
+}
+
+// lengths sets the number of options of each item.
+func (s *implicitX) lengths(empty bool, onDiag, onAnti []int32) {
+	n := s.n
+	if empty {
 		for t := range n {
 			s.ln[s.rowItem[t]], s.ln[s.colItem[t]] = int32(n), int32(n)
 		}
@@ -147,21 +172,15 @@ func newImplicitX(b encode.Board) (*implicitX, error) {
 				s.ln[s.antiItem[k]] = onAnti[k]
 			}
 		}
-	} else {
-		for r := range n {
-			for c := range n {
-				if s.row[r] && s.col[c] && s.diag[r+c] && s.anti[r-c+n-1] {
-					s.count(r, c, 1)
-				}
+		return
+	}
+	for r := range n {
+		for c := range n {
+			if s.row[r] && s.col[c] && s.diag[r+c] && s.anti[r-c+n-1] {
+				s.count(r, c, 1)
 			}
 		}
 	}
-	p := int32(len(s.primary))
-	s.next, s.prev = make([]int32, p+1), make([]int32, p+1)
-	for i := range p + 1 {
-		s.next[i], s.prev[i] = (i+1)%(p+1), (i+p)%(p+1)
-	}
-	return s, nil
 }
 
 // count adds d to the lengths of the items of option (r, c).
@@ -322,16 +341,8 @@ func (s *implicitX) run(ctx context.Context, order dlx.ValueOrder, seed int64, l
 // search is Algorithm X's steps X2–X8 at the given level.
 func (s *implicitX) search(level int) {
 	s.st.Nodes++
-	if s.check++; s.check >= 1<<10 {
-		s.check = 0
-		if err := s.ctx.Err(); err != nil {
-			s.err, s.stop = err, true
-			return
-		}
-		if s.progress != nil && time.Now().After(s.nextRep) {
-			s.nextRep = time.Now().Add(time.Second)
-			s.progress(s.done(level))
-		}
+	if s.check++; s.check >= 1<<10 && !s.poll(level) {
+		return
 	}
 	// X3: the primary item of fewest options, leftmost among equals.
 	best, t := int32(-1), int32(math.MaxInt32)
@@ -353,28 +364,7 @@ func (s *implicitX) search(level int) {
 		kind, line = lineCol, -line-1
 	}
 	s.st.Updates += s.cover(kind, line)
-	// The item's list, in the value order.
-	for len(s.lists) <= level {
-		s.lists, s.pos = append(s.lists, nil), append(s.pos, 0)
-	}
-	l := s.lists[level][:0]
-	n := s.n
-	for x := range n {
-		r, c := line, x
-		if kind == lineCol {
-			r, c = x, line
-		}
-		if (kind == lineCol || s.col[c]) && (kind == lineRow || s.row[r]) && s.diag[r+c] && s.anti[r-c+n-1] {
-			l = append(l, int32(x))
-		}
-	}
-	switch s.order {
-	case dlx.ValueMiddle:
-		s.mid = dlx.MiddleOut(l, s.mid)
-	case dlx.ValueRandom:
-		s.rng.Shuffle(len(l), func(i, j int) { l[i], l[j] = l[j], l[i] })
-	}
-	s.lists[level] = l
+	l := s.list(level, kind, line)
 	for p, x := range l {
 		s.pos[level] = p
 		r, c := line, int(x)
@@ -401,6 +391,48 @@ func (s *implicitX) search(level int) {
 		}
 	}
 	s.uncover(kind, line)
+}
+
+// poll looks at the context and reports progress, every 1,024 nodes;
+// false when the search must stop.
+func (s *implicitX) poll(level int) bool {
+	s.check = 0
+	if err := s.ctx.Err(); err != nil {
+		s.err, s.stop = err, true
+		return false
+	}
+	if s.progress != nil && time.Now().After(s.nextRep) {
+		s.nextRep = time.Now().Add(time.Second)
+		s.progress(s.done(level))
+	}
+	return true
+}
+
+// list is the list of the item (kind, line) at level: its options still
+// free, in the value order.
+func (s *implicitX) list(level, kind, line int) []int32 {
+	for len(s.lists) <= level {
+		s.lists, s.pos = append(s.lists, nil), append(s.pos, 0)
+	}
+	l := s.lists[level][:0]
+	n := s.n
+	for x := range n {
+		r, c := line, x
+		if kind == lineCol {
+			r, c = x, line
+		}
+		if (kind == lineCol || s.col[c]) && (kind == lineRow || s.row[r]) && s.diag[r+c] && s.anti[r-c+n-1] {
+			l = append(l, int32(x))
+		}
+	}
+	switch s.order {
+	case dlx.ValueMiddle:
+		s.mid = dlx.MiddleOut(l, s.mid)
+	case dlx.ValueRandom:
+		s.rng.Shuffle(len(l), func(i, j int) { l[i], l[j] = l[j], l[i] })
+	}
+	s.lists[level] = l
+	return l
 }
 
 // undo uncovers option (r, c)'s other items in the reverse order.

@@ -16,25 +16,13 @@ import (
 // with multiplicities (Algorithm M).
 var dlxVariants = encode.AllVariants()
 
-// runModel solves a model as the generalized exact-cover problem of
-// encode.Model.Cover with dlx: Algorithm X with dancing links, or
-// Algorithm M when some line has other bounds than [1,1] and [0,1].
-// Outcome.Nodes and Stats["updates"] are dlx's counters.
-func (dlxBackend) runModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
-	cv := m.Cover()
-	var primary, secondary []string
-	for i, it := range cv.Items {
-		if i < cv.Primary+cv.Multiple {
-			primary = append(primary, it.Name)
-		} else {
-			secondary = append(secondary, it.Name)
-		}
-	}
-	// An item [k, k] that every option holds (the number of pieces of
-	// the minimum problems: domination) is left out of the matrix and
-	// asked of the search as dlx.Config.Pick: the same solutions, without
-	// the updates of covering that item (which hides every option).
-	pickItem, pick := -1, 0
+// pickedItem finds an item [k, k] that every option holds (the number of
+// pieces of the minimum problems: domination): it is left out of the
+// matrix and asked of the search as dlx.Config.Pick (pick = k), the same
+// solutions without the updates of covering that item (which hides every
+// option). pickItem is -1 when there is none.
+func pickedItem(cv *encode.Cover) (pickItem, pick int) {
+	pickItem = -1
 	for i := cv.Primary; i < cv.Primary+cv.Multiple && len(cv.Options) > 0; i++ {
 		it := cv.Items[i]
 		if it.Lo != it.Hi || it.Lo < 1 || pickItem >= 0 {
@@ -53,6 +41,21 @@ func (dlxBackend) runModel(ctx context.Context, m *encode.Model, req backend.Req
 			pickItem, pick = i, it.Lo
 		}
 	}
+	return pickItem, pick
+}
+
+// coverMatrix builds the dlx matrix of the cover, without item pickItem
+// (-1: none), and the model's cell of each of its options; ok is false
+// when a line cannot be met (no solution).
+func coverMatrix(cv *encode.Cover, pickItem int) (p *dlx.Matrix, cell []int32, ok bool, err error) {
+	var primary, secondary []string
+	for i, it := range cv.Items {
+		if i < cv.Primary+cv.Multiple {
+			primary = append(primary, it.Name)
+		} else {
+			secondary = append(secondary, it.Name)
+		}
+	}
 	if pickItem >= 0 {
 		primary = slices.Delete(primary, pickItem, pickItem+1)
 	}
@@ -63,9 +66,8 @@ func (dlxBackend) runModel(ctx context.Context, m *encode.Model, req backend.Req
 		}
 		return i
 	}
-	p, err := dlx.NewMatrix(primary, secondary)
-	if err != nil {
-		return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
+	if p, err = dlx.NewMatrix(primary, secondary); err != nil {
+		return nil, nil, false, fmt.Errorf("backend dlx: %w", err)
 	}
 	// A line that may hold no piece (hi = 0: the given pieces fill it,
 	// e.g. the number of pieces when all are given) becomes an item with
@@ -77,17 +79,17 @@ func (dlxBackend) runModel(ctx context.Context, m *encode.Model, req backend.Req
 			continue
 		}
 		if it.Hi < it.Lo {
-			return backend.Outcome{}, nil // a line that cannot be met: no solution
+			return nil, nil, false, nil // a line that cannot be met: no solution
 		}
 		lo, hi := it.Lo, min(it.Hi, dlx.MaxBound)
 		if hi < 1 {
 			full[i], hi = true, 1
 		}
 		if err := p.SetBounds(item(i), lo, hi); err != nil {
-			return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
+			return nil, nil, false, fmt.Errorf("backend dlx: %w", err)
 		}
 	}
-	cell := make([]int32, 0, len(cv.Options)) // the model's cell of each option
+	cell = make([]int32, 0, len(cv.Options)) // the model's cell of each option
 	var items []int
 options:
 	for c, opt := range cv.Options {
@@ -101,9 +103,23 @@ options:
 			}
 		}
 		if err := p.AddOptionIndex(items...); err != nil {
-			return backend.Outcome{}, fmt.Errorf("backend dlx: %w", err)
+			return nil, nil, false, fmt.Errorf("backend dlx: %w", err)
 		}
 		cell = append(cell, int32(c))
+	}
+	return p, cell, true, nil
+}
+
+// runModel solves a model as the generalized exact-cover problem of
+// encode.Model.Cover with dlx: Algorithm X with dancing links, or
+// Algorithm M when some line has other bounds than [1,1] and [0,1].
+// Outcome.Nodes and Stats["updates"] are dlx's counters.
+func (dlxBackend) runModel(ctx context.Context, m *encode.Model, req backend.Request, visit func([]int32) bool) (backend.Outcome, error) {
+	cv := m.Cover()
+	pickItem, pick := pickedItem(cv)
+	p, cell, ok, err := coverMatrix(cv, pickItem)
+	if err != nil || !ok {
+		return backend.Outcome{}, err
 	}
 	cfg := dlx.Config{ShortFirst: true, Pick: pick}
 	if visit != nil {

@@ -6,16 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/qtool-project/qtool/cluster"
 	"github.com/qtool-project/qtool/results"
 )
-
-// benchOwnFlags are the flags of bench that submit bench sets for every
-// task itself.
-var benchOwnFlags = []string{"task", "log", "resume", "format", "plot"}
 
 func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("submit bench", clusterUsage)
@@ -34,18 +29,12 @@ func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
 	if tasks < 1 || tasks > cluster.MaxTasks {
 		return usageErrorf("cluster submit bench: --tasks M is required, 1 ≤ M ≤ %d", cluster.MaxTasks)
 	}
-	benchArgs, err := benchPaths(operands)
+	benchArgs, err := cluster.AbsBenchPaths(operands)
 	if err != nil {
-		return err
+		return usageErrorf("cluster submit bench: %s", strings.TrimPrefix(err.Error(), "cluster: "))
 	}
-	for _, a := range benchArgs {
-		name := strings.TrimLeft(a, "-")
-		name, _, _ = strings.Cut(name, "=")
-		for _, own := range benchOwnFlags {
-			if strings.HasPrefix(a, "-") && name == own {
-				return usageErrorf("cluster submit bench: %s is set for every task (its own log, resumed, --task i/M); leave it out", a)
-			}
-		}
+	if a := cluster.BenchOwnFlag(benchArgs); a != "" {
+		return usageErrorf("cluster submit bench: %s is set for every task (its own log, resumed, --task i/M); leave it out", a)
 	}
 	// Check the experiment and its split as bench builds them, measuring
 	// nothing: with a context that has ended, bench stops before the first run.
@@ -60,61 +49,8 @@ func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
 			return usageErrorf("cluster submit bench: %s", strings.TrimPrefix(err.Error(), "bench: "))
 		}
 	}
-	cmd := append([]string{"bench"}, benchArgs...)
-	cmd = append(cmd, "--task", "{task}/{tasks}", "--log", "{log}", "--resume", "--format", "json")
-	if !hasFlag(benchArgs, "workers") {
-		cmd = append(cmd, "--workers", fmt.Sprint(o.CPUs))
-	}
-	title := fmt.Sprintf("bench %s in %d tasks", strings.Join(benchArgs, " "), tasks)
-	r := &cluster.Run{Kind: "bench", Title: strings.Replace(title, "bench  in", "bench in", 1), Tasks: tasks, Command: cmd,
-		Split: map[string]string{"tasks": fmt.Sprint(tasks)}, Options: o}
+	r := cluster.NewBenchRun(benchArgs, tasks, o)
 	return clusterMake(ctx, c, &s, r)
-}
-
-// benchPaths makes the paths that bench's flags name absolute, for the
-// tasks run in the run directory.
-func benchPaths(args []string) ([]string, error) {
-	out := append([]string(nil), args...)
-	for i := 0; i < len(out); i++ {
-		a := out[i]
-		if !strings.HasPrefix(a, "-") {
-			continue
-		}
-		name, val, inline := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if name != "boards" && name != "reference" {
-			continue
-		}
-		if !inline {
-			if i+1 >= len(out) {
-				return nil, usageErrorf("cluster submit bench: %s needs a value", a)
-			}
-			i++
-			val = out[i]
-		}
-		if val == "none" && name == "reference" {
-			continue
-		}
-		abs, err := filepath.Abs(val)
-		if err != nil {
-			return nil, usageErrorf("cluster submit bench: %s: %v", a, err)
-		}
-		if inline {
-			out[i] = "--" + name + "=" + abs
-		} else {
-			out[i] = abs
-		}
-	}
-	return out, nil
-}
-
-func hasFlag(args []string, name string) bool {
-	for _, a := range args {
-		n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if strings.HasPrefix(a, "-") && n == name {
-			return true
-		}
-	}
-	return false
 }
 
 // collectBench checks that the tasks' logs are the slices of one split,

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/qtool-project/qtool/target"
 	"io"
 	"math"
 	"os"
@@ -277,22 +278,22 @@ func runEncodeWrite(ctx context.Context, c *cli, outName string, write func(w io
 	}
 	// The writer stops the encoder at Ctrl-C or at the first write error,
 	// however deep in its loops it is.
-	aw := &abortWriter{ctx: ctx, w: w}
+	aw := target.NewStopWriter(ctx, w)
 	bw := bufio.NewWriterSize(aw, 1<<16)
-	if err := aw.run(func() error { return write(bw) }); err != nil {
+	if err := aw.Run(func() error { return write(bw) }); err != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return withCode(exitTimeout, fmt.Errorf("encode: time limit reached; the output is incomplete%s", outNote(*outPath)))
 		}
 		if ctx.Err() != nil {
 			return withCode(exitInterrupted, fmt.Errorf("encode: interrupted; the output is incomplete%s", outNote(*outPath)))
 		}
-		if errors.Is(err, errWrite) {
-			return fmt.Errorf("encode: writing: %v", unwrapPath(aw.err))
+		if errors.Is(err, target.ErrStopped) {
+			return fmt.Errorf("encode: writing: %v", unwrapPath(aw.Err()))
 		}
 		return usageErrorf("encode: %v", err)
 	}
-	if err := aw.run(bw.Flush); err != nil {
-		return fmt.Errorf("encode: writing: %v", unwrapPath(aw.err))
+	if err := aw.Run(bw.Flush); err != nil {
+		return fmt.Errorf("encode: writing: %v", unwrapPath(aw.Err()))
 	}
 	if of != nil {
 		if err := of.commit(); err != nil {
@@ -310,44 +311,6 @@ func outNote(path string) string {
 		return "; nothing was written to " + path
 	}
 	return " and " + path + " was left as it was"
-}
-
-// abortWriter writes to w until ctx ends or a write fails; then it panics
-// with errWrite, which run recovers, so that an encoder deep in its loops
-// stops at once instead of generating the rest of a huge output for
-// nothing.
-type abortWriter struct {
-	ctx context.Context
-	w   io.Writer
-	err error
-}
-
-var errWrite = errors.New("output stopped")
-
-func (a *abortWriter) Write(p []byte) (int, error) {
-	if err := a.ctx.Err(); err != nil {
-		a.err = err
-		panic(errWrite)
-	}
-	n, err := a.w.Write(p)
-	if err != nil {
-		a.err = err
-		panic(errWrite)
-	}
-	return n, nil
-}
-
-// run calls f and turns the writer's panic back into an error.
-func (a *abortWriter) run(f func() error) (err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			if v != errWrite {
-				panic(v)
-			}
-			err = errWrite
-		}
-	}()
-	return f()
 }
 
 // parseSize reads a size such as 4GB, 500MB, 1.5G, 2000000 (bytes) or 0,

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"github.com/qtool-project/qtool/dlx"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,7 +26,7 @@ func TestGenXcover(t *testing.T) {
 			xargs = append(xargs, "--best", "2")
 		}
 		out, errOut, code := xrun(t, context.Background(), a, xargs...)
-		var rec xcoverRecord
+		var rec dlx.Report
 		if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 || rec.Options != 30 {
 			t.Errorf("%s: xcover exit %d, %v, %s %s", fam, code, err, out, errOut)
 		}

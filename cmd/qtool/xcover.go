@@ -6,9 +6,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
-	"strconv"
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
@@ -25,29 +23,6 @@ func init() {
 //
 //go:embed help/xcover.txt
 var xcoverUsage string
-
-// xcoverRecord is the JSON form of a run of xcover.
-type xcoverRecord struct {
-	File       string  `json:"file"`
-	Items      int     `json:"items"`
-	Primary    int     `json:"primary"`
-	Options    int     `json:"options"`
-	Algorithm  string  `json:"algorithm"`
-	Workers    int     `json:"workers"`
-	Solutions  uint64  `json:"solutions"`
-	Nodes      uint64  `json:"nodes"`
-	Updates    uint64  `json:"updates"`
-	Cleansings uint64  `json:"cleansings"`
-	Seconds    float64 `json:"seconds"`
-	Status     string  `json:"status"`
-	Complete   bool    `json:"complete"`
-	Limit      uint64  `json:"limit,omitempty"`
-	// Best holds the solutions of --best K, cheapest first (none: an
-	// empty list; without --best: absent).
-	Best *[]xcoverCost `json:"best,omitempty"`
-	// ZDD is the result of --zdd or --sample.
-	ZDD *xcoverZDDRecord `json:"zdd,omitempty"`
-}
 
 // xcoverOptions are the flags and the operand of xcover.
 type xcoverOptions struct {
@@ -117,7 +92,7 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 		}
 		status = backend.StatusOf(rctx)
 	}
-	rec := xcoverRecord{
+	rec := dlx.Report{
 		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
 		Algorithm: alg.String(), Workers: opt.workers,
 		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
@@ -248,7 +223,7 @@ func solutionPrinter(out *bufio.Writer, p *dlx.Matrix, writeErr *error) func([]i
 }
 
 // xcoverReport prints the record as JSON or as the summary.
-func xcoverReport(out *bufio.Writer, rec xcoverRecord, status backend.Status, opt xcoverOptions, listed bool) error {
+func xcoverReport(out *bufio.Writer, rec dlx.Report, status backend.Status, opt xcoverOptions, listed bool) error {
 	if opt.asJSON {
 		if err := writeJSON(out, rec); err != nil {
 			return err
@@ -257,42 +232,12 @@ func xcoverReport(out *bufio.Writer, rec xcoverRecord, status backend.Status, op
 		if listed {
 			out.WriteByte('\n')
 		}
-		printXcover(out, rec, status)
+		if err := rec.WriteText(out, statusWord(status)); err != nil {
+			return fmt.Errorf("xcover: writing: %v", err)
+		}
 	}
 	if err := out.Flush(); err != nil {
 		return fmt.Errorf("xcover: writing: %v", err)
 	}
 	return nil
-}
-
-// printXcover prints the summary of a run as aligned lines.
-func printXcover(w io.Writer, r xcoverRecord, s backend.Status) {
-	sol := strconv.FormatUint(r.Solutions, 10)
-	switch {
-	case s == backend.OK && r.Limit > 0 && r.Solutions >= r.Limit:
-		sol += " (the limit; there may be more)"
-	case !r.Complete:
-		sol = "≥ " + sol + " (incomplete)"
-	}
-	search := "algorithm " + r.Algorithm
-	if r.Workers > 1 {
-		search += fmt.Sprintf(", %d workers", r.Workers)
-	}
-	rows := [][2]string{
-		{"problem", fmt.Sprintf("%s (%d items, %d primary; %d options; %s)", r.File, r.Items, r.Primary, r.Options, search)},
-		{"solutions", sol},
-		{"nodes", strconv.FormatUint(r.Nodes, 10)},
-		{"updates", strconv.FormatUint(r.Updates, 10)},
-		{"cleansings", strconv.FormatUint(r.Cleansings, 10)},
-		{"costs", bestCosts(r.Best)},
-		{"zdd", zddSummary(r.ZDD)},
-		{"seconds", strconv.FormatFloat(r.Seconds, 'f', 4, 64)},
-		{"status", statusWord(s)},
-	}
-	for _, row := range rows {
-		if (row[0] == "costs" && r.Best == nil) || (row[0] == "zdd" && r.ZDD == nil) {
-			continue
-		}
-		fmt.Fprintf(w, "%-10s  %s\n", row[0], row[1])
-	}
 }

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
@@ -14,12 +12,6 @@ import (
 
 // maxBest bounds --best: the solutions kept are held in memory.
 const maxBest = 1 << 20
-
-// xcoverCost is one solution of --best in the JSON record.
-type xcoverCost struct {
-	Cost    uint64   `json:"cost"`
-	Options []string `json:"options"`
-}
 
 // xcoverBest runs --best K: Knuth's DLX5 search for the K cheapest
 // solutions, printed cheapest first, each after a comment line with its
@@ -43,7 +35,7 @@ func xcoverBest(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xco
 		}
 		status = backend.StatusOf(ctx)
 	}
-	rec := xcoverRecord{
+	rec := dlx.Report{
 		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
 		Algorithm: "C", Workers: 1,
 		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
@@ -51,9 +43,9 @@ func xcoverBest(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xco
 		Complete: status == backend.OK && (opt.limit == 0 || st.Solutions < opt.limit),
 		Limit:    opt.limit,
 	}
-	best := make([]xcoverCost, 0, len(sols))
+	best := make([]dlx.ReportCost, 0, len(sols))
 	for _, s := range sols {
-		e := xcoverCost{Cost: s.Cost}
+		e := dlx.ReportCost{Cost: s.Cost}
 		for _, o := range s.Options {
 			e.Options = append(e.Options, p.OptionString(o))
 		}
@@ -77,27 +69,4 @@ func xcoverBest(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xco
 		return err
 	}
 	return endStatus(status)
-}
-
-// bestCosts lists the costs of the solutions of --best, cheapest first.
-func bestCosts(list *[]xcoverCost) string {
-	if list == nil {
-		return ""
-	}
-	best := *list
-	if len(best) == 0 {
-		return "none (no solution)"
-	}
-	var b strings.Builder
-	for i, s := range best {
-		if i == 20 {
-			fmt.Fprintf(&b, " … (%d in all)", len(best))
-			break
-		}
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.FormatUint(s.Cost, 10))
-	}
-	return b.String()
 }

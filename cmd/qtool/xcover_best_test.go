@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"github.com/qtool-project/qtool/dlx"
 	"os"
 	"strings"
 	"testing"
@@ -21,7 +22,7 @@ func TestXcoverBest(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 	out, _, code = xrun(t, context.Background(), string(text), "xcover", "-", "--best", "3", "--json")
-	var rec xcoverRecord
+	var rec dlx.Report
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 {
 		t.Fatalf("exit %d, %v: %s", code, err, out)
 	}

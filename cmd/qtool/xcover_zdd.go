@@ -56,11 +56,11 @@ func xcoverZDD(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xcov
 		}
 	}
 	count := z.CountString()
-	rec := xcoverRecord{
+	rec := dlx.Report{
 		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
 		Algorithm: "C", Workers: 1, Nodes: z.Nodes, Updates: z.Updates, Cleansings: z.Cleansings,
 		Seconds: elapsed.Seconds(), Status: backend.OK.String(), Complete: true,
-		ZDD: &xcoverZDDRecord{Nodes: z.Size(), Memos: z.Memos, Hits: z.Hits, Count: count, File: opt.zdd},
+		ZDD: &dlx.ReportZDD{Nodes: z.Size(), Memos: z.Memos, Hits: z.Hits, Count: count, File: opt.zdd},
 	}
 	if c := z.Count(); c.IsUint64() {
 		rec.Solutions = c.Uint64()
@@ -92,29 +92,4 @@ func xcoverZDD(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xcov
 		return err
 	}
 	return nil
-}
-
-// xcoverZDDRecord is the ZDD part of xcover's JSON record.
-type xcoverZDDRecord struct {
-	// Nodes is the number of ZDD nodes (terminals excluded), Memos the
-	// partial states cached, Hits the cache hits (solutions included).
-	Nodes int    `json:"nodes"`
-	Memos uint64 `json:"memos"`
-	Hits  uint64 `json:"hits"`
-	// Count is the exact number of solutions, in decimal.
-	Count   string     `json:"count"`
-	File    string     `json:"file,omitempty"`
-	Samples [][]string `json:"samples,omitempty"`
-}
-
-// zddSummary is the summary line of --zdd.
-func zddSummary(r *xcoverZDDRecord) string {
-	if r == nil {
-		return ""
-	}
-	s := fmt.Sprintf("%d nodes, %d cached states, %d hits; count %s", r.Nodes, r.Memos, r.Hits, r.Count)
-	if r.File != "" {
-		s += "; written to " + r.File
-	}
-	return s
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"github.com/qtool-project/qtool/dlx"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,7 +25,7 @@ func TestXcoverZDD(t *testing.T) {
 	}
 	jpath := filepath.Join(dir, "l7.json")
 	out, _, code := xrun(t, context.Background(), langfordText(7), "xcover", "-", "--zdd", jpath, "--sample", "3", "--json")
-	var rec xcoverRecord
+	var rec dlx.Report
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 || rec.ZDD == nil {
 		t.Fatalf("exit %d, %v: %s", code, err, out)
 	}
