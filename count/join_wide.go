@@ -49,7 +49,8 @@ func (c *joinCounter) wideTable(words int) []uint64 {
 
 // disjointWide is disjoint's table and queries on the wide layout, run by
 // the AVX-512 kernel: xs sorted by key (start: the first pattern of each
-// key), nch chunks of the widths given.
+// key), nch chunks of the widths given. Like disjoint, a hot loop kept in
+// one piece on purpose.
 func (c *joinCounter) disjointWide(xs, ys []uint64, start *[1<<joinKeyBits + 1]int, nch int, width [joinMaxChunks]uint, ks uint, keyMask uint64) uint64 {
 	const bw = joinWideBlock / 64
 	W := (len(xs) + joinWideBlock - 1) / joinWideBlock

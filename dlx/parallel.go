@@ -102,57 +102,37 @@ func (p *Matrix) runParallel(ctx context.Context, cfg Config, alg Algorithm) (St
 	return st, err
 }
 
-// runWorkers is runParallel; it also returns each worker's split (none when
-// the tree was not split).
-func (p *Matrix) runWorkers(ctx context.Context, cfg Config, alg Algorithm) (Stats, []*split, error) {
-	k := cfg.Workers
-	depth, tasks, err := p.chooseDepth(ctx, alg, k)
-	if err != nil {
-		return Stats{}, nil, err
-	}
-	if depth == 0 || tasks < 2 {
-		st, err := p.runOne(ctx, cfg, alg, nil)
-		return st, nil, err
-	}
-	k = int(min(int64(k), tasks)) // a worker without a task would only walk
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+// A visitGate hands the workers' solutions to Config.Visit one at a
+// time, and counts them for the limit; once Visit or the limit says stop,
+// it cancels the search.
+type visitGate struct {
+	cfg      Config
+	cancel   context.CancelFunc
+	mu       sync.Mutex
+	accepted uint64
+	stopped  atomic.Bool
+}
 
-	// Solutions are visited one at a time, and counted here for the limit.
-	var (
-		mu       sync.Mutex
-		accepted uint64
-		stopped  atomic.Bool
-	)
-	wcfg := cfg
-	wcfg.Limit = 0
-	if cfg.Visit != nil || cfg.Limit > 0 {
-		wcfg.Visit = func(options []int) bool {
-			mu.Lock()
-			defer mu.Unlock()
-			if stopped.Load() {
-				return false
-			}
-			accepted++
-			ok := cfg.Visit == nil || cfg.Visit(options)
-			if !ok || (cfg.Limit > 0 && accepted >= cfg.Limit) {
-				stopped.Store(true)
-				cancel()
-				return false
-			}
-			return true
-		}
+func (g *visitGate) visit(options []int) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.stopped.Load() {
+		return false
 	}
-	next := new(atomic.Int64)
-	next.Store(int64(k))
-	if cfg.Progress != nil {
-		report := cfg.Progress
-		wcfg.Progress = func(pr Progress) {
-			done := float64(next.Load()-int64(k)) / float64(tasks)
-			pr.Done = min(max(done, 0), 0.999999)
-			report(pr)
-		}
+	g.accepted++
+	ok := g.cfg.Visit == nil || g.cfg.Visit(options)
+	if !ok || (g.cfg.Limit > 0 && g.accepted >= g.cfg.Limit) {
+		g.stopped.Store(true)
+		g.cancel()
+		return false
 	}
+	return true
+}
+
+// startWorkers runs k workers on the tree split at depth (the first one
+// reports progress and visits the solutions above the split) and waits
+// for them: each one's split, statistics and error.
+func (p *Matrix) startWorkers(ctx context.Context, wcfg Config, alg Algorithm, k, depth int, next *atomic.Int64) ([]*split, []Stats, []error) {
 	splits := make([]*split, k)
 	stats := make([]Stats, k)
 	errs := make([]error, k)
@@ -170,15 +150,51 @@ func (p *Matrix) runWorkers(ctx context.Context, cfg Config, alg Algorithm) (Sta
 		}()
 	}
 	wg.Wait()
+	return splits, stats, errs
+}
+
+// runWorkers is runParallel; it also returns each worker's split (none when
+// the tree was not split).
+func (p *Matrix) runWorkers(ctx context.Context, cfg Config, alg Algorithm) (Stats, []*split, error) {
+	k := cfg.Workers
+	depth, tasks, err := p.chooseDepth(ctx, alg, k)
+	if err != nil {
+		return Stats{}, nil, err
+	}
+	if depth == 0 || tasks < 2 {
+		st, err := p.runOne(ctx, cfg, alg, nil)
+		return st, nil, err
+	}
+	k = int(min(int64(k), tasks)) // a worker without a task would only walk
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	gate := &visitGate{cfg: cfg, cancel: cancel}
+	wcfg := cfg
+	wcfg.Limit = 0
+	if cfg.Visit != nil || cfg.Limit > 0 {
+		wcfg.Visit = gate.visit
+	}
+	next := new(atomic.Int64)
+	next.Store(int64(k))
+	if cfg.Progress != nil {
+		report := cfg.Progress
+		wcfg.Progress = func(pr Progress) {
+			done := float64(next.Load()-int64(k)) / float64(tasks)
+			pr.Done = min(max(done, 0), 0.999999)
+			report(pr)
+		}
+	}
+	splits, stats, errs := p.startWorkers(ctx, wcfg, alg, k, depth, next)
 
 	// The walk above the split is counted once, from the first worker.
 	total := stats[0].minus(splits[0].lower)
 	for _, sp := range splits {
 		total = total.plus(sp.lower)
 	}
-	if stopped.Load() {
+	if gate.stopped.Load() {
 		// Stopped by Visit or by the limit: what was accepted counts.
-		total.Solutions = accepted
+		total.Solutions = gate.accepted
 		return total, splits, nil
 	}
 	for _, err := range errs {

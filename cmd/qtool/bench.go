@@ -64,7 +64,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if p := benchPresets[f.preset]; p != nil && p.run != nil {
+	if p := preset.Lookup(f.preset); p != nil && p.Run != nil {
 		return runOwnPreset(ctx, c, p, f, setFlags(fs), format, lay) // bench_preset.go
 	}
 	spec, err := benchSpec(ctx, f, setFlags(fs))
@@ -225,7 +225,7 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 		if err != nil {
 			return experiments.Spec{}, err
 		}
-		return p.spec(ctx, f, set, ref)
+		return specOfPreset(ctx, p, f, set, ref)
 	}
 	if err := checkNoPresetFlags(set); err != nil {
 		return experiments.Spec{}, err

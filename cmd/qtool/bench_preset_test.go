@@ -7,6 +7,7 @@ import (
 
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/preset"
 )
 
 // TestAddPreset shows what adding a preset takes: one file that registers
@@ -15,8 +16,8 @@ import (
 // end to end, checks its counts against the reference table, lists it in
 // its errors and refuses the other presets' flags.
 func TestAddPreset(t *testing.T) {
-	registerPreset(&benchPreset{name: "oeis-small",
-		spec: func(_ context.Context, f benchFlags, set map[string]bool, ref *experiments.Reference) (experiments.Spec, error) {
+	preset.Register(&preset.Preset{Name: "oeis-small",
+		Spec: func(context.Context, preset.Options) (experiments.Spec, error) {
 			var g experiments.Grid
 			g.Task = experiments.TaskCount
 			for _, name := range []string{"bitmask", "dlx"} {
@@ -29,10 +30,9 @@ func TestAddPreset(t *testing.T) {
 			for n := 4; n <= 9; n++ {
 				g.Problems = append(g.Problems, experiments.Case{Board: encode.Empty(n)})
 			}
-			spec := experiments.Spec{Grids: []experiments.Grid{g}, Repeats: 1, Reference: ref}
-			return checkSpec(f, spec)
+			return experiments.Spec{Grids: []experiments.Grid{g}, Repeats: 1}, nil
 		}})
-	defer delete(benchPresets, "oeis-small")
+	defer preset.Unregister("oeis-small")
 
 	out, errOut, code := qtool(t, "", "bench", "--preset", "oeis-small", "--log", "", "--format", "csv")
 	if code != 0 {
