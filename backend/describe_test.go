@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/qtool-project/qtool/backend"
-	_ "github.com/qtool-project/qtool/backend/all"
 )
 
 // TestDescribeDefault: the words name what Default picks, n by n.

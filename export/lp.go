@@ -116,26 +116,10 @@ func MPS(w io.Writer, m *encode.Model) error {
 	}
 	e.str("NAME          QTOOL\nROWS\n N  OBJ\n")
 	why := infeasible(m)
-	type mrow struct {
-		kind     byte
-		rhs, rng int
-	}
-	rows := make([]mrow, len(m.Lines))
+	rows := make([]mpsRow, len(m.Lines))
 	if why == "" {
 		for j, l := range m.Lines {
-			h := hi(l)
-			switch {
-			case l.Lo == h:
-				rows[j] = mrow{'E', h, 0}
-			case h >= 0 && l.Lo > 0:
-				rows[j] = mrow{'G', l.Lo, h - l.Lo}
-			case h >= 0:
-				rows[j] = mrow{'L', h, 0}
-			case l.Lo > 0:
-				rows[j] = mrow{'G', l.Lo, 0}
-			default:
-				rows[j] = mrow{'N', 0, 0} // not stated
-			}
+			rows[j] = mpsRowOf(l.Lo, hi(l))
 			if rows[j].kind != 'N' {
 				e.printf(" %c  R%d\n", rows[j].kind, j+1)
 			}
@@ -161,8 +145,51 @@ func MPS(w io.Writer, m *encode.Model) error {
 			}
 		}
 	}
-	e.str(mpsMarker("INTEND") + "RHS\n")
-	if why != "" {
+	e.str(mpsMarker("INTEND"))
+	mpsRHS(rows, why != "", field, e)
+	e.str("BOUNDS\n")
+	if len(m.Cells) == 0 {
+		e.str(" BV BND       X0\n")
+	}
+	for i := range m.Cells {
+		e.printf(" BV BND       X%d\n", i+1)
+	}
+	e.str("ENDATA\n")
+	if e.err != nil {
+		return e.err
+	}
+	return bw.Flush()
+}
+
+// mpsRow is a row of an MPS file for a line of the model: its kind (E, G,
+// L, or N for a line whose bounds state nothing), right-hand side and
+// range.
+type mpsRow struct {
+	kind     byte
+	rhs, rng int
+}
+
+// mpsRowOf returns the row of a line with bounds lo and hi (hi < 0: no
+// upper bound).
+func mpsRowOf(lo, hi int) mpsRow {
+	switch {
+	case lo == hi:
+		return mpsRow{'E', hi, 0}
+	case hi >= 0 && lo > 0:
+		return mpsRow{'G', lo, hi - lo}
+	case hi >= 0:
+		return mpsRow{'L', hi, 0}
+	case lo > 0:
+		return mpsRow{'G', lo, 0}
+	}
+	return mpsRow{'N', 0, 0} // not stated
+}
+
+// mpsRHS writes the RHS and RANGES sections of the rows (with the row R0
+// of an infeasible model), each entry by field.
+func mpsRHS(rows []mpsRow, infeasible bool, field func(col, row string, v int), e *errWriter) {
+	e.str("RHS\n")
+	if infeasible {
 		field("RHS", "R0", 1)
 	}
 	for j, r := range rows {
@@ -176,18 +203,6 @@ func MPS(w io.Writer, m *encode.Model) error {
 			field("RNG", "R"+strconv.Itoa(j+1), r.rng)
 		}
 	}
-	e.str("BOUNDS\n")
-	if len(m.Cells) == 0 {
-		e.str(" BV BND       X0\n")
-	}
-	for i := range m.Cells {
-		e.printf(" BV BND       X%d\n", i+1)
-	}
-	e.str("ENDATA\n")
-	if e.err != nil {
-		return e.err
-	}
-	return bw.Flush()
 }
 
 // ReadCBC reads the solution file CBC writes ("solu FILE"): a status line

@@ -107,40 +107,8 @@ func (b *execBackend) runModel(ctx context.Context, m *encode.Model, req backend
 
 // solve writes the problem, runs the program and reads its answer.
 func (b *execBackend) solve(ctx context.Context, m *encode.Model, visit func([]encode.Cell) bool) (export.Answer, error) {
-	var write func(io.Writer) error
-	var read func(io.Reader, func([]encode.Cell) bool) (export.Answer, error)
-	file := "problem"
 	prog := filepath.Base(b.argv[0])
-	what := prog + "'s output"
-	switch b.protocol {
-	case "dimacs":
-		file += ".cnf"
-		write = func(w io.Writer) error { return writeCNF(w, m) }
-		read = func(r io.Reader, v func([]encode.Cell) bool) (export.Answer, error) { return readSV(r, what, m, v) }
-	case "minizinc":
-		file += ".mzn"
-		write = func(w io.Writer) error { return export.MiniZinc(w, m, export.MiniZincSearch{}) }
-		read = func(r io.Reader, v func([]encode.Cell) bool) (export.Answer, error) {
-			return export.ReadMiniZinc(r, what, func(c []encode.Cell) bool { return v(withGiven(m, c)) })
-		}
-	case "board":
-		file += ".txt"
-		write = func(w io.Writer) error { return writeBoard(w, m) }
-		read = func(r io.Reader, v func([]encode.Cell) bool) (export.Answer, error) {
-			return readBoard(r, what, m.N, v)
-		}
-	case "dlx":
-		file += ".dlx"
-		var names map[string]int32
-		write = func(w io.Writer) error {
-			var err error
-			names, err = export.DLX(w, m)
-			return err
-		}
-		read = func(r io.Reader, v func([]encode.Cell) bool) (export.Answer, error) {
-			return readOptions(r, what, m, names, v)
-		}
-	}
+	file, write, read := b.protocolIO(m, prog+"'s output")
 	dir, err := os.MkdirTemp("", "qtool-exec-")
 	if err != nil {
 		return export.Open, err
@@ -194,6 +162,43 @@ func (b *execBackend) solve(ctx context.Context, m *encode.Model, visit func([]e
 		return ans, exitError(prog, codes[0], stderr[0])
 	}
 	return ans, fmt.Errorf("%s ended without an answer (the %s protocol: see docs/external.md)%s", prog, b.protocol, stderr[0])
+}
+
+// protocolIO returns, for the backend's protocol, the name of the problem's
+// file, the writer of model m in it, and the reader of the program's
+// output (named what in errors).
+func (b *execBackend) protocolIO(m *encode.Model, what string) (file string, write func(io.Writer) error, read func(io.Reader, func([]encode.Cell) bool) (export.Answer, error)) {
+	file = "problem"
+	switch b.protocol {
+	case "dimacs":
+		file += ".cnf"
+		write = func(w io.Writer) error { return writeCNF(w, m) }
+		read = func(r io.Reader, v func([]encode.Cell) bool) (export.Answer, error) { return readSV(r, what, m, v) }
+	case "minizinc":
+		file += ".mzn"
+		write = func(w io.Writer) error { return export.MiniZinc(w, m, export.MiniZincSearch{}) }
+		read = func(r io.Reader, v func([]encode.Cell) bool) (export.Answer, error) {
+			return export.ReadMiniZinc(r, what, func(c []encode.Cell) bool { return v(withGiven(m, c)) })
+		}
+	case "board":
+		file += ".txt"
+		write = func(w io.Writer) error { return writeBoard(w, m) }
+		read = func(r io.Reader, v func([]encode.Cell) bool) (export.Answer, error) {
+			return readBoard(r, what, m.N, v)
+		}
+	case "dlx":
+		file += ".dlx"
+		var names map[string]int32
+		write = func(w io.Writer) error {
+			var err error
+			names, err = export.DLX(w, m)
+			return err
+		}
+		read = func(r io.Reader, v func([]encode.Cell) bool) (export.Answer, error) {
+			return readOptions(r, what, m, names, v)
+		}
+	}
+	return file, write, read
 }
 
 // writeCNF writes the model's CNF (encode.Model.EncodeCNF, the default

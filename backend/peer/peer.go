@@ -168,6 +168,15 @@ func runTool(ctx context.Context, name string, m *encode.Model, req backend.Requ
 	case ctx.Err() != nil:
 		return out, nil
 	}
+	return toolStatus(name, out, ans, all, stopped)
+}
+
+// toolStatus sets the Status of the outcome of tool run name from the
+// program's answer ans, once its solutions are checked: all says whether
+// every solution was asked for, stopped whether the run was stopped after
+// giving what was asked for. A program that says there is no solution after
+// giving some is wrong.
+func toolStatus(name string, out backend.Outcome, ans export.Answer, all, stopped bool) (backend.Outcome, error) {
 	switch ans {
 	case export.None:
 		if out.Solutions > 0 {

@@ -69,34 +69,18 @@ var errStopped = errors.New("peer: stopped by the reader")
 // exit codes are the caller's to judge, with the end of each standard
 // error in stderr.
 func (p *pipeline) Run(ctx context.Context) (codes []int, stderr []string, err error) {
-	cmds := make([]*exec.Cmd, len(p.Stages))
-	tails := make([]*tail, len(p.Stages))
 	var closers []io.Closer
 	defer func() {
 		for _, c := range closers {
 			c.Close()
 		}
 	}()
+	cmds, tails, closers, err := p.commands(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
 	var stdin io.WriteCloser
 	var stdout io.ReadCloser
-	for i, argv := range p.Stages {
-		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-		cmd.Dir = p.Dir
-		cmd.WaitDelay = killGrace
-		tails[i] = &tail{max: 4096}
-		cmd.Stderr = tails[i]
-		cmds[i] = cmd
-	}
-	// Pipes between the stages.
-	for i := 0; i+1 < len(cmds); i++ {
-		r, w, err := os.Pipe()
-		if err != nil {
-			return nil, nil, fmt.Errorf("peer: %v", err)
-		}
-		closers = append(closers, r, w)
-		cmds[i].Stdout = w
-		cmds[i+1].Stdin = r
-	}
 	var err0 error
 	if p.In != nil {
 		if stdin, err0 = cmds[0].StdinPipe(); err0 != nil {
@@ -106,19 +90,8 @@ func (p *pipeline) Run(ctx context.Context) (codes []int, stderr []string, err e
 	if stdout, err0 = cmds[len(cmds)-1].StdoutPipe(); err0 != nil {
 		return nil, nil, fmt.Errorf("peer: %v", err0)
 	}
-	p.Pgid = 0
-	for i, cmd := range cmds {
-		joinGroup(cmd, &p.Pgid)
-		if err := cmd.Start(); err != nil {
-			killGroup(p.Pgid)
-			for _, c := range cmds[:i] {
-				_ = c.Wait()
-			}
-			return nil, nil, fmt.Errorf("peer: %s: %v", p.Stages[i][0], err)
-		}
-		if i == 0 {
-			p.Pgid = cmd.Process.Pid
-		}
+	if err := p.start(cmds); err != nil {
+		return nil, nil, err
 	}
 	for _, c := range closers {
 		c.Close() // the children hold their ends
@@ -141,14 +114,7 @@ func (p *pipeline) Run(ctx context.Context) (codes []int, stderr []string, err e
 		killGroup(p.Pgid)
 	}
 	_, _ = io.Copy(io.Discard, stdout)
-	codes = make([]int, len(cmds))
-	for i, cmd := range cmds {
-		werr := cmd.Wait()
-		codes[i] = cmd.ProcessState.ExitCode()
-		if werr != nil && codes[i] == 0 {
-			codes[i] = -1
-		}
-	}
+	codes = waitAll(cmds)
 	killGroup(p.Pgid)
 	<-wrote // a write to a program that ended fails; its answer counts
 	for _, t := range tails {
@@ -158,6 +124,69 @@ func (p *pipeline) Run(ctx context.Context) (codes []int, stderr []string, err e
 		return codes, stderr, readErr
 	}
 	return codes, stderr, nil
+}
+
+// commands makes the commands of the stages, each keeping the end of its
+// standard error in a tail, joined by pipes whose ends the caller closes
+// (closers, also when err is not nil) once the commands have started.
+func (p *pipeline) commands(ctx context.Context) (cmds []*exec.Cmd, tails []*tail, closers []io.Closer, err error) {
+	cmds = make([]*exec.Cmd, len(p.Stages))
+	tails = make([]*tail, len(p.Stages))
+	for i, argv := range p.Stages {
+		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+		cmd.Dir = p.Dir
+		cmd.WaitDelay = killGrace
+		tails[i] = &tail{max: 4096}
+		cmd.Stderr = tails[i]
+		cmds[i] = cmd
+	}
+	// Pipes between the stages.
+	for i := 0; i+1 < len(cmds); i++ {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, nil, closers, fmt.Errorf("peer: %v", err)
+		}
+		closers = append(closers, r, w)
+		cmds[i].Stdout = w
+		cmds[i+1].Stdin = r
+	}
+	return cmds, tails, closers, nil
+}
+
+// start starts the commands in one process group (p.Pgid, the first
+// one's); when one fails to start, the group is killed and the ones
+// started are waited for.
+func (p *pipeline) start(cmds []*exec.Cmd) error {
+	p.Pgid = 0
+	for i, cmd := range cmds {
+		joinGroup(cmd, &p.Pgid)
+		if err := cmd.Start(); err != nil {
+			killGroup(p.Pgid)
+			for _, c := range cmds[:i] {
+				_ = c.Wait()
+			}
+			return fmt.Errorf("peer: %s: %v", p.Stages[i][0], err)
+		}
+		if i == 0 {
+			p.Pgid = cmd.Process.Pid
+		}
+	}
+	return nil
+}
+
+// waitAll waits for the commands and returns their exit statuses: −1 for
+// one that ended without a status of its own (killed by a signal) or
+// failed to be waited for.
+func waitAll(cmds []*exec.Cmd) []int {
+	codes := make([]int, len(cmds))
+	for i, cmd := range cmds {
+		werr := cmd.Wait()
+		codes[i] = cmd.ProcessState.ExitCode()
+		if werr != nil && codes[i] == 0 {
+			codes[i] = -1
+		}
+	}
+	return codes
 }
 
 // writeFile writes a file in dir with what f writes.

@@ -102,16 +102,9 @@ func (eb externalBackend) runBoard(ctx context.Context, b encode.Board, req back
 	if err := eb.Available(); err != nil {
 		return backend.Outcome{}, fmt.Errorf("backend %s is unavailable: %s: %w", eb.name, backend.UnavailableReason(err), sat.ErrUnavailable)
 	}
-	// A fixed backend's encoding is its own: backend.Admit refuses the
-	// option amo (Caps), and backend sat, which hands a request with the
-	// option solver to externalBackends[SOLVER-ENC], picks ENC from it.
-	amo := eb.amo
-	if name := req.Options["amo"]; name != "" && !eb.fixed {
-		a, err := encode.ParseAMO(name)
-		if err != nil {
-			return backend.Outcome{}, fmt.Errorf("backend %s: %w", eb.name, err)
-		}
-		amo = a
+	amo, err := eb.encoding(req)
+	if err != nil {
+		return backend.Outcome{}, err
 	}
 	opts, err := satOptions(eb.name, b, req, amo)
 	if err != nil {
@@ -156,24 +149,11 @@ func (eb externalBackend) runBoard(ctx context.Context, b encode.Board, req back
 		case sat.Unsat:
 			return out, nil // every completion found
 		}
-		// The model: every clause, the blocking ones included (so it is
-		// new), then the placement, checked independently.
-		chk := sat.NewChecker(res.Model)
-		f.Encode(chk)
-		for _, m := range blocks {
-			chk.Add(m)
-		}
-		if err := chk.Err(); err != nil {
-			return out, fmt.Errorf("backend %s: wrong model: %w", eb.name, err)
+		p, err := eb.check(f, b, res.Model, blocks)
+		if err != nil {
+			return out, err
 		}
 		value := func(v int) bool { return v < len(res.Model) && res.Model[v] }
-		p, err := f.Decode(value)
-		if err != nil {
-			return out, fmt.Errorf("backend %s: %w", eb.name, err)
-		}
-		if err := encode.Verify(b.Problem(), p); err != nil {
-			return out, fmt.Errorf("backend %s: wrong model: %w", eb.name, err)
-		}
 		out.Solutions++
 		if req.Visit != nil && !req.Visit(p) {
 			return out, nil
@@ -189,6 +169,46 @@ func (eb externalBackend) runBoard(ctx context.Context, b encode.Board, req back
 		blocks = append(blocks, 0)
 		nblocks++
 	}
+}
+
+// encoding returns the at-most-one encoding of a request. A fixed
+// backend's encoding is its own: backend.Admit refuses the option amo
+// (Caps), and backend sat, which hands a request with the option solver to
+// externalBackends[SOLVER-ENC], picks ENC from it.
+func (eb externalBackend) encoding(req backend.Request) (encode.AMOEncoding, error) {
+	name := req.Options["amo"]
+	if name == "" || eb.fixed {
+		return eb.amo, nil
+	}
+	a, err := encode.ParseAMO(name)
+	if err != nil {
+		return 0, fmt.Errorf("backend %s: %w", eb.name, err)
+	}
+	return a, nil
+}
+
+// check returns the placement of a solver's model of formula f of board b
+// after checking the model against every clause, the blocking ones
+// (blocks, each ended by 0) included, so that it is new, and the
+// placement with the independent verifier encode.Verify.
+func (eb externalBackend) check(f *encode.Formula, b encode.Board, model []bool, blocks []int) (encode.Placement, error) {
+	chk := sat.NewChecker(model)
+	f.Encode(chk)
+	for _, m := range blocks {
+		chk.Add(m)
+	}
+	if err := chk.Err(); err != nil {
+		return nil, fmt.Errorf("backend %s: wrong model: %w", eb.name, err)
+	}
+	value := func(v int) bool { return v < len(model) && model[v] }
+	p, err := f.Decode(value)
+	if err != nil {
+		return nil, fmt.Errorf("backend %s: %w", eb.name, err)
+	}
+	if err := encode.Verify(b.Problem(), p); err != nil {
+		return nil, fmt.Errorf("backend %s: wrong model: %w", eb.name, err)
+	}
+	return p, nil
 }
 
 // IsUnavailable reports whether err says that an external program is not

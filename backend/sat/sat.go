@@ -180,17 +180,7 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 	}
 	var n uint64
 	if req.Mode == backend.Find && limit == 1 && cube.on {
-		st, cs := satCubes(ctx, s, f, cube)
-		out.Stats["cubes"] = uint64(cs.Cubes)
-		out.Stats["lookahead-nodes"] = uint64(cs.Nodes)
-		out.Stats["lookahead-refuted"] = uint64(cs.Refuted)
-		out.Stats["cube-backjumps"] = uint64(cs.Backjump)
-		if st == sat.Sat {
-			n = 1
-			if visit != nil {
-				visit()
-			}
-		}
+		n = satCubeFirst(ctx, s, f, cube, out.Stats, visit)
 	} else {
 		// Every model puts one queen in each free row and so makes the
 		// same number of square variables true: the blocking clause of a
@@ -203,6 +193,25 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 	}
 	out.Solutions = n
 	return done() // a search cut short (sat.Unknown) ended with ctx: Solve sets the Status
+}
+
+// satCubeFirst looks for one completion of formula f, loaded into s, by
+// cube and conquer (satCubes), records the statistics of the cubes in
+// stats, and calls visit (when not nil) on a completion found: it returns
+// the number found, 1 or 0.
+func satCubeFirst(ctx context.Context, s *sat.Solver, f *encode.Formula, cube satCube, stats map[string]uint64, visit func() bool) uint64 {
+	st, cs := satCubes(ctx, s, f, cube)
+	stats["cubes"] = uint64(cs.Cubes)
+	stats["lookahead-nodes"] = uint64(cs.Nodes)
+	stats["lookahead-refuted"] = uint64(cs.Refuted)
+	stats["cube-backjumps"] = uint64(cs.Backjump)
+	if st != sat.Sat {
+		return 0
+	}
+	if visit != nil {
+		visit()
+	}
+	return 1
 }
 
 // satOptions checks board b and the request's options for a sat backend
