@@ -142,6 +142,11 @@ func (p *parser) fill() (bool, error) {
 		p.end += n
 		if err == io.EOF {
 			p.eof = true
+		} else if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+			// A reader that ends with a context (standard input under a
+			// time limit or a signal) stopped the reading; the input is
+			// not malformed.
+			return false, fmt.Errorf("sat: reading %s: %w", p.fileName(), err)
 		} else if err != nil {
 			return false, p.errorf(p.line, p.col(p.end), "reading: %v", err)
 		}

@@ -76,6 +76,15 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 	res := satRead(rctx, in, name)
 	read := time.Since(start)
 	if res.err != nil {
+		if rctx.Err() == nil && (errors.Is(res.err, context.DeadlineExceeded) || errors.Is(res.err, context.Canceled)) {
+			// Standard input's guard (stdin.go) keeps the same time limit
+			// from a moment earlier: its deadline can cut the read just
+			// before rctx's, which follows at once.
+			select {
+			case <-rctx.Done():
+			case <-time.After(time.Second):
+			}
+		}
 		if rctx.Err() != nil {
 			fmt.Fprintf(w, "c qtool sat %s: stopped while reading, after %.3f s\n", name, read.Seconds())
 			return satUnknown(rctx, w)
