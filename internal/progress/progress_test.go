@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// TestCleared: a bar stopped halfway (a count that timed out) is erased,
+// TestCleared (moved from cmd/qtool, TestProgressCleared): a bar stopped halfway (a count that timed out) is erased,
 // and an update after Done draws nothing.
 func TestCleared(t *testing.T) {
 	var buf bytes.Buffer
