@@ -181,14 +181,5 @@ func runErr(ctx context.Context, name string, err error) error {
 	return usageErrorf("%v", err)
 }
 
-func statusWord(s backend.Status) string {
-	switch s {
-	case backend.Timeout:
-		return "timeout (incomplete: time limit reached)"
-	case backend.Interrupted:
-		return "interrupted (incomplete)"
-	case backend.Unknown:
-		return "unknown (not found within the budget; no proof that none exists)"
-	}
-	return s.String()
-}
+// statusWord is the status in a run's summary line (backend.Status.Word).
+func statusWord(s backend.Status) string { return s.Word() }
