@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"errors"
+	"io"
 	"strings"
 	"time"
 
@@ -119,24 +120,20 @@ func traceRun(ctx context.Context, c *cli, o traceOptions, b encode.Board, cat *
 }
 
 // traceBoard is the board of the trace: --board's, or the empty one of
-// order n.
+// order n (encode.ProblemSpec.LoadBoard).
 func traceBoard(c *cli, set map[string]bool, n int, board string) (encode.Board, error) {
-	b := encode.Empty(n)
+	var f io.ReadCloser
+	name := ""
 	if board != "" {
-		f, name, err := openInput(c, board)
-		if err != nil {
-			return b, err
+		var err error
+		if f, name, err = openInput(c, board); err != nil {
+			return encode.Board{}, err
 		}
-		b, err = encode.ParseBoard(f, name)
-		f.Close()
-		if err != nil {
-			return b, usageErrorf("%w", err)
-		}
-		if set["n"] && n != b.N {
-			return b, usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", n, name, b.N, b.N)
-		}
-	} else if n < 1 {
-		return b, usageErrorf("-n must be at least 1, got %d", n)
+		defer f.Close()
+	}
+	b, err := encode.ProblemSpec{N: n, Board: board, Set: set}.LoadBoard(f, name)
+	if err != nil {
+		return b, usageErrorf("%w", err)
 	}
 	return b, nil
 }

@@ -25,3 +25,17 @@ func TestStatusWords(t *testing.T) {
 		}
 	}
 }
+
+func TestSetOption(t *testing.T) {
+	var req backend.Request
+	req.SetOption("amo", "")
+	if req.Options != nil {
+		t.Errorf("an empty value made %v", req.Options)
+	}
+	req.SetOption("amo", "pairwise")
+	req.SetOption("order", "mrv")
+	req.SetOption("order", "")
+	if len(req.Options) != 2 || req.Options["amo"] != "pairwise" || req.Options["order"] != "mrv" {
+		t.Errorf("options %v", req.Options)
+	}
+}

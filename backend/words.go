@@ -29,3 +29,15 @@ func (s Status) Word() string {
 	}
 	return s.String()
 }
+
+// SetOption sets the option key of the request to value; an empty value
+// sets nothing, so that a request with no option set has Options nil.
+func (r *Request) SetOption(key, value string) {
+	if value == "" {
+		return
+	}
+	if r.Options == nil {
+		r.Options = map[string]string{}
+	}
+	r.Options[key] = value
+}
