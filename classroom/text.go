@@ -1,6 +1,7 @@
 package classroom
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -81,4 +82,12 @@ func wrap(s string, width int) []string {
 		s = s[i+1:]
 	}
 	return append(lines, s)
+}
+
+// WriteJSON writes frame f as one line of JSON, the form of qtool trace
+// --format json (HTML characters not escaped).
+func WriteJSON(w io.Writer, f Frame) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(f)
 }

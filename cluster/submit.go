@@ -56,16 +56,9 @@ func Resubmit(ctx context.Context, r *Run, s Scheduler, env map[string]string) (
 		return nil, Job{}, fmt.Errorf("cluster: locking the run: %w", err)
 	}
 	defer unlock()
-	st, err := GetStatus(ctx, r, s)
-	if err != nil {
+	tasks, err := Resubmittable(ctx, r, s)
+	if err != nil || len(tasks) == 0 {
 		return nil, Job{}, err
-	}
-	if st.Queue != "" {
-		return nil, Job{}, fmt.Errorf("%s: cannot tell which tasks still run", st.Queue)
-	}
-	tasks := st.With(Failed, Missing)
-	if len(tasks) == 0 {
-		return nil, Job{}, nil
 	}
 	j, err := submit(ctx, r, s, tasks, env)
 	return tasks, j, err

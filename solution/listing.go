@@ -22,6 +22,10 @@ type Listing struct {
 	Form  string // grid, list or algebraic
 	Limit int
 	Keep  bool
+	// Unique marks a listing of the classes' representatives (Collect);
+	// ToFile one written to a file rather than standard output. Finish
+	// reads them.
+	Unique, ToFile bool
 
 	// Printed is the number of solutions written or kept.
 	Printed int

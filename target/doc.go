@@ -7,10 +7,16 @@
 // pieces) from its model (encode.NewModel). Each writer has its size
 // estimate (SizeDLX, SizeDIMACS), so that an output too large for the
 // disk or its construction too large for memory is refused before
-// anything is built.
+// anything is built. The exports of package export (MiniZinc, LP, MPS,
+// ASP, OPB) are written from the model too. Every format is an Encoder of
+// the registry (Register, Lookup, Names), whose Write stops at once at the
+// end of its context or at the output's first error.
 package target
 
-import "github.com/qtool-project/qtool/encode"
+import (
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/export"
+)
 
 // A Job is a problem to write.
 type Job struct {
@@ -22,4 +28,7 @@ type Job struct {
 	How   string
 	// AMO is the at-most-one encoding of a CNF.
 	AMO encode.AMOEncoding
+	// Search is the search annotation of a MiniZinc model (none: the
+	// solver's own).
+	Search export.MiniZincSearch
 }

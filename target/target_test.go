@@ -2,6 +2,7 @@ package target
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -112,5 +113,75 @@ func TestSizes(t *testing.T) {
 		if got := uint64(b.Len()); err != nil || out < got/2 || out > 8*got || mem == 0 || !strings.Contains(what, "n = 12") {
 			t.Errorf("dimacs, model %v: estimate %d bytes (%q, %v), wrote %d", j.Model, out, what, err, got)
 		}
+	}
+}
+
+// TestRegistry: every format of qtool encode --to is registered, each
+// writes the 4-queens board, and a name registered twice panics.
+func TestRegistry(t *testing.T) {
+	want := []string{"asp", "dimacs", "dlx", "lp", "minizinc", "mps", "opb"}
+	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("Names() = %v, want %v", got, want)
+	}
+	heads := map[string]string{"dimacs": "p cnf 16 ", "dlx": "| ", "minizinc": "% qtool:", "lp": "\\ qtool:", "mps": "* qtool:", "asp": "% qtool:", "opb": "* #variable="}
+	for _, name := range want {
+		e, ok := Lookup(name)
+		if !ok || e.Name != name || !e.Model || e.Estimate == nil {
+			t.Fatalf("Lookup(%q) = %+v, %v", name, e, ok)
+		}
+		var b strings.Builder
+		if err := e.Write(context.Background(), &b, Job{Prob: board(4), AMO: encode.Pairwise}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !strings.Contains(b.String(), heads[name]) {
+			t.Errorf("%s: %q… lacks %q", name, b.String()[:min(b.Len(), 60)], heads[name])
+		}
+		if out, _, what, err := e.Estimate(Job{Prob: board(4), AMO: encode.Pairwise}); err != nil || out < uint64(b.Len())/4 || what == "" {
+			t.Errorf("%s: estimate %d bytes (%q, %v) for %d written", name, out, what, err, b.Len())
+		}
+	}
+	if _, ok := Lookup("cplex"); ok {
+		t.Error("Lookup(cplex) found an encoder")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Register of dlx twice did not panic")
+		}
+	}()
+	Register(Encoder{Name: "dlx"})
+}
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestWriteStops: a failed write is a *WriteError with the output's
+// error, an ended context ErrStopped.
+func TestWriteStops(t *testing.T) {
+	e, _ := Lookup("dlx")
+	var we *WriteError
+	if err := e.Write(context.Background(), failWriter{}, Job{Prob: board(40)}); !errors.As(err, &we) || we.Err.Error() != "disk full" {
+		t.Errorf("Write to a failing writer: %v, want a WriteError of disk full", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var b strings.Builder
+	if err := e.Write(ctx, &b, Job{Prob: board(40)}); !errors.Is(err, ErrStopped) || errors.As(err, &we) {
+		t.Errorf("Write with an ended context: %v, want ErrStopped", err)
+	}
+}
+
+// TestExportModel: a Maximum problem of 0 pieces is the empty model.
+func TestExportModel(t *testing.T) {
+	prob := board(3)
+	prob.Variant = encode.Kings
+	m, err := ExportModel(prob)
+	if err != nil || m.N != 3 || len(m.Lines) != 0 {
+		t.Fatalf("ExportModel(kings, 0 pieces) = %+v, %v; want the empty model of n = 3", m, err)
+	}
+	prob.Pieces = 2
+	if m, err = ExportModel(prob); err != nil || len(m.Lines) == 0 {
+		t.Fatalf("ExportModel(kings, 2 pieces) = %+v, %v", m, err)
 	}
 }

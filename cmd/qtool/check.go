@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 
-	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/ctxio"
+	"github.com/qtool-project/qtool/solution"
 )
 
 func init() {
@@ -30,16 +27,6 @@ Examples:
   qtool solve -n 8 --format list | head -1 | qtool check -
 `
 
-type checkRecord struct {
-	File     string `json:"file"`
-	N        int    `json:"n,omitempty"`
-	Queens   int    `json:"queens"`
-	Legal    bool   `json:"legal"`
-	Complete bool   `json:"complete"`
-	Excluded int    `json:"excluded_diagonals,omitempty"` // of a parameter file
-	Reason   string `json:"reason,omitempty"`
-}
-
 func runCheck(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("check", checkUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
@@ -56,7 +43,7 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	return err
 }
 
-// runCheckFile checks the one board file of operands.
+// runCheckFile checks the one board file of operands (solution.Check).
 func runCheckFile(ctx context.Context, c *cli, operands []string, asJSON bool) error {
 	if len(operands) != 1 {
 		return usageErrorf("check: want exactly one FILE (see qtool check --help)")
@@ -66,50 +53,17 @@ func runCheckFile(ctx context.Context, c *cli, operands []string, asJSON bool) e
 		return err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(ctxio.Stopping(ctx, f), encode.PeekSize)
-	head, _ := br.Peek(encode.PeekSize)
-	if !encode.IsBoardForm(head) {
-		return checkInstance(c, br, name, asJSON)
-	}
-	b, err := encode.ParseBoard(br, name)
-	rec := checkRecord{File: name}
+	rec, err := solution.Check(ctxio.Stopping(ctx, f), name)
 	if err != nil {
-		if !errors.Is(err, encode.ErrInvalidBoard) {
-			return usageErrorf("%w", err)
-		}
-		rec.Reason = userText(err.Error())
-		if b.N > 0 { // well formed: the board comes with the error
-			rec.N, rec.Queens = b.N, b.Given()
-		}
-	} else {
-		rec.N, rec.Queens, rec.Legal = b.N, b.Given(), true
-		rec.Complete = rec.Queens == b.N
+		return usageErrorf("%w", err)
 	}
-	return printCheck(c, rec, asJSON)
-}
-
-// checkInstance checks the given queens of a parameter or .qpos file
-// against each other and against its excluded diagonals.
-func checkInstance(c *cli, r io.Reader, name string, asJSON bool) error {
-	in, err := encode.ParseInstance(r, name)
-	rec := checkRecord{File: name}
-	if err != nil {
-		if !errors.Is(err, encode.ErrInvalidBoard) {
-			return usageErrorf("%w", err)
-		}
-		rec.Reason = userText(err.Error())
-	} else {
-		b := in.Board
-		rec.N, rec.Queens, rec.Legal = b.N, b.Given(), true
-		rec.Complete = rec.Queens == b.N
-		rec.Excluded = len(in.Excluded)
-	}
+	rec.Reason = userText(rec.Reason)
 	return printCheck(c, rec, asJSON)
 }
 
 // printCheck prints the record (--json) or its line, and returns the
 // exit status: 1 for an illegal board.
-func printCheck(c *cli, rec checkRecord, asJSON bool) error {
+func printCheck(c *cli, rec solution.CheckRecord, asJSON bool) error {
 	if asJSON {
 		if err := writeJSON(c.stdout, rec); err != nil {
 			return err

@@ -185,39 +185,25 @@ func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run) err
 		r.Qtool = r.Path("bin", "qtool")
 	}
 	if s.dryRun {
-		r.Created = time.Now().UTC().Truncate(time.Second)
-		if err := r.Validate(); err != nil {
-			return err
-		}
-		fmt.Fprint(c.stdout, cluster.Script(r))
-		fmt.Fprintf(c.stdout, "\n# submitted with:\n# %s\n", cluster.SbatchLine(r, cluster.AllTasks(r.Tasks), nil))
-		return nil
+		return cluster.WriteDryRun(c.stdout, r)
 	}
 	// What the cluster cannot run is refused before anything is made.
 	if err := cluster.Preflight(ctx, r, clusterSlurm); err != nil {
 		return usageErrorf("cluster submit: %s", strings.TrimPrefix(err.Error(), "cluster: "))
 	}
-	if err := cluster.Create(s.dir, r); err != nil {
-		return usageErrorf("%s", clusterMsg(err))
-	}
+	var self func() (string, error)
 	if s.qtool == "" {
-		self, err := os.Executable()
-		if err == nil {
-			err = r.InstallQtool(self)
-		}
-		if err != nil {
-			r.Remove()
-			return fmt.Errorf("cluster submit: copying qtool into the run: %w (nothing was submitted; %s is left as it was)", err, s.dir)
-		}
+		self = os.Executable
 	}
-	j, err := cluster.Submit(ctx, r, clusterSlurm, nil, nil)
-	if err != nil {
-		// A refused submission leaves nothing behind: the same command,
-		// with the option Slurm refused mended, makes the run afresh.
-		if rerr := r.Remove(); rerr != nil {
-			return fmt.Errorf("%s (nothing was submitted; removing the half-made %s failed: %v: remove it by hand before you submit again)", clusterMsg(err), s.dir, rerr)
-		}
-		return fmt.Errorf("%s (nothing was submitted and %s is left as it was: mend the option and run the same qtool cluster submit again)", clusterMsg(err), s.dir)
+	j, err := cluster.Make(ctx, s.dir, r, clusterSlurm, self)
+	var me *cluster.MakeError
+	switch {
+	case errors.As(err, &me) && me.Install:
+		return errors.New("cluster submit: " + strings.TrimPrefix(err.Error(), "cluster: "))
+	case me != nil:
+		return err
+	case err != nil:
+		return usageErrorf("%s", clusterMsg(err))
 	}
 	fmt.Fprintf(c.stdout, "submitted job %s: %s, array %s, run directory %s\n", j.ID, r.Title, j.Array, r.Dir)
 	if s.wait {
@@ -260,14 +246,7 @@ func clusterStatus(ctx context.Context, c *cli, args []string) error {
 		return errors.New(clusterMsg(err))
 	}
 	if *asJSON {
-		return writeJSON(c.stdout, struct {
-			Run    string         `json:"run"`
-			Title  string         `json:"title"`
-			Job    string         `json:"job_name"`
-			Size   int            `json:"array_tasks"`
-			Counts map[string]int `json:"counts"`
-			*cluster.Status
-		}{r.Dir, r.Title, r.JobName(), r.Tasks, st.Counts(), st})
+		return writeJSON(c.stdout, st.Record(r))
 	}
 	cluster.WriteStatus(c.stdout, r, st)
 	return nil
@@ -302,15 +281,13 @@ func clusterResubmit(ctx context.Context, c *cli, args []string) error {
 		env = map[string]string{"QTOOL_TASK_TIME": cluster.TaskTime(*taskTime)}
 	}
 	if *dryRun {
-		st, err := cluster.GetStatus(ctx, r, clusterSlurm)
-		if err != nil {
+		ts, err := cluster.Resubmittable(ctx, r, clusterSlurm)
+		switch {
+		case errors.Is(err, cluster.ErrQueue):
+			return errors.New("cluster resubmit: " + strings.TrimPrefix(err.Error(), "cluster: "))
+		case err != nil:
 			return errors.New(clusterMsg(err))
-		}
-		if st.Queue != "" {
-			return fmt.Errorf("cluster resubmit: %s: cannot tell which tasks still run", strings.TrimPrefix(st.Queue, "cluster: "))
-		}
-		ts := st.With(cluster.Failed, cluster.Missing)
-		if len(ts) == 0 {
+		case len(ts) == 0:
 			fmt.Fprintln(c.stdout, "nothing to resubmit: no task is failed or missing")
 			return nil
 		}

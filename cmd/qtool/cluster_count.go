@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,13 +97,9 @@ func clusterCollect(ctx context.Context, c *cli, args []string) error {
 // collectCompare compares the run's shards, piece by piece, with another
 // count (as qtool merge --compare), or with another run's shards.
 func collectCompare(ctx context.Context, c *cli, r *cluster.Run, other string, asJSON bool) error {
-	recs, err := runShards(ctx, c, r)
+	a, err := runSide(ctx, r, r.Path("results"))
 	if err != nil {
 		return err
-	}
-	a, err := split.SideOf(r.Path("results"), recs)
-	if err != nil {
-		return splitErr("cluster collect", err)
 	}
 	var b *split.Side
 	if st, err := os.Stat(other); err == nil && st.IsDir() {
@@ -115,12 +113,8 @@ func collectCompare(ctx context.Context, c *cli, r *cluster.Run, other string, a
 		if err := clusterNotDone(ctx, o); err != nil {
 			return err
 		}
-		orecs, err := runShards(ctx, c, o)
-		if err != nil {
+		if b, err = runSide(ctx, o, filepath.Join(other, "results")); err != nil {
 			return err
-		}
-		if b, err = split.SideOf(filepath.Join(other, "results"), orecs); err != nil {
-			return splitErr("cluster collect", err)
 		}
 	} else if b, err = readCompareSide(ctx, c, other); err != nil {
 		return err
@@ -128,47 +122,38 @@ func collectCompare(ctx context.Context, c *cli, r *cluster.Run, other string, a
 	return comparePrint(c, a, b, asJSON)
 }
 
-// runShards reads every shard's record of a run and checks each against
-// the run's split.
-//
-// The results are read and checked on all cores (a run of 10⁵ shards is
-// 10⁵ files); the error reported is that of the first task in order, as
-// when they were read one after the other.
-func runShards(ctx context.Context, c *cli, r *cluster.Run) ([]*split.Entry, error) {
-	recs := make([]*split.Entry, r.Tasks)
-	err := cluster.EachTask(r.Tasks, func(i int) (err error) {
-		recs[i], err = runShard(ctx, c, r, i)
-		return err
-	})
+// runSide is the run's shards as one side of a comparison, called name.
+func runSide(ctx context.Context, r *cluster.Run, name string) (*split.Side, error) {
+	recs, err := runShards(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	return recs, nil
-}
-
-// runShard reads and checks task i's result.
-func runShard(ctx context.Context, c *cli, r *cluster.Run, i int) (*split.Entry, error) {
-	rs, err := readRecords(ctx, c, r.ResultPath(i), "cluster collect")
+	s, err := split.SideOf(name, recs)
 	if err != nil {
-		return nil, err
-	}
-	if len(rs) != 1 {
-		return nil, usageErrorf("cluster collect: %s: %d records, want the one of shard %d", r.ResultPath(i), len(rs), i)
-	}
-	if err := split.Check(rs[0]); err != nil {
 		return nil, splitErr("cluster collect", err)
 	}
-	s := rs[0]
-	if err := r.CheckShard(s.Where, i, s.N, *s.Shards, *s.Shard, s.Backend); err != nil {
-		return nil, usageErrorf("cluster collect: %s", strings.TrimPrefix(err.Error(), "cluster: "))
+	return s, nil
+}
+
+// runShards reads and checks every shard's record of a run.
+func runShards(ctx context.Context, r *cluster.Run) ([]*split.Entry, error) {
+	recs, err := r.Shards(ctx, recordsMaxFile)
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return nil, runErr(ctx, "cluster collect", err)
+	case errors.As(err, &pe) && pe.Op == "open":
+		return nil, usageErrorf("%s: %v", pe.Path, pe.Err)
+	case err != nil:
+		return nil, usageErrorf("cluster collect: %s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "split: "), "cluster: "))
 	}
-	return rs[0], nil
+	return recs, nil
 }
 
 // collectCount reads every shard's record and merges them with merge's
 // checks, after checking each against the run's split.
 func collectCount(ctx context.Context, c *cli, r *cluster.Run, asJSON bool) error {
-	recs, err := runShards(ctx, c, r)
+	recs, err := runShards(ctx, r)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"runtime"
 	"strings"
@@ -97,7 +96,7 @@ func clusterPlan(ctx context.Context, c *cli, args []string) error {
 	if *asJSON {
 		return writeJSON(c.stdout, rec)
 	}
-	printPlan(c.stdout, rec)
+	rec.WriteText(c.stdout)
 	return nil
 }
 
@@ -112,41 +111,12 @@ func readCalibration(ctx context.Context, c *cli, list string) ([]*split.Entry, 
 				return nil, err
 			}
 			for _, r := range recs {
-				if r.Split == nil || !r.Has("parts") || len(r.Parts) == 0 {
-					return nil, usageErrorf("cluster plan: %s: a record without per-subproblem counts (count with --json and the constellation counter)", r.Where)
-				}
-				if err := split.Check(r); err != nil {
-					return nil, splitErr("cluster plan", err)
+				if err := estimate.CheckCalibration(r); err != nil {
+					return nil, usageErrorf("cluster plan: %s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "estimate: "), "split: "))
 				}
 			}
 			cal = append(cal, recs...)
 		}
 	}
 	return cal, nil
-}
-
-// printPlan prints the plan for people.
-func printPlan(out io.Writer, rec *estimate.Plan) {
-	fmt.Fprintf(out, "split        %s\n", rec.Split)
-	fmt.Fprintf(out, "shards       %d, %.1f subproblems each (every %d-th from the shard's number)\n", rec.Shards, float64(rec.Subproblems)/float64(rec.Shards), rec.Shards)
-	fmt.Fprintf(out, "estimate     %.3g nodes in all (Knuth's estimator, %d probes a subproblem, seed %d)\n", rec.EstimatedNodes, rec.Probes, rec.Seed)
-	s := rec.Shard
-	fmt.Fprintf(out, "per shard    mean %.3g, min %.3g, median %.3g, 90%% %.3g, 99%% %.3g, max %.3g nodes (max/mean %.2f)\n", s.Mean, s.Min, s.P50, s.P90, s.P99, s.Max, s.Max/s.Mean)
-	if s.Empty > 0 {
-		fmt.Fprintf(out, "empty        %d shards have no subproblem: more shards than subproblems\n", s.Empty)
-	}
-	for _, r := range rec.Rates {
-		fmt.Fprintf(out, "rate n=%-5d %.3g core-seconds per estimated node (%d subproblems, %.1f s, %d nodes counted, %.3g estimated: ×%.3f)\n", r.N, r.SecondsPerNode, r.Subproblems, r.Seconds, r.Nodes, r.Estimated, r.Bias)
-	}
-	if rec.CoreHours > 0 {
-		from := "at --rate %.3g nodes a core-second"
-		arg := rec.Rate
-		if rec.Rate == 0 {
-			from, arg = "at the rate of n=%.0f", float64(rec.Rates[len(rec.Rates)-1].N)
-		}
-		fmt.Fprintf(out, "core-hours   %.3g "+from+"; largest shard %.3g core-hours (%.0f core-seconds)\n", rec.CoreHours, arg, rec.ShardHours, rec.ShardHours*3600)
-		if rec.CoreHoursTrend > 0 {
-			fmt.Fprintf(out, "             %.3g with the rate's trend from n=%d to n=%d carried on to n=%d\n", rec.CoreHoursTrend, rec.Rates[len(rec.Rates)-2].N, rec.Rates[len(rec.Rates)-1].N, rec.N)
-		}
-	}
 }

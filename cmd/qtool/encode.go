@@ -1,73 +1,22 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/qtool-project/qtool/target"
-	"io"
 	"math"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/target"
 )
 
 func init() {
 	register(command{name: "encode", summary: "write a board as an exact-cover matrix (dlx) or a CNF (dimacs)", run: runEncode})
-}
-
-// encoder writes a board in one target format for an outside solver.
-type encoder struct {
-	name  string
-	about string
-	// model: the target writes the problem's model too, so it takes
-	// every problem (--problem, blocked squares, excluded diagonals,
-	// --pieces); without it, plain n-queens boards only.
-	model bool
-	// write writes the job's problem.
-	write func(w io.Writer, j encodeJob) error
-	// size, when set, estimates what write needs, before anything is
-	// built: the bytes it writes and the bytes of memory it takes, and
-	// what the output is, for the messages ("a CNF of 9000000 variables
-	// and 40498500000 clauses").
-	size func(j encodeJob) (out, mem uint64, what string, err error)
-}
-
-// encodeJob is what qtool encode asks of a target: the problem, whether it
-// is written from its model (Model: a problem other than plain n-queens,
-// or --pieces; the number of pieces chosen, and How says how), and the
-// target's options (e.g. "amo").
-type encodeJob struct {
-	Prob  encode.Problem
-	Model bool
-	How   string
-	Opts  map[string]string
-}
-
-var encoders = map[string]encoder{}
-
-// registerEncoder adds a target of qtool encode --to; each target registers
-// itself from an init function in its own file.
-func registerEncoder(e encoder) {
-	if _, dup := encoders[e.name]; dup {
-		panic("qtool: encoder registered twice: " + e.name)
-	}
-	encoders[e.name] = e
-}
-
-func encoderNames() []string {
-	names := make([]string, 0, len(encoders))
-	for n := range encoders {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }
 
 const encodeUsage = `
@@ -147,15 +96,15 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("encode: unexpected argument %q (see qtool encode --help)", operands[0])
 	}
-	e, ok := encoders[f.to]
+	e, ok := target.Lookup(f.to)
 	if !ok {
-		return usageErrorf("encode: --to %q: want one of %s", f.to, strings.Join(encoderNames(), ", "))
+		return usageErrorf("encode: --to %q: want one of %s", f.to, strings.Join(target.Names(), ", "))
 	}
 	job, pieces, given, limit, err := f.job(c, setFlags(fs))
 	if err != nil {
 		return err
 	}
-	if err := f.check(e, job, limit); err != nil {
+	if job.AMO, err = f.check(e, job, limit); err != nil {
 		return err
 	}
 	if job.Model {
@@ -163,7 +112,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 			return err
 		}
 	}
-	return runEncodeWrite(ctx, c, f.outPath, func(w io.Writer) error { return e.write(w, job) })
+	return runEncodeWrite(ctx, c, f.outPath, e, job)
 }
 
 // flagSet defines encode's flags but --timeout.
@@ -172,7 +121,7 @@ func (f *encodeFlags) flagSet() *flag.FlagSet {
 	p := &f.p
 	intFlag(fs, &p.n, "n", 0, "board order `N` (optional with --board)")
 	fs.StringVar(&p.board, "board", "", "`FILE` with queens already placed (- for stdin)")
-	fs.StringVar(&f.to, "to", "", "`TARGET` format: "+strings.Join(encoderNames(), ", "))
+	fs.StringVar(&f.to, "to", "", "`TARGET` format: "+strings.Join(target.Names(), ", "))
 	fs.StringVar(&f.amo, "amo", "", "at-most-one encoding for --to dimacs")
 	fs.StringVar(&f.outPath, "out", "", "write to `FILE` instead of stdout (replaced only when the whole output is written)")
 	p.variants = true
@@ -186,7 +135,7 @@ func (f *encodeFlags) flagSet() *flag.FlagSet {
 // job loads the problem and reads --pieces and --max-size: the job, the
 // number of pieces of a model and whether --pieces gave it, and the limit
 // of the output's size.
-func (f *encodeFlags) job(c *cli, set map[string]bool) (job encodeJob, pieces int, given bool, limit uint64, err error) {
+func (f *encodeFlags) job(c *cli, set map[string]bool) (job target.Job, pieces int, given bool, limit uint64, err error) {
 	counts := set["pieces"] && strings.Contains(f.piecesFlag, "=")
 	if counts {
 		f.p.pieces = f.piecesFlag
@@ -204,40 +153,48 @@ func (f *encodeFlags) job(c *cli, set map[string]bool) (job encodeJob, pieces in
 	if limit, err = parseSize(f.maxSize); err != nil {
 		return job, 0, false, 0, usageErrorf("encode: --max-size %q: %v", f.maxSize, err)
 	}
-	opts := map[string]string{}
-	if f.amo != "" {
-		opts["amo"] = f.amo
-	}
-	return encodeJob{Prob: prob, Model: !prob.PlainQueens() || given, Opts: opts}, pieces, given, limit, nil
+	return target.Job{Prob: prob, Model: !prob.PlainQueens() || given}, pieces, given, limit, nil
 }
 
 // check refuses a job the target does not write, and one whose output or
-// construction is too large (estimated before anything is built).
-func (f *encodeFlags) check(e encoder, job encodeJob, limit uint64) error {
-	prob := job.Prob
-	if job.Model && !e.model {
+// construction is too large (estimated before anything is built); it
+// returns the at-most-one encoding of --amo.
+func (f *encodeFlags) check(e target.Encoder, job target.Job, limit uint64) (encode.AMOEncoding, error) {
+	prob, amo := job.Prob, encode.DefaultAMO
+	if job.Model && !e.Model {
 		if prob.Variant != encode.Queens {
-			return usageErrorf("encode: --to %s writes plain n-queens only; --problem %v is written by --to dlx", e.name, prob.Variant)
+			return amo, usageErrorf("encode: --to %s writes plain n-queens only; --problem %v is written by --to dlx", e.Name, prob.Variant)
 		}
-		return usageErrorf("%s has blocked squares or excluded diagonals: --to %s takes a plain board (--to dlx takes it)", boardName(f.p.board), e.name)
+		return amo, usageErrorf("%s has blocked squares or excluded diagonals: --to %s takes a plain board (--to dlx takes it)", boardName(f.p.board), e.Name)
 	}
-	if f.amo != "" && e.name != "dimacs" {
-		return usageErrorf("encode: --amo applies to --to dimacs, not %s", e.name)
+	if f.amo != "" && e.Name != "dimacs" {
+		return amo, usageErrorf("encode: --amo applies to --to dimacs, not %s", e.Name)
 	}
-	if e.size == nil {
-		return nil
+	if e.Estimate == nil {
+		return amo, nil
 	}
-	out, mem, what, err := e.size(job)
+	if f.amo != "" {
+		var err error
+		if amo, err = encode.ParseAMO(f.amo); err != nil {
+			names := make([]string, 0, 6)
+			for _, e := range encode.AMOEncodings() {
+				names = append(names, e.String())
+			}
+			return amo, usageErrorf("encode: --amo %q: want one of %s", f.amo, strings.Join(names, ", "))
+		}
+	}
+	job.AMO = amo
+	out, mem, what, err := e.Estimate(job)
 	if err != nil {
-		return usageErrorf("encode: %v", err)
+		return amo, usageErrorf("encode: %v", err)
 	}
 	if err := memlimit.Check("encode: "+what, mem); err != nil {
-		return usageErrorf("%v", err)
+		return amo, usageErrorf("%v", err)
 	}
 	if limit > 0 && out > limit {
-		return usageErrorf("encode: %s is about %s of text, more than --max-size %s; give --max-size 0 (or a larger size) to write it anyway", what, memlimit.Bytes(out), memlimit.Bytes(limit))
+		return amo, usageErrorf("encode: %s is about %s of text, more than --max-size %s; give --max-size 0 (or a larger size) to write it anyway", what, memlimit.Bytes(out), memlimit.Bytes(limit))
 	}
-	return nil
+	return amo, nil
 }
 
 // encodePieces says how the number of pieces of a model is chosen and
@@ -261,43 +218,34 @@ func encodePieces(ctx context.Context, prob encode.Problem, pieces int, given bo
 	return how, chosen, nil
 }
 
-// runEncodeWrite writes the output of write to stdout or to the file
-// outName (replaced only when the whole output is written), stopping at
-// Ctrl-C or at the first write error.
-func runEncodeWrite(ctx context.Context, c *cli, outName string, write func(w io.Writer) error) error {
-	outPath := &outName
+// runEncodeWrite writes the job with e to stdout or to the file outPath
+// (replaced only when the whole output is written), stopping at Ctrl-C or
+// at the first write error.
+func runEncodeWrite(ctx context.Context, c *cli, outPath string, e target.Encoder, job target.Job) error {
 	w := c.stdout
 	var of *outFile
-	if *outPath != "" {
+	if outPath != "" {
 		var err error
-		if of, err = createOutContext(ctx, *outPath); err != nil {
-			return usageErrorf("--out %s: %v", *outPath, err)
+		if of, err = createOutContext(ctx, outPath); err != nil {
+			return usageErrorf("--out %s: %v", outPath, err)
 		}
 		defer of.discard()
 		w = of.f
 	}
-	// The writer stops the encoder at Ctrl-C or at the first write error,
-	// however deep in its loops it is.
-	aw := target.NewStopWriter(ctx, w)
-	bw := bufio.NewWriterSize(aw, 1<<16)
-	if err := aw.Run(func() error { return write(bw) }); err != nil {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return withCode(exitTimeout, fmt.Errorf("encode: time limit reached; the output is incomplete%s", outNote(*outPath)))
-		}
-		if ctx.Err() != nil {
-			return withCode(exitInterrupted, fmt.Errorf("encode: interrupted; the output is incomplete%s", outNote(*outPath)))
-		}
-		if errors.Is(err, target.ErrStopped) {
-			return fmt.Errorf("encode: writing: %v", unwrapPath(aw.Err()))
-		}
+	var we *target.WriteError
+	switch err := e.Write(ctx, w, job); {
+	case errors.As(err, &we):
+		return fmt.Errorf("encode: writing: %v", unwrapPath(we.Err))
+	case err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return withCode(exitTimeout, fmt.Errorf("encode: time limit reached; the output is incomplete%s", outNote(outPath)))
+	case err != nil && ctx.Err() != nil:
+		return withCode(exitInterrupted, fmt.Errorf("encode: interrupted; the output is incomplete%s", outNote(outPath)))
+	case err != nil:
 		return usageErrorf("encode: %v", err)
-	}
-	if err := aw.Run(bw.Flush); err != nil {
-		return fmt.Errorf("encode: writing: %v", unwrapPath(aw.Err()))
 	}
 	if of != nil {
 		if err := of.commit(); err != nil {
-			return fmt.Errorf("--out %s: %v", *outPath, err)
+			return fmt.Errorf("--out %s: %v", outPath, err)
 		}
 	}
 	return nil

@@ -94,6 +94,7 @@ func genCompletion(ctx context.Context, c *cli, n, k int, seed uint64, count int
 	if err := memlimit.Check(fmt.Sprintf("gen: an instance of n = %d", n), encode.GenerateBytes(n)); err != nil {
 		return usageErrorf("%v", err)
 	}
+	fam := encode.CompletionFamily{N: n, K: k, Seed: seed}
 	interrupted := func(i int) error {
 		if out != "" && i > 0 {
 			fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s (incomplete: %d asked for)\n", i, n, k, seed, out, count)
@@ -104,7 +105,7 @@ func genCompletion(ctx context.Context, c *cli, n, k int, seed uint64, count int
 		if ctx.Err() != nil {
 			return interrupted(i)
 		}
-		b, err := encode.GenerateContext(ctx, n, k, seed, uint64(i))
+		b, err := fam.Generate(ctx, i)
 		if ctx.Err() != nil {
 			return interrupted(i)
 		}
@@ -112,11 +113,11 @@ func genCompletion(ctx context.Context, c *cli, n, k int, seed uint64, count int
 			return usageErrorf("%v", err)
 		}
 		if out == "" {
-			return writeInstance(c.stdout, b, k, seed, i)
+			return fam.Write(c.stdout, b, i)
 		}
 		// Each file appears whole or not at all.
-		name := filepath.Join(out, fmt.Sprintf("q%d-k%d-s%d-%04d.txt", n, k, seed, i))
-		if err := writeAtomic(name, func(w io.Writer) error { return writeInstance(w, b, k, seed, i) }); err != nil {
+		name := filepath.Join(out, fam.FileName(i))
+		if err := writeAtomic(name, func(w io.Writer) error { return fam.Write(w, b, i) }); err != nil {
 			return fmt.Errorf("gen: %v", err)
 		}
 	}
@@ -124,13 +125,4 @@ func genCompletion(ctx context.Context, c *cli, n, k int, seed uint64, count int
 		fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s\n", count, n, k, seed, out)
 	}
 	return nil
-}
-
-func writeInstance(w io.Writer, b encode.Board, k int, seed uint64, index int) error {
-	fmt.Fprintf(w, "# qtool gen: queens-gen-fast method (Gent, Jefferson & Nightingale, JAIR 59, 2017)\n")
-	fmt.Fprintf(w, "# n %d, k %d, seed %d, index %d, placed %d\n", b.N, k, seed, index, b.Given())
-	if b.N <= 64 {
-		return b.WriteGrid(w)
-	}
-	return b.WriteCompact(w)
 }

@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -63,29 +64,11 @@ func register(c command) {
 	commands[c.name] = c
 }
 
-const overview = `qtool — n-queens and exact-cover problems, solved, counted and compared.
-
-Usage:
-  qtool COMMAND [flags] [args]
-  qtool COMMAND --help        flags and examples of one command
-  qtool help boards           the forms of a board file
-  qtool help backends         the backends, grouped
-  qtool --version             the version and the revision it was built from
-
-Commands:
-%s
-Examples:
-  qtool count -n 12 --backend bitmask
-  qtool solve -n 8 --limit 0 --format list
-  qtool check examples/board.txt
-  qtool count --board examples/board.txt --backend dlx
-  qtool xcover examples/pentominoes.dlx --limit 1
-  qtool bench
-
-Exit status: 0 done; 1 a negative answer to a question (check); 2 bad usage or
-input; 3 time limit reached (partial result marked incomplete); 130 interrupted
-(SIGINT, Ctrl-C); 143 terminated (SIGTERM), both after writing what was finished.
-`
+// overview is what qtool alone prints (help/overview.txt); %s is the
+// list of commands.
+//
+//go:embed help/overview.txt
+var overview string
 
 // commandNames lists the commands in name order.
 func commandNames() []string {
@@ -222,40 +205,7 @@ func exitCode(stderr io.Writer, err error) int {
 	return code
 }
 
-const boardsHelp = `
-Board files
-
-A board file gives the order n and the queens already placed. Blank lines and
-lines starting with # are ignored; rows and columns are numbered from 0.
-The form is recognised from the first line:
-
-  grid       n lines of n characters, Q a queen and . an empty square:
-               .Q..
-               ...Q
-               ....
-               ....
-  compact    a header "n N", then either one token per row (a column, or -
-             for a free row), over any number of lines:
-               n 8
-               0 4 7 5 - - - -
-             or "r,c" pairs, one queen each (for sparse boards):
-               n 2000
-               0,17
-               5,1999
-  list       one line, one token per row (what solve --format list prints):
-               0 4 7 5 2 6 1 3
-  algebraic  chess squares, file letter = column, rank = row + 1 (n ≤ 26):
-               a2, b4, c6, d8, e3, f1, g7, h5
-
-With --problem other than queens (kings, knights, …, queens+knights,
---pieces) a board may hold several pieces a row, of any kind: the grid's
-letters Q N K B R A (A the amazon, the superqueen), x and p; "r,c,K" triples
-after the header; or the header and the squares on one line, as solve
-prints them for these problems:
-               n 8 0,1,Q 1,6,Q 5,0,N
-               n 8 Qb1, Qg2, Nd8
-
-Errors name the file, the line and the column. A queen that attacks an
-earlier one is reported where it stands, with both squares named; so is a
-piece that attacks another under the problem's own rules.
-`
+// boardsHelp is qtool help boards (help/boards.txt).
+//
+//go:embed help/boards.txt
+var boardsHelp string

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/partition"
 )
@@ -43,40 +42,19 @@ func runPartition(ctx context.Context, c *cli, args []string) error {
 	}
 	rctx, cancel := withTimeout(ctx, o.timeout)
 	defer cancel()
-	start := time.Now()
-	rec := partitionRecord{N: o.n, Problem: o.v.String(), Method: o.search.Method, Symmetry: o.symmetry, Nodes: map[string]uint64{}}
 	prob := encode.Problem{Variant: o.v, Instance: encode.Instance{Board: encode.Empty(o.n)}}
-	finish := func(status backend.Status) error {
-		rec.Seconds = time.Since(start).Seconds()
-		rec.Status, rec.Complete = status.String(), status == backend.OK
-		if o.asJSON {
-			return errOr(writeJSON(c.stdout, rec), endStatus(status))
-		}
-		rec.Write(c.stdout, o.search.Count)
-		if !rec.Complete {
-			fmt.Fprintf(c.stderr, "qtool: partition: %s\n", statusWord(status))
-		}
-		return endStatus(status)
-	}
-	if o.n > maxPartitionN {
-		status, err := partition.Construct(prob, &rec)
-		if err != nil {
-			return err
-		}
-		return finish(status)
-	}
-	sols, status, err := partition.Solutions(rctx, prob, &rec)
+	rec, status, err := partition.Run(rctx, o.search, prob)
 	if err != nil {
-		return usageErrorf("partition: %v", err)
+		return usageErrorf("%v", err)
 	}
-	if status != backend.OK {
-		return finish(status)
+	if o.asJSON {
+		return errOr(writeJSON(c.stdout, rec), endStatus(status))
 	}
-	status, err = partition.Search(rctx, o.search, prob, sols, &rec)
-	if err != nil {
-		return err
+	rec.Write(c.stdout, o.search.Count)
+	if !rec.Complete {
+		fmt.Fprintf(c.stderr, "qtool: partition: %s\n", statusWord(status))
 	}
-	return finish(status)
+	return endStatus(status)
 }
 
 // parsePartition reads partition's command line.

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/qtool-project/qtool/internal/ctxio"
-	"github.com/qtool-project/qtool/internal/listcheck"
 	"github.com/qtool-project/qtool/internal/memlimit"
 	"github.com/qtool-project/qtool/solution"
 )
@@ -135,12 +133,8 @@ func placeErr(ctx context.Context, err error) error {
 	return err
 }
 
-type verifyRecord struct {
-	File     string `json:"file"`
-	N        int    `json:"n,omitempty"`
-	Solution bool   `json:"solution"`
-	Reason   string `json:"reason,omitempty"`
-}
+// verifyRecord is qtool verify's record (solution.Verify).
+type verifyRecord = solution.VerifyRecord
 
 func runVerify(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("verify", verifyUsage)
@@ -159,17 +153,15 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer f.Close()
-	n, err := listcheck.Check(ctx, ctxio.Reader(ctx, f), name)
-	rec := verifyRecord{File: name, N: n, Solution: err == nil}
+	rec, err := solution.Verify(ctx, f, name)
 	switch {
 	case err == nil:
 	case ctx.Err() != nil:
 		return runErr(ctx, "verify", err)
-	case errors.Is(err, listcheck.ErrIllegal):
-		rec.Reason = err.Error()
 	default:
 		return usageErrorf("%v", err)
 	}
+	n := rec.N
 	if *asJSON {
 		if err := writeJSON(c.stdout, rec); err != nil {
 			return err

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strings"
+	"io"
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
@@ -53,63 +53,29 @@ func (p *problemFlags) add(fs *flag.FlagSet, mode backend.Mode) {
 }
 
 // loadProblem reads the problem (--problem, -n or --board, recognised by
-// content: see encode.ParseInstance).
+// content: see encode.ProblemSpec and encode.ParseInstance).
 func (p *problemFlags) loadProblem(c *cli, set map[string]bool) (encode.Problem, error) {
-	prob, err := p.variant(set)
+	spec := encode.ProblemSpec{Variants: p.variants, VariantName: p.problem, Pieces: p.pieces, Pawns: p.pawns, Diagonals: p.diagonals, N: p.n, Board: p.board, Set: set}
+	prob, err := spec.Variant()
 	if err != nil {
-		return prob, err
+		return prob, usageErrorf("%w", err)
 	}
-	var b encode.Board
 	if err := checkTimeout(p.timeout); err != nil {
 		return prob, err
 	}
 	if p.workers < 0 {
 		return prob, usageErrorf("--workers must be 0 (all cores) or more, got %d", p.workers)
 	}
+	var f io.ReadCloser
+	name := ""
 	if p.board != "" {
-		f, name, err := openInput(c, p.board)
-		if err != nil {
+		if f, name, err = openInput(c, p.board); err != nil {
 			return prob, err
 		}
-		prob.Instance, err = encode.ParseInstanceWith(f, name, p.readOptions(set))
-		f.Close()
-		if err != nil {
-			return prob, usageErrorf("%w", err)
-		}
-		if err := prob.Validate(); err != nil {
-			return prob, usageErrorf("%s", givenError(name, prob.Instance, err))
-		}
-		b = prob.Board
-		if set["n"] && p.n != b.N {
-			return prob, usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", p.n, name, b.N, b.N)
-		}
-	} else {
-		if set["diagonals"] {
-			return prob, usageErrorf("--diagonals takes the first K excluded diagonals of a --board file")
-		}
-		if !set["n"] {
-			return prob, usageErrorf("give the board order with -n N, or a board with --board FILE")
-		}
-		if p.n < 1 {
-			return prob, usageErrorf("-n must be at least 1, got %d", p.n)
-		}
-		if p.n > encode.MaxN {
-			return prob, usageErrorf("-n %d is larger than qtool handles (%d)", p.n, encode.MaxN)
-		}
-		b = encode.Empty(p.n)
-		prob.Board = b
+		defer f.Close()
 	}
-	boardFile := p.board
-	if boardFile == "" {
-		boardFile = fmt.Sprintf("-n %d", b.N)
-	}
-	if err := checkPawns(prob, boardFile); err != nil {
-		return prob, err
-	}
-	if prob.Variant == encode.MixedPieces && p.board == "" {
-		if err := prob.Validate(); err != nil {
-			return prob, usageErrorf("--pieces %s: %s", p.pieces, strings.TrimPrefix(err.Error(), "encode: "))
-		}
+	if prob, err = spec.Load(prob, f, name); err != nil {
+		return prob, usageErrorf("%w", err)
 	}
 	if err := checkSolver(p.solver); err != nil {
 		return prob, err
@@ -131,23 +97,13 @@ func (p *problemFlags) lookupBackend(prob encode.Problem, req backend.Request) (
 	return be, nil
 }
 
+// request is the request of the flags: --seed, --workers and the options
+// --amo, --solver and --order.
 func (p *problemFlags) request(mode backend.Mode) backend.Request {
 	req := backend.Request{Mode: mode, Seed: p.seed, Workers: p.workers}
-	if p.amo != "" {
-		req.Options = map[string]string{"amo": p.amo}
-	}
-	if p.solver != "" {
-		if req.Options == nil {
-			req.Options = map[string]string{}
-		}
-		req.Options["solver"] = p.solver
-	}
-	if p.order != "" {
-		if req.Options == nil {
-			req.Options = map[string]string{}
-		}
-		req.Options["order"] = p.order
-	}
+	req.SetOption("amo", p.amo)
+	req.SetOption("solver", p.solver)
+	req.SetOption("order", p.order)
 	return req
 }
 
@@ -181,14 +137,5 @@ func runErr(ctx context.Context, name string, err error) error {
 	return usageErrorf("%v", err)
 }
 
-func statusWord(s backend.Status) string {
-	switch s {
-	case backend.Timeout:
-		return "timeout (incomplete: time limit reached)"
-	case backend.Interrupted:
-		return "interrupted (incomplete)"
-	case backend.Unknown:
-		return "unknown (not found within the budget; no proof that none exists)"
-	}
-	return s.String()
-}
+// statusWord is the status in a run's summary line (backend.Status.Word).
+func statusWord(s backend.Status) string { return s.Word() }

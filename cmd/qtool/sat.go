@@ -6,9 +6,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
-	"strconv"
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
@@ -31,16 +29,6 @@ const (
 //
 //go:embed help/sat.txt
 var satUsage string
-
-// satBytesPerLiteral is what gini and the Go runtime take per literal read
-// (the 0s that end clauses included), for bounding a formula by memory:
-// about 80 bytes a binary clause (satbackend.SATMemoryEstimate) over its
-// three numbers, rounded up.
-const satBytesPerLiteral = 32
-
-// satBytesPerVar is what gini and the Go runtime take per variable, up to
-// the largest variable used (satbackend.SATMemoryEstimate's figure).
-const satBytesPerVar = 500
 
 // satModelSlack is how many more variables than the clauses mention the
 // header may declare for the v lines to give them all.
@@ -73,10 +61,10 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 	defer cancel()
 	w := bufio.NewWriterSize(c.stdout, 1<<16)
 	start := time.Now()
-	res := satRead(rctx, in, name)
+	res, err := sat.Load(rctx, in, name, sat.Bounds(memlimit.Limit()))
 	read := time.Since(start)
-	if res.err != nil {
-		if rctx.Err() == nil && (errors.Is(res.err, context.DeadlineExceeded) || errors.Is(res.err, context.Canceled)) {
+	if err != nil {
+		if rctx.Err() == nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
 			// Standard input's guard (stdin.go) keeps the same time limit
 			// from a moment earlier: its deadline can cut the read just
 			// before rctx's, which follows at once.
@@ -90,19 +78,19 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 			return satUnknown(rctx, w)
 		}
 		var pe *sat.ParseError
-		if errors.As(res.err, &pe) {
-			fmt.Fprintln(c.stderr, res.err) // FILE:LINE:COL: message
+		if errors.As(err, &pe) {
+			fmt.Fprintln(c.stderr, err) // FILE:LINE:COL: message
 			return withCode(exitUsage, nil)
 		}
-		return usageErrorf("%s: %v", name, res.err)
+		return usageErrorf("%s: %v", name, err)
 	}
-	for _, warn := range res.info.Warnings {
+	for _, warn := range res.Info.Warnings {
 		fmt.Fprintln(c.stderr, warn)
 	}
-	info, s := res.info, res.s
+	info, s := res.Info, res.Solver
 	compressed := ""
-	if res.format != "" {
-		compressed = ", " + res.format + " compressed"
+	if res.Format != "" {
+		compressed = ", " + res.Format + " compressed"
 	}
 	fmt.Fprintf(w, "c qtool sat %s%s: %d variables declared, %d used, %d clauses, %d literals\n", name, compressed, info.Vars, info.MaxVar, info.Read, info.Literals)
 	fmt.Fprintf(w, "c read in %.3f s (%.2f M clauses/s)\n", read.Seconds(), float64(info.Read)/max(read.Seconds(), 1e-9)/1e6)
@@ -112,48 +100,6 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 	runtime.ReadMemStats(&ms)
 	fmt.Fprintf(w, "c solved by gini in %.3f s (%d solve call); memory %.1f MB from the system\n", solve.Seconds(), s.Solves(), float64(ms.Sys)/1e6)
 	return satAnswer(rctx, w, st, s, info, *model)
-}
-
-// satReadResult is what satRead read: the solver with the clauses, the
-// header's figures and the compression of the input ("" for none).
-type satReadResult struct {
-	s      *sat.Solver
-	info   sat.DIMACS
-	format string
-	err    error
-}
-
-// satRead reads the formula of in, bounded by the memory, in a goroutine,
-// so that a read that blocks (a terminal, a stalled pipe) does not keep
-// the command from its deadline or Ctrl-C: it returns rctx's error when
-// rctx ends first.
-func satRead(rctx context.Context, in io.Reader, name string) satReadResult {
-	ch := make(chan satReadResult, 1)
-	go func() {
-		var res satReadResult
-		r, format, err := decompress(in, name)
-		res.format = format
-		if err != nil {
-			res.err = err
-			ch <- res
-			return
-		}
-		l := newSATLoader()
-		opts := sat.ReadOptions{
-			MaxLiterals: int64(memlimit.Limit() / satBytesPerLiteral),
-			MaxVar:      int(memlimit.Limit() / satBytesPerVar),
-			Header:      l.header,
-		}
-		res.info, res.err = sat.ReadDIMACSContext(rctx, r, name, l, opts)
-		res.s = l.solver()
-		ch <- res
-	}()
-	select {
-	case res := <-ch:
-		return res
-	case <-rctx.Done():
-		return satReadResult{err: rctx.Err()}
-	}
 }
 
 // satAnswer prints the answer st (s line, and the model on v lines when
@@ -177,7 +123,7 @@ func satAnswer(rctx context.Context, w *bufio.Writer, st sat.Status, s *sat.Solv
 			vars = info.MaxVar
 			fmt.Fprintf(w, "c the v lines stop at variable %d, the largest a clause mentions: variables %d..%d are free\n", vars, vars+1, info.Vars)
 		}
-		if err := writeModel(rctx, w, s, vars); err != nil {
+		if err := sat.WriteModel(rctx, w, s, vars); err != nil {
 			fmt.Fprintf(w, "c %s while printing the model: the v lines above are INCOMPLETE\n", endWord(rctx))
 			w.Flush()
 			if backend.StatusOf(rctx) == backend.Timeout {
@@ -212,34 +158,4 @@ func satUnknown(rctx context.Context, w *bufio.Writer) error {
 		return nil
 	}
 	return withCode(exitInterrupted, nil)
-}
-
-// writeModel prints the values of variables 1..vars on "v" lines of at
-// most about 78 characters, the last one ending with 0. It looks at ctx
-// every 4096 variables and returns its error when it has ended.
-func writeModel(ctx context.Context, w io.Writer, s *sat.Solver, vars int) error {
-	line := make([]byte, 0, 96)
-	line = append(line, 'v')
-	for v := 1; v <= vars; v++ {
-		if v%4096 == 0 {
-			if err := ctx.Err(); err != nil {
-				w.Write(append(line, '\n'))
-				return err
-			}
-		}
-		lit := v
-		if !s.Value(v) {
-			lit = -v
-		}
-		line = append(line, ' ')
-		line = strconv.AppendInt(line, int64(lit), 10)
-		if len(line) > 70 {
-			if _, err := w.Write(append(line, '\n')); err != nil {
-				return err
-			}
-			line = append(line[:0], 'v')
-		}
-	}
-	_, err := w.Write(append(line, " 0\n"...))
-	return err
 }

@@ -224,19 +224,3 @@ func TestSATSignalOnEndlessStdin(t *testing.T) {
 		}
 	}
 }
-
-// TestSATModelUnderContext: printing the model stops when the context
-// ends, and says so.
-func TestSATModelUnderContext(t *testing.T) {
-	s := satSolverOf(t, "p cnf 100000 1\n1 0\n")
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	var out bytes.Buffer
-	if err := writeModel(ctx, &out, s, 100000); err == nil || out.Len() > 100000 {
-		t.Errorf("error %v after %d bytes", err, out.Len())
-	}
-	out.Reset()
-	if err := writeModel(context.Background(), &out, s, 100000); err != nil || !strings.HasSuffix(out.String(), " -100000 0\n") {
-		t.Errorf("error %v, output ends %q", err, out.String()[max(0, out.Len()-20):])
-	}
-}

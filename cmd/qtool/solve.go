@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
@@ -36,35 +37,6 @@ Examples:
   qtool solve -n 1000000 --backend minconflicts --out queens.txt
 `
 
-// solveRecord is solve's JSON record, for plain n-queens (placements) and
-// for the other problems (problem, pieces, and the solutions as cells).
-type solveRecord struct {
-	N          int                `json:"n"`
-	Problem    string             `json:"problem,omitempty"`
-	Backend    string             `json:"backend"`
-	Board      string             `json:"board,omitempty"`
-	Given      int                `json:"given,omitempty"`
-	Pieces     *int               `json:"pieces,omitempty"`
-	Pawns      *int               `json:"pawns,omitempty"`
-	Searched   bool               `json:"pawns_searched,omitempty"`
-	PawnCells  [][][2]int         `json:"solutions_pawns,omitempty"`
-	Queens     *int               `json:"queens,omitempty"`
-	Solutions  uint64             `json:"solutions"`
-	Placements []encode.Placement `json:"placements,omitempty"`
-	ClassSizes []int              `json:"class_sizes,omitempty"`
-	Cells      [][][2]int         `json:"solutions_cells,omitempty"`
-	// Army is the pieces of a problem of several kinds ("Q=5,N=5"), and
-	// PieceCells its solutions, each piece "r,c,K" as the list form.
-	Army       string            `json:"army,omitempty"`
-	PieceCells [][]string        `json:"solutions_pieces,omitempty"`
-	Out        string            `json:"out,omitempty"`
-	Nodes      *uint64           `json:"nodes,omitempty"`
-	Seconds    float64           `json:"seconds"`
-	Status     string            `json:"status"`
-	Complete   bool              `json:"complete"`
-	Stats      map[string]uint64 `json:"stats,omitempty"`
-}
-
 // solveOptions are solve's flags once parsed.
 type solveOptions struct {
 	p       problemFlags
@@ -89,11 +61,8 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if o.unique && !prob.PlainQueens() {
-		return usageErrorf("--unique lists fundamental solutions of plain n-queens only")
-	}
-	if err := o.checkForm(prob); err != nil {
-		return err
+	if o.format, err = solution.ChooseForm(o.format, prob, o.unique); err != nil {
+		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "solution: "))
 	}
 	return o.solve(ctx, c, prob, be)
 }
@@ -127,28 +96,6 @@ func parseSolveFlags(c *cli, args []string) (*solveOptions, map[string]bool, err
 	return o, setFlags(fs), nil
 }
 
-// checkForm chooses the default form for the problem's board and checks
-// that the form and --unique suit it.
-func (o *solveOptions) checkForm(prob encode.Problem) error {
-	b := prob.Board
-	if o.format == "" {
-		o.format = "grid"
-		if b.N > 64 {
-			o.format = "list"
-		}
-	}
-	if o.format == "grid" && b.N > maxGrid {
-		return usageErrorf("--format grid prints n² characters: refused for n = %d > %d; use --format list", b.N, maxGrid)
-	}
-	if o.format == "algebraic" && b.N > 26 {
-		return usageErrorf("--format algebraic needs n ≤ 26, got %d", b.N)
-	}
-	if o.unique && b.Given() > 0 {
-		return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
-	}
-	return nil
-}
-
 // solveRun is one run of solve: where the solutions go and the listing
 // that verifies and writes them.
 type solveRun struct {
@@ -159,7 +106,7 @@ type solveRun struct {
 	be   backend.Backend
 	bw   *bufio.Writer
 	out  *outFile // nil when the solutions go to stdout
-	rec  solveRecord
+	rec  solution.Record
 	list *solution.Listing
 }
 
@@ -182,10 +129,8 @@ func (o *solveOptions) solve(ctx context.Context, c *cli, prob encode.Problem, b
 	}
 	s.bw = bufio.NewWriterSize(w, 1<<16)
 	s.list = solution.NewListing(prob, s.bw, o.format, o.limit, o.p.json && o.outPath == "")
-	s.rec = solveRecord{N: s.b.N, Backend: be.Name(), Board: boardName(o.p.board), Given: prob.GivenCount(), Out: o.outPath}
-	if !prob.PlainQueens() {
-		s.rec.Problem, s.rec.Given = prob.Variant.String(), 0
-	}
+	s.list.Unique, s.list.ToFile = o.unique, o.outPath != ""
+	s.rec = solution.NewRecord(prob, be.Name(), boardName(o.p.board), o.outPath)
 	res, err := s.run(ctx, prob)
 	if err != nil {
 		return err
@@ -206,13 +151,7 @@ func (s *solveRun) request() backend.Request {
 		return req
 	}
 	req.Limit = s.o.limit
-	if !s.prob.PlainQueens() {
-		req.OnInstance = s.list.OnInstance
-		req.VisitPieces = s.list.VisitPieces
-		req.VisitCells = s.list.VisitCells
-		return req
-	}
-	req.Visit = s.list.Visit
+	req.ListTo(s.list, s.prob)
 	return req
 }
 
@@ -247,52 +186,16 @@ func (s *solveRun) run(ctx context.Context, prob encode.Problem) (backend.Outcom
 	return res, nil
 }
 
-// finish fills the record from the outcome, marks an incomplete listing
-// as such, and flushes and commits the output.
+// finish fills the record from the outcome, ends the listing (an
+// incomplete one marked as such), and flushes and commits the output.
 func (s *solveRun) finish(res backend.Outcome) error {
-	rec := &s.rec
-	l := s.list
-	rec.Placements, rec.ClassSizes, rec.Cells, rec.PawnCells, rec.PieceCells = l.Placements, l.ClassSizes, l.Cells, l.PawnCells, l.PieceCells
-	rec.Solutions = uint64(s.list.Printed)
-	if prob := s.prob; !prob.PlainQueens() {
-		if prob.Variant == encode.QueensPawns {
-			k := max(len(prob.Pawns), prob.PawnCount)
-			rec.Pawns, rec.Searched = &k, prob.PawnsSearched()
-		}
-		pieces := res.Pieces
-		rec.Pieces = &pieces
-		if prob.Variant.Mixed() && res.Status == backend.OK {
-			q := prob
-			q.Pieces = pieces
-			rec.Army = q.Army().String()
-		}
-		if prob.Variant.Goal() == encode.Minimum && res.Pieces > 0 {
-			rec.Queens = &pieces
-		}
-	}
-	rec.Seconds = res.Elapsed.Seconds()
-	rec.Status = res.Status.String()
-	rec.Stats = res.Stats
-	if res.Nodes > 0 {
-		rec.Nodes = &res.Nodes
-	}
-	// A search that stopped because it printed what was asked for is
-	// complete; one that ran out of time before is not.
-	rec.Complete = res.Status == backend.OK || (s.o.limit > 0 && s.list.Printed >= s.o.limit && !s.o.unique)
-	if rec.Complete {
-		rec.Status = backend.OK.String()
-	}
-	if !rec.Complete && (!s.o.p.json || s.out != nil) {
-		// The listing itself says that it is not all of them.
-		fmt.Fprintf(s.bw, "# incomplete: %s after %d solution(s); the listing stops here\n", whyIncomplete(res.Status), s.list.Printed)
-	} else if s.list.Printed == 0 && s.out != nil {
-		fmt.Fprintf(s.bw, "# %s\n", noSolution(s.prob))
-	}
+	s.list.Finish(&s.rec, solution.End{OK: res.Status == backend.OK, Status: res.Status.String(), Why: res.Status.Why(),
+		Pieces: res.Pieces, Elapsed: res.Elapsed, Nodes: res.Nodes, Stats: res.Stats})
 	if err := s.bw.Flush(); err != nil {
 		return fmt.Errorf("writing solutions: %v", err)
 	}
 	if s.out != nil {
-		if err := s.out.commitIf(s.list.Printed > 0 || rec.Complete, s.c.stderr); err != nil {
+		if err := s.out.commitIf(s.list.Printed > 0 || s.rec.Complete, s.c.stderr); err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
 	}
@@ -308,7 +211,7 @@ func (s *solveRun) report(res backend.Outcome) error {
 	}
 	switch {
 	case s.list.Printed == 0 && rec.Complete:
-		fmt.Fprintln(s.c.stdout, noSolution(s.prob))
+		fmt.Fprintln(s.c.stdout, solution.NoSolution(s.prob))
 	case !rec.Complete:
 		fmt.Fprintf(s.c.stderr, "qtool: %s after %d solution(s) in %.3f s\n", statusWord(res.Status), s.list.Printed, rec.Seconds)
 	case s.o.outPath != "":
@@ -321,32 +224,8 @@ func (s *solveRun) report(res backend.Outcome) error {
 	return endStatusIf(rec.Complete, res.Status)
 }
 
-// whyIncomplete says in a few words why a search stopped short.
-func whyIncomplete(s backend.Status) string {
-	switch s {
-	case backend.Timeout:
-		return "time limit reached"
-	case backend.Interrupted:
-		return "interrupted"
-	case backend.Unknown:
-		return "the method gave up"
-	}
-	return s.String()
-}
-
 // maxGrid is the largest n whose solutions solve prints as grids.
-const maxGrid = 5000
-
-func noSolution(prob encode.Problem) string {
-	b := prob.Board
-	if !prob.PlainQueens() {
-		return fmt.Sprintf("no solution: this %v problem on the %d×%d board has none", prob.Variant, b.N, b.N)
-	}
-	if b.Given() > 0 {
-		return fmt.Sprintf("no solution: this %d×%d board with %d queens given has no completion", b.N, b.N, b.Given())
-	}
-	return fmt.Sprintf("no solution: the %d-queens problem has none", b.N)
-}
+const maxGrid = solution.MaxGrid
 
 func endStatusIf(complete bool, s backend.Status) error {
 	if complete {

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/qtool-project/qtool/backend"
@@ -31,13 +30,8 @@ func didYouMean(s string, known []string, prefix string) string {
 // unknown name is an error that suggests the nearest names and points to
 // qtool help backends.
 func findBackend(name string) (backend.Backend, error) {
-	if b, err := backend.Lookup(name); err == nil {
+	if b, err := backend.LookupFold(name); err == nil {
 		return b, nil
-	}
-	for _, known := range backend.Names() {
-		if strings.EqualFold(known, name) {
-			return backend.Lookup(known)
-		}
 	}
 	return nil, fmt.Errorf("unknown backend %q%s; qtool help backends lists them", name, didYouMean(name, backend.Names(), ""))
 }
@@ -55,50 +49,15 @@ func unknownFlag(fs *flag.FlagSet, msg string) string {
 	return msg + didYouMean(name, known, "--")
 }
 
-// backendGroups lists the registered backends for the help, grouped: the
-// built-in ones on one line; each SAT solver with its at-most-one
-// encodings (SOLVER-ENC) on one line, marked external or built in.
+// backendGroups lists the registered backends for the help, grouped
+// (backend.Groups): each SAT solver with its at-most-one encodings.
 func backendGroups() []string {
-	names := backend.Names()
+	var fams []backend.Family
 	encs := encode.AMOEncodings()
-	isVariant := func(name, base string) bool {
-		for _, a := range encs {
-			if name == base+"-"+a.String() {
-				return true
-			}
-		}
-		return false
-	}
-	var builtin, lines []string
-	grouped := map[string]bool{}
 	for _, solver := range experiments.SATSolvers() {
-		base := strings.TrimSuffix(experiments.SATBackendName(solver, encs[0]), "-"+encs[0].String())
-		if !slices.Contains(names, base) {
-			continue
-		}
-		k := 0
-		for _, n := range names {
-			if isVariant(n, base) {
-				grouped[n] = true
-				k++
-			}
-		}
-		grouped[base] = true
-		kind := solver + ", built in"
-		if b, err := backend.Lookup(base); err == nil && b.Caps().External {
-			kind = "external program"
-			if backend.Unavailable(b) != nil {
-				kind += ", not installed"
-			}
-		}
-		lines = append(lines, fmt.Sprintf("%s, %s-ENC (%s; %d encodings)", base, base, kind, k))
+		fams = append(fams, backend.Family{Solver: solver, Base: strings.TrimSuffix(experiments.SATBackendName(solver, encs[0]), "-"+encs[0].String())})
 	}
-	for _, n := range names {
-		if !grouped[n] {
-			builtin = append(builtin, n)
-		}
-	}
-	return append([]string{strings.Join(builtin, ", ")}, lines...)
+	return backend.Groups(fams)
 }
 
 // backendsHelp is qtool help backends.

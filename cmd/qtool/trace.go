@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	_ "embed"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -96,136 +94,46 @@ func (o traceOptions) check() (*i18n.Catalogue, error) {
 	return cat, nil
 }
 
-// traceRun runs the search on b and shows its frames (text or JSON, and
-// the pictures asked for), then the tree, and ends as traceEnd says.
+// traceRun shows the search on b (classroom.Trace) and turns how it ended
+// into the exit status: a time limit or an interruption, a picture that
+// could not be made, or a failed write.
 func traceRun(ctx context.Context, c *cli, o traceOptions, b encode.Board, cat *i18n.Catalogue) error {
-	w := bufio.NewWriter(c.stdout)
-	defer w.Flush()
-	if o.format == "text" {
-		traceHead(w, cat, o.backend, b)
-	}
-	var werr error
-	atSolution := false
-	seen := 0 // steps so far
-	pics := newTracePictures(o.gif, o.frames, b.N, cat)
-	var lastAt uint64
-	sum, err := classroom.Run(ctx, o.backend, b, classroom.Options{Seed: o.seed, Lang: cat}, func(e classroom.Event) bool {
-		lastAt = e.At()
-		if o.events == "all" || e.Major {
-			if werr = traceFrame(w, o.format, e.Frame(), cat, pics); werr != nil {
-				return false
-			}
-		}
-		if e.Major && e.Solution && o.until == "solution" {
-			atSolution = true
-			return false
-		}
-		if e.Major {
-			seen++
-		}
-		return o.steps == 0 || seen < o.steps
-	})
-	if werr != nil {
-		return werr
-	}
-	if err == nil {
-		if err := pics.finish(); err != nil {
-			return err
-		}
-		if o.tree != "" {
-			if err := writeTraceTree(ctx, o.tree, o.backend, b, lastAt, cat); err != nil {
-				return err
-			}
-		}
-	}
-	return traceEnd(ctx, w, cat, o.format == "text", sum, err, atSolution, o.steps)
-}
-
-// traceFrame shows one frame: a JSON line or a text board, and the
-// pictures.
-func traceFrame(w io.Writer, format string, f classroom.Frame, cat *i18n.Catalogue, pics *tracePictures) error {
-	var err error
-	if format == "json" {
-		err = writeJSON(w, f)
-	} else {
-		err = classroom.WriteTextLang(w, f, cat)
-	}
-	if err != nil {
+	t := classroom.Trace{Method: o.backend, Board: b, Seed: o.seed, Cat: cat, AllEvents: o.events == "all", ToEnd: o.until == "end",
+		Steps: o.steps, JSON: o.format == "json", GIF: o.gif, Frames: o.frames, Tree: o.tree}
+	_, err := t.Run(ctx, c.stdout)
+	var te *classroom.TraceError
+	switch {
+	case errors.As(err, &te) && te.Kind == "":
+		return usageErrorf("%s", strings.TrimPrefix(te.Err.Error(), "classroom: "))
+	case te != nil && errors.Is(te.Err, classroom.ErrTooManyFrames):
+		return usageErrorf("--gif: %s; stop it sooner with --steps K", strings.TrimPrefix(te.Err.Error(), "classroom: "))
+	case te != nil && errors.Is(te.Err, classroom.ErrNoFrames):
+		return usageErrorf("--gif: %s", strings.TrimPrefix(te.Err.Error(), "classroom: "))
+	case te != nil:
+		return usageErrorf("--%s: %v", te.Kind, te.Err)
+	case !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded):
 		return err
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return withCode(exitTimeout, nil)
 	}
-	return pics.add(f)
+	return withCode(exitInterrupted, nil)
 }
 
 // traceBoard is the board of the trace: --board's, or the empty one of
-// order n.
+// order n (encode.ProblemSpec.LoadBoard).
 func traceBoard(c *cli, set map[string]bool, n int, board string) (encode.Board, error) {
-	b := encode.Empty(n)
+	var f io.ReadCloser
+	name := ""
 	if board != "" {
-		f, name, err := openInput(c, board)
-		if err != nil {
-			return b, err
+		var err error
+		if f, name, err = openInput(c, board); err != nil {
+			return encode.Board{}, err
 		}
-		b, err = encode.ParseBoard(f, name)
-		f.Close()
-		if err != nil {
-			return b, usageErrorf("%w", err)
-		}
-		if set["n"] && n != b.N {
-			return b, usageErrorf("-n %d disagrees with the board in %s, which is %d×%d", n, name, b.N, b.N)
-		}
-	} else if n < 1 {
-		return b, usageErrorf("-n must be at least 1, got %d", n)
+		defer f.Close()
+	}
+	b, err := encode.ProblemSpec{N: n, Board: board, Set: set}.LoadBoard(f, name)
+	if err != nil {
+		return b, usageErrorf("%w", err)
 	}
 	return b, nil
-}
-
-// traceHead is the text trace's first lines: the method, the board, the
-// legend.
-func traceHead(w io.Writer, cat *i18n.Catalogue, method string, b encode.Board) {
-	what := cat.T("trace.emptyBoard")
-	if b.Given() > 0 {
-		k := "pl.queen.other"
-		if b.Given() == 1 {
-			k = "pl.queen.one"
-		}
-		what = cat.T("trace.given", cat.T(k, b.Given()))
-	}
-	fmt.Fprintln(w, cat.T("trace.head", cat.T("method."+method), what, b.N, b.N))
-	fmt.Fprintf(w, "%s\n\n", cat.T("trace.legend"))
-}
-
-// traceEnd says how the trace ended (text only) and returns its exit
-// status: a time limit or an interruption, an error, or where it stopped.
-func traceEnd(ctx context.Context, w *bufio.Writer, cat *i18n.Catalogue, text bool, sum classroom.Summary, err error, atSolution bool, steps int) error {
-	if err != nil {
-		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			key, code := "trace.interrupted", exitInterrupted
-			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				key, code = "trace.timeout", exitTimeout
-			}
-			if text {
-				fmt.Fprintln(w, cat.T(key, steps1(cat, sum.Steps)))
-			}
-			w.Flush()
-			return withCode(code, nil)
-		}
-		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "classroom: "))
-	}
-	if text && !sum.Complete {
-		switch {
-		case atSolution:
-			fmt.Fprintln(w, cat.T("trace.atSolution", steps1(cat, sum.Steps)))
-		default:
-			fmt.Fprintln(w, cat.T("trace.atSteps", steps1(cat, sum.Steps), steps))
-		}
-	}
-	return nil
-}
-
-// steps1 writes "1 step" or "K steps" in the language of cat.
-func steps1(cat *i18n.Catalogue, k int) string {
-	if k == 1 {
-		return cat.T("pl.step.one", k)
-	}
-	return cat.T("pl.step.other", k)
 }
