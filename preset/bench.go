@@ -288,3 +288,34 @@ func Prepare(name string, rep *results.Report, plot bool) *results.Report {
 	}
 	return rep
 }
+
+// RunLogged runs p, a preset that measures itself (Run), with o, and
+// appends to the log at path (none for "", experiments.OpenLog) the
+// session that env makes of the preset's settings once they are checked,
+// then each record as soon as it is measured. A log that cannot be opened
+// is a *SettingError wrapping OpenLog's error.
+func (p *Preset) RunLogged(ctx context.Context, o Options, path string, env func(settings map[string]string) results.Env) ([]results.Record, map[string]string, error) {
+	var log *experiments.LogFile
+	defer func() {
+		if log != nil {
+			log.Close()
+		}
+	}()
+	o.Begin = func(settings map[string]string) error {
+		if path == "" {
+			return nil
+		}
+		var err error
+		if log, _, _, err = experiments.OpenLog(path, false); err != nil {
+			return &SettingError{Msg: err.Error(), Err: err}
+		}
+		return log.WriteEnv(env(settings))
+	}
+	o.Log = func(r results.Record) error {
+		if log == nil {
+			return nil
+		}
+		return log.WriteRecord(r)
+	}
+	return p.Run(ctx, o)
+}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"time"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/experiments"
@@ -27,24 +26,16 @@ var benchUsage string
 // without registering them for every other test.
 var benchLookup = findBackend
 
+// benchFlags are the flags of qtool bench: those a preset or a grid reads
+// (preset.Options), and bench's own.
 type benchFlags struct {
-	backends, n, boards, mode string
-	preset, deltas            string
-	excluded                  string // --preset diagonals
-	problem                   string
-	pawns                     int
-	pieces                    string
-	minFree                   int
-	instances                 int
-	repeats                   int
-	timeout, mintime          time.Duration
-	format, plot, log, base   string
-	reference                 string
-	resume                    bool
-	seed                      int64
-	workers                   int
-	task                      string
-	auto                      autoFlags // --repeats auto
+	o                       preset.Options
+	preset                  string
+	format, plot, log, base string
+	reference               string
+	resume                  bool
+	task                    string
+	auto                    autoFlags // --repeats auto
 }
 
 func runBench(ctx context.Context, c *cli, args []string) error {
@@ -95,29 +86,29 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 
 // add defines the flags of qtool bench on fs (but the layout's).
 func (f *benchFlags) add(fs *flag.FlagSet) {
-	fs.StringVar(&f.backends, "backends", "", "comma-separated `names` of the backends (default: every backend that can do the mode)")
-	fs.StringVar(&f.n, "n", "", "board orders, e.g. `4-12` or 1000,10000 (default 4-11)")
-	fs.StringVar(&f.boards, "boards", "", "`DIR` of board files (queens already placed) instead of --n")
-	fs.StringVar(&f.mode, "mode", "count", "`mode`: count (all solutions), first (one solution), complete (one completion of each board) or decide (can each board be completed?)")
-	addRepeatsFlags(fs, &f.repeats, &f.auto)
-	fs.DurationVar(&f.timeout, "timeout", experiments.DefaultTimeout, "time limit `D` of one run, and budget of a cell's repeats (0 = none; 2s for --preset completion)")
-	fs.DurationVar(&f.mintime, "mintime", experiments.DefaultMinTime, "repeat shorter runs back to back for at least `D` and record the mean (0 = single runs)")
+	fs.StringVar(&f.o.Backends, "backends", "", "comma-separated `names` of the backends (default: every backend that can do the mode)")
+	fs.StringVar(&f.o.N, "n", "", "board orders, e.g. `4-12` or 1000,10000 (default 4-11)")
+	fs.StringVar(&f.o.Boards, "boards", "", "`DIR` of board files (queens already placed) instead of --n")
+	fs.StringVar(&f.o.Mode, "mode", "count", "`mode`: count (all solutions), first (one solution), complete (one completion of each board) or decide (can each board be completed?)")
+	addRepeatsFlags(fs, &f.o.Repeats, &f.auto)
+	fs.DurationVar(&f.o.Timeout, "timeout", experiments.DefaultTimeout, "time limit `D` of one run, and budget of a cell's repeats (0 = none; 2s for --preset completion)")
+	fs.DurationVar(&f.o.MinTime, "mintime", experiments.DefaultMinTime, "repeat shorter runs back to back for at least `D` and record the mean (0 = single runs)")
 	fs.StringVar(&f.format, "format", "text", formatUsage())
 	fs.StringVar(&f.plot, "plot", "", "also plot seconds against n to `FILE` (.svg, .png or .pdf)")
 	fs.StringVar(&f.log, "log", experiments.DefaultLogName, "append every measured run to `FILE` (JSON lines); empty for none")
 	fs.BoolVar(&f.resume, "resume", false, "keep the runs already in the log and measure only the others")
 	fs.StringVar(&f.base, "base", "", "compare the backends with backend `B` (default: the first of each table)")
 	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
-	fs.Int64Var(&f.seed, "seed", experiments.DefaultSeed, "random `seed` (repeat r runs with seed+r)")
-	fs.IntVar(&f.workers, "workers", experiments.DefaultWorkers, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
+	fs.Int64Var(&f.o.Seed, "seed", experiments.DefaultSeed, "random `seed` (repeat r runs with seed+r)")
+	fs.IntVar(&f.o.Workers, "workers", experiments.DefaultWorkers, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
 	fs.StringVar(&f.preset, "preset", "", presetFlagHelp())
-	fs.StringVar(&f.deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
-	intFlag(fs, &f.instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
-	fs.StringVar(&f.problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
-	intFlag(fs, &f.pawns, "pawns", 0, "--problem queens+pawns: `K` pawns, every placement searched on each board")
-	fs.StringVar(&f.pieces, "pieces", "", "--problem pieces: the `COUNTS` of each kind, e.g. Q=3,N=3 (as qtool count --pieces); implies --problem pieces")
-	fs.StringVar(&f.excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0-2n)")
-	intFlag(fs, &f.minFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
+	fs.StringVar(&f.o.Deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
+	intFlag(fs, &f.o.Instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
+	fs.StringVar(&f.o.Problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
+	intFlag(fs, &f.o.Pawns, "pawns", 0, "--problem queens+pawns: `K` pawns, every placement searched on each board")
+	fs.StringVar(&f.o.Pieces, "pieces", "", "--problem pieces: the `COUNTS` of each kind, e.g. Q=3,N=3 (as qtool count --pieces); implies --problem pieces")
+	fs.StringVar(&f.o.Excluded, "excluded", "", "--preset diagonals: numbers `d` of excluded diagonals, e.g. 0-30 (default 0-2n)")
+	intFlag(fs, &f.o.MinFree, "min-free", experiments.DefaultDiagonalsMinFree, "--preset diagonals: squares `F` each row and column keeps off the excluded diagonals")
 	benchTaskFlag(fs, &f.task)
 }
 
@@ -146,68 +137,31 @@ func (f *benchFlags) check(fs *flag.FlagSet, operands []string, lf layoutFlags) 
 	return format, lay, benchEmptyFlags(fs)
 }
 
-// benchRun measures spec, keeping the runs of the log with --resume and
-// appending the new ones, with a progress bar on a terminal; the report
-// holds the runs measured so far when interrupted.
+// benchRun measures spec (experiments.Session), keeping the runs of the
+// log with --resume and appending the new ones, with a progress bar on a
+// terminal; the report holds the runs measured so far when interrupted.
 func benchRun(ctx context.Context, c *cli, f benchFlags, spec experiments.Spec) (rep *results.Report, interrupted bool, err error) {
-	logFile, envs, prior, err := openBenchLog(c, f, hostEnv(spec.Env()))
-	if err != nil {
+	s := experiments.Session{Spec: spec, Env: hostEnv(spec.Env()), Log: f.log, Resume: f.resume, Duplicates: func(d int) {
+		fmt.Fprintf(c.stderr, "qtool: bench: %s: %d record(s) measure a run that a later record of the log measures again; the later one is kept\n", f.log, d)
+	}}
+	bar := newProgress(c.stderr, "bench")
+	if c.terminal {
+		s.Progress = func(done, total int) { bar.update(uint64(done), uint64(total)) }
+	}
+	envs, recs, err := s.Run(ctx)
+	bar.done()
+	var open *experiments.OpenError
+	var e *experiments.SettingConflict
+	interrupted = errors.Is(err, experiments.ErrInterrupted)
+	switch {
+	case errors.As(err, &open):
+		return nil, false, usageErrorf("bench: %v", err)
+	case errors.As(err, &e):
+		return nil, false, usageErrorf("bench: --resume: %s holds runs measured with %s %s (session of %s), this run measures with %s %s: resume with the same --%s, or give another --log", f.log, e.Setting, e.Was, e.Session.Format("2006-01-02 15:04"), e.Setting, e.Is, e.Setting)
+	case err != nil && !interrupted:
 		return nil, false, err
 	}
-	if logFile != nil {
-		defer logFile.Close()
-	}
-	runner := &experiments.Runner{Spec: spec, Done: prior}
-	if logFile != nil {
-		runner.Log = logFile.WriteRecord
-	}
-	var bar *progress
-	if c.terminal {
-		bar = newProgress(c.stderr, "bench")
-		runner.Progress = func(done, total int) { bar.update(uint64(done), uint64(total)) }
-	}
-	recs, runErr := runner.Run(ctx)
-	if bar != nil {
-		bar.done()
-	}
-	interrupted = errors.Is(runErr, experiments.ErrInterrupted)
-	if runErr != nil && !interrupted {
-		return nil, false, runErr
-	}
-	return results.NewReport(envs, append(prior, recs...), f.base), interrupted, nil
-}
-
-// openBenchLog opens --log (none: nil), keeping its runs with --resume
-// (prior) after checking that they were measured with this run's
-// settings, and appends this session's environment: envs are the log's
-// sessions and this one.
-func openBenchLog(c *cli, f benchFlags, env results.Env) (logFile *experiments.LogFile, envs []results.Env, prior []results.Record, err error) {
-	envs = []results.Env{env}
-	if f.log == "" {
-		return nil, envs, nil, nil
-	}
-	var oldEnvs []results.Env
-	logFile, oldEnvs, prior, err = experiments.OpenLog(f.log, f.resume)
-	if err != nil {
-		return nil, nil, nil, usageErrorf("bench: %v", err)
-	}
-	fail := func(err error) (*experiments.LogFile, []results.Env, []results.Record, error) {
-		logFile.Close()
-		return nil, nil, nil, err
-	}
-	if d := logFile.Duplicates(); d > 0 {
-		fmt.Fprintf(c.stderr, "qtool: bench: %s: %d record(s) measure a run that a later record of the log measures again; the later one is kept\n", f.log, d)
-	}
-	if f.resume {
-		if e := experiments.CheckResume(envs[0], oldEnvs); e != nil {
-			return fail(usageErrorf("bench: --resume: %s holds runs measured with %s %s (session of %s), this run measures with %s %s: resume with the same --%s, or give another --log", f.log, e.Setting, e.Was, e.Session.Format("2006-01-02 15:04"), e.Setting, e.Is, e.Setting))
-		}
-	}
-	envs = append(oldEnvs, envs...)
-	if err := logFile.WriteEnv(envs[len(envs)-1]); err != nil {
-		return fail(err)
-	}
-	return logFile, envs, prior, nil
+	return results.NewReport(envs, recs, f.base), interrupted, nil
 }
 
 // benchSpec builds the experiment of the flags (preset.Build) with the

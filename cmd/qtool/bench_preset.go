@@ -22,14 +22,21 @@ import (
 // prints its report; it ends as qtool bench does (interrupted, or a
 // MISMATCH or ERROR cell).
 func runOwnPreset(ctx context.Context, c *cli, p *preset.Preset, f benchFlags, set map[string]bool, format results.Format, lay results.Layout) error {
-	recs, settings, err := runPresetItself(ctx, p, f, set)
+	env := func(settings map[string]string) results.Env {
+		env := hostEnv(results.CurrentEnv(f.o.Seed))
+		env.Settings = settings
+		return env
+	}
+	recs, settings, err := p.RunLogged(ctx, presetOptions(f, set), f.log, env)
+	var se *preset.SettingError
 	interrupted := errors.Is(err, experiments.ErrInterrupted)
-	if err != nil && !interrupted {
+	switch {
+	case errors.As(err, &se):
+		return withCode(exitUsage, benchSetting{se})
+	case err != nil && !interrupted:
 		return err
 	}
-	env := hostEnv(results.CurrentEnv(f.seed))
-	env.Settings = settings
-	rep := results.NewReport([]results.Env{env}, recs, f.base)
+	rep := results.NewReport([]results.Env{env(settings)}, recs, f.base)
 	rep.Layout = lay
 	if err := renderPreset(c, p.Name, rep, format, f.plot); err != nil {
 		return err
@@ -60,52 +67,14 @@ func renderPreset(c *cli, name string, rep *results.Report, format results.Forma
 	return nil
 }
 
-// runPresetItself runs a preset that measures itself (preset.Preset.Run)
-// with --repeats, --timeout and --workers, appending its session and each
-// record to --log.
-func runPresetItself(ctx context.Context, p *preset.Preset, f benchFlags, set map[string]bool) ([]results.Record, map[string]string, error) {
-	o := presetOptions(f, set)
-	var log *experiments.LogFile
-	defer func() {
-		if log != nil {
-			log.Close()
-		}
-	}()
-	o.Begin = func(settings map[string]string) error {
-		if f.log == "" {
-			return nil
-		}
-		var err error
-		if log, _, _, err = experiments.OpenLog(f.log, false); err != nil {
-			return usageErrorf("bench: %v", err)
-		}
-		env := hostEnv(results.CurrentEnv(f.seed))
-		env.Settings = settings
-		return log.WriteEnv(env)
-	}
-	o.Log = func(r results.Record) error {
-		if log == nil {
-			return nil
-		}
-		return log.WriteRecord(r)
-	}
-	recs, settings, err := p.Run(ctx, o)
-	var se *preset.SettingError
-	if errors.As(err, &se) {
-		return recs, settings, withCode(exitUsage, benchSetting{se})
-	}
-	return recs, settings, err
-}
-
-// presetOptions are the flags a preset of package preset reads.
+// presetOptions are the flags a preset of package preset reads (f.o),
+// with which of them were set and how bench finds backends.
 func presetOptions(f benchFlags, set map[string]bool) preset.Options {
-	return preset.Options{N: f.n, Backends: f.backends, Boards: f.boards, Deltas: f.deltas, Excluded: f.excluded,
-		Mode: f.mode, Problem: f.problem, Pieces: f.pieces, Pawns: f.pawns,
-		CheckPawns: func(p encode.Problem) error { return checkPawns(p, "bench") },
-		Instances:  f.instances, MinFree: f.minFree, Seed: f.seed, Set: set, Lookup: benchLookup,
-		Repeats: f.repeats, Timeout: f.timeout, MinTime: f.mintime, Workers: f.workers,
-		Exec:      func(name string) (backend.Backend, error) { return lookupExec(name, "dimacs", "") },
-		Published: root.Prob079(), PublishedDir: root.Prob079Dir}
+	o := f.o
+	o.Set, o.Lookup, o.Published, o.PublishedDir = set, benchLookup, root.Prob079(), root.Prob079Dir
+	o.CheckPawns = func(p encode.Problem) error { return checkPawns(p, "bench") }
+	o.Exec = func(name string) (backend.Backend, error) { return lookupExec(name, "dimacs", "") }
+	return o
 }
 
 // presetErr is a preset's error as bench says it: a refused setting is
