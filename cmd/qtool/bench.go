@@ -6,12 +6,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
-	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/preset"
 	"github.com/qtool-project/qtool/results"
@@ -75,7 +72,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	noteUnavailable(c, spec)
-	if f.base != "" && !benchHas(spec, f.base) {
+	if f.base != "" && !spec.HasBackend(f.base) {
 		return usageErrorf("bench: --base %s is not among the backends measured", f.base)
 	}
 	rep, interrupted, err := benchRun(ctx, c, f, spec)
@@ -202,8 +199,8 @@ func openBenchLog(c *cli, f benchFlags, env results.Env) (logFile *experiments.L
 		fmt.Fprintf(c.stderr, "qtool: bench: %s: %d record(s) measure a run that a later record of the log measures again; the later one is kept\n", f.log, d)
 	}
 	if f.resume {
-		if err := checkResumeSettings(envs[0], oldEnvs, f.log); err != nil { // bench_resume.go
-			return fail(err)
+		if e := experiments.CheckResume(envs[0], oldEnvs); e != nil {
+			return fail(usageErrorf("bench: --resume: %s holds runs measured with %s %s (session of %s), this run measures with %s %s: resume with the same --%s, or give another --log", f.log, e.Setting, e.Was, e.Session.Format("2006-01-02 15:04"), e.Setting, e.Is, e.Setting))
 		}
 	}
 	envs = append(oldEnvs, envs...)
@@ -213,218 +210,42 @@ func openBenchLog(c *cli, f benchFlags, env results.Env) (logFile *experiments.L
 	return logFile, envs, prior, nil
 }
 
-// benchSpec builds the experiment from the flags: a preset, the main
-// experiment when no grid flag is set, else one grid.
+// benchSpec builds the experiment of the flags (preset.Build) with the
+// settings of its runs (preset.Options.Settle).
 func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experiments.Spec, error) {
-	ref, err := benchReference(f.reference)
+	ref, err := experiments.LoadReference(f.reference)
 	if err != nil {
-		return experiments.Spec{}, err
+		return experiments.Spec{}, usageErrorf("bench: --reference: %v", err)
 	}
-	if f.preset != "" {
-		p, err := lookupPreset(f.preset, set)
-		if err != nil {
-			return experiments.Spec{}, err
-		}
-		return specOfPreset(ctx, p, f, set, ref)
+	o := presetOptions(f, set)
+	spec, err := preset.Build(ctx, f.preset, o)
+	if err != nil {
+		return spec, presetErr(err)
 	}
-	if err := checkNoPresetFlags(set); err != nil {
-		return experiments.Spec{}, err
-	}
-	var spec experiments.Spec
-	if !set["backends"] && !set["n"] && !set["boards"] && !set["mode"] && !set["problem"] && !set["pieces"] {
-		spec = experiments.DefaultSpec()
-		if len(spec.Grids) == 0 {
-			return spec, usageErrorf("bench: no backend is registered")
-		}
-	} else {
-		g, err := benchGrid(f)
-		if err != nil {
-			return spec, err
-		}
-		if g, err = benchVariant(f, set, g); err != nil {
-			return spec, err
-		}
-		spec.Grids = []experiments.Grid{g}
-	}
-	spec.Repeats, spec.Timeout, spec.MinTime, spec.Seed, spec.Workers, spec.Reference = f.repeats, f.timeout, f.mintime, f.seed, f.workers, ref
-	if spec.Auto, err = f.auto.auto("bench", set); err != nil {
+	if o.Auto, err = f.auto.auto("bench", set); err != nil {
 		return spec, err
 	}
-	return checkSpec(f, spec)
-}
-
-// checkSpec checks the settings common to every experiment.
-func checkSpec(f benchFlags, spec experiments.Spec) (experiments.Spec, error) {
-	if f.repeats < 1 {
-		return spec, usageErrorf("bench: --repeats must be at least 1, got %d", f.repeats)
-	}
-	if f.timeout < 0 {
-		return spec, usageErrorf("bench: --timeout must not be negative, got %v", f.timeout)
-	}
-	if f.mintime < 0 {
-		return spec, usageErrorf("bench: --mintime must not be negative, got %v", f.mintime)
-	}
-	if f.workers < 0 {
-		return spec, usageErrorf("bench: --workers must not be negative, got %d", f.workers)
-	}
-	if err := spec.Validate(); err != nil {
-		return spec, usageErrorf("bench: %v", err)
+	o.Reference = ref
+	if spec, err = o.Settle(spec, f.preset != ""); err != nil {
+		return spec, presetErr(err)
 	}
 	return spec, nil
-}
-
-func benchGrid(f benchFlags) (experiments.Grid, error) {
-	var g experiments.Grid
-	task, err := experiments.ParseTask(f.mode)
-	if err != nil {
-		return g, usageErrorf("bench: --mode %q: want count, first, complete or decide", f.mode)
-	}
-	g.Task = task
-	switch {
-	case f.boards != "" && f.n != "":
-		return g, usageErrorf("bench: give --n or --boards, not both")
-	case f.boards != "":
-		if g.Problems, err = experiments.LoadBoards(f.boards); err != nil {
-			return g, usageErrorf("bench: %w", err)
-		}
-	default:
-		r := f.n
-		if r == "" {
-			r = "4-11"
-		}
-		ns, err := experiments.ParseRange(r)
-		if err != nil {
-			return g, usageErrorf("bench: --n: %v", err)
-		}
-		g.Problems = experiments.EmptyBoards(ns)
-		g.StopAfterTimeout = true
-	}
-	if f.backends == "" {
-		g.Backends = experiments.ForTask(task)
-		if len(g.Backends) == 0 {
-			return g, usageErrorf("bench: no registered backend can do mode %s", task)
-		}
-		return g, nil
-	}
-	boards := make([]encode.Board, len(g.Problems))
-	for i, p := range g.Problems {
-		boards[i] = p.Board
-	}
-	g.Backends, err = backendList(f.backends, task, boards, fmt.Sprintf("do mode %s on these problems", task))
-	return g, err
-}
-
-// backendList looks up the backends named in list (preset.Backends, with
-// benchLookup), each of which must be able to do task on at least one of
-// the boards; what names the task in the message.
-func backendList(list string, task experiments.Task, boards []encode.Board, what string) ([]backend.Backend, error) {
-	bs, err := preset.Backends(list, task, boards, what, benchLookup)
-	if err != nil {
-		return nil, presetErr(err)
-	}
-	return bs, nil
-}
-
-// benchReference reads the table of known counts: the one built into the
-// binary (OEIS A000170, n ≤ 27) unless --reference names a file or none.
-func benchReference(path string) (*experiments.Reference, error) {
-	switch path {
-	case "none":
-		return nil, nil
-	case "":
-		return experiments.BuiltinReference(), nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, usageErrorf("bench: --reference: %v", err)
-	}
-	defer f.Close()
-	ref, err := experiments.ReadReference(f, path)
-	if err != nil {
-		return nil, usageErrorf("bench: --reference: %v", err)
-	}
-	return ref, nil
-}
-
-func benchHas(s experiments.Spec, backend string) bool {
-	for _, g := range s.Grids {
-		for _, b := range g.Backends {
-			if b.Name() == backend {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// benchRender prints the report in the chosen format and writes the plot.
-func benchRender(c *cli, rep *results.Report, format results.Format, plot string) error {
-	if err := rep.Write(c.stdout, format); err != nil {
-		return err
-	}
-	if plot != "" {
-		if err := savePlot(rep, plot); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // benchVerdict is the exit status of a report: 1 when a cell is MISMATCH or
 // ERROR, with a message naming how many.
 func benchVerdict(cmd string, rep *results.Report) error {
-	mis, bad := rep.Count(results.Mismatch), rep.Count(results.Error)
-	if mis == 0 && bad == 0 {
-		return nil
+	if bad := rep.Untrusted(); bad != "" {
+		return withCode(exitNo, fmt.Errorf("%s: %s cell(s): answers that cannot be trusted (see the table)", cmd, bad))
 	}
-	var parts []string
-	if mis > 0 {
-		parts = append(parts, fmt.Sprintf("%d MISMATCH", mis))
-	}
-	if bad > 0 {
-		parts = append(parts, fmt.Sprintf("%d ERROR", bad))
-	}
-	return withCode(exitNo, fmt.Errorf("%s: %s cell(s): answers that cannot be trusted (see the table)", cmd, strings.Join(parts, " and ")))
-}
-
-// presetSpec gives a prepared experiment's spec the settings the user set
-// on the command line (--repeats, --timeout, --mintime; --workers and the
-// reference table always), then checks it as every spec is checked.
-func presetSpec(f benchFlags, set map[string]bool, spec experiments.Spec, ref *experiments.Reference) (experiments.Spec, error) {
-	if set["repeats"] {
-		spec.Repeats = f.repeats
-	}
-	auto, err := f.auto.auto("bench", set)
-	if err != nil {
-		return spec, err
-	}
-	if auto != nil {
-		spec.Auto = auto
-	}
-	if set["timeout"] {
-		spec.Timeout = f.timeout
-	}
-	if set["mintime"] {
-		spec.MinTime = f.mintime
-	}
-	spec.Workers, spec.Reference = f.workers, ref
-	return checkSpec(f, spec)
+	return nil
 }
 
 // noteUnavailable says on stderr which backends of spec cannot run on this
 // machine (an external solver that is not installed): their cells are
 // skipped, and the run goes on without them.
 func noteUnavailable(c *cli, spec experiments.Spec) {
-	seen := map[string]bool{}
-	for _, g := range spec.Grids {
-		for _, b := range g.Backends {
-			if seen[b.Name()] {
-				continue
-			}
-			seen[b.Name()] = true
-			if err := backend.Unavailable(b); err != nil {
-				fmt.Fprintf(c.stderr, "bench: note: backend %s is unavailable, its cells are skipped: %s\n", b.Name(), backend.UnavailableReason(err))
-			}
-		}
+	for _, b := range spec.Unavailable() {
+		fmt.Fprintf(c.stderr, "bench: note: backend %s is unavailable, its cells are skipped: %s\n", b.Name(), backend.UnavailableReason(backend.Unavailable(b)))
 	}
 }
