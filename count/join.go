@@ -1546,39 +1546,8 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 	}
 	var total, words uint64
 	for w := range W {
-		t := tab[w*E:][:E]
-		idx := idx[:nq[w]*nch]
 		words += uint64(nq[w])
-		switch nch {
-		case 3:
-			for i := 0; i+3 <= len(idx); i += 3 {
-				q := idx[i:][:3]
-				a, b, c := &t[q[0]], &t[q[1]], &t[q[2]]
-				total += uint64(bits.OnesCount64(a[0]&b[0]&c[0]) + bits.OnesCount64(a[1]&b[1]&c[1]))
-			}
-		case 4:
-			for i := 0; i+4 <= len(idx); i += 4 {
-				q := idx[i:][:4]
-				a, b, c, d := &t[q[0]], &t[q[1]], &t[q[2]], &t[q[3]]
-				total += uint64(bits.OnesCount64(a[0]&b[0]&c[0]&d[0]) + bits.OnesCount64(a[1]&b[1]&c[1]&d[1]))
-			}
-		case 5:
-			for i := 0; i+5 <= len(idx); i += 5 {
-				q := idx[i:][:5]
-				a, b, c, d, e := &t[q[0]], &t[q[1]], &t[q[2]], &t[q[3]], &t[q[4]]
-				total += uint64(bits.OnesCount64(a[0]&b[0]&c[0]&d[0]&e[0]) + bits.OnesCount64(a[1]&b[1]&c[1]&d[1]&e[1]))
-			}
-		default:
-			for i := 0; i+nch <= len(idx); i += nch {
-				q := idx[i:][:nch]
-				acc := t[q[0]]
-				for _, e := range q[1:] {
-					acc[0] &= t[e][0]
-					acc[1] &= t[e][1]
-				}
-				total += uint64(bits.OnesCount64(acc[0]) + bits.OnesCount64(acc[1]))
-			}
-		}
+		total += blockQueries(tab[w*E:][:E], idx[:nq[w]*nch], nch)
 	}
 	c.work += 2 * words * uint64(nch)
 	return total
@@ -1592,8 +1561,12 @@ const joinQueryMajorBytes = 256 << 10
 
 // queryMajor counts, for every query of ys, the patterns of the table tab
 // (E entries a block, see disjoint) disjoint from it, reading the blocks
-// a query needs (the prefix given by start and its key) in turn.
+// a query needs (the prefix given by start and its key) in turn; by the
+// AVX2 kernel where joinBlockAVX2.
 func (c *joinCounter) queryMajor(tab []joinBlock, ys []uint64, start *[1<<joinKeyBits + 1]int, E, nch int, ks uint, keyMask uint64, base [joinMaxChunks + 1]int, shift [joinMaxChunks]uint, mask [joinMaxChunks]uint64) uint64 {
+	if joinBlockAVX2 {
+		return c.queryMajorAVX2(tab, ys, start, E, nch, ks, keyMask, base, shift, mask)
+	}
 	var total, words uint64
 	switch nch {
 	case 3:

@@ -1,6 +1,7 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "join_amd64.h"
 
 // The join's wide kernel (see disjointWide in join_wide.go): for every
 // query y of ys, the patterns disjoint from y in the blocks of the panel
@@ -14,22 +15,12 @@
 //   160 lo   168 hi (the panel of blocks)
 
 // OFFSET computes chunk k's entry offset of query DX into reg.
-#define OFFSET(k, reg) \
-	MOVQ (80+8*k)(BX), CX \
-	SHRXQ CX, DX, reg \
-	ANDQ (120+8*k)(BX), reg \
-	SHLQ $6, reg \
-	ADDQ (40+8*k)(BX), reg
+#define OFFSET(k, reg) ENTRY(k, reg, 6)
 
 // PREFIX sets R13 to the blocks query DX needs among the panel's (blocks
 // lo..hi−1, the table starting at block lo), jumping to skip if none.
 #define PREFIX(skip) \
-	MOVQ 8(BX), CX \
-	SHRXQ CX, DX, AX \
-	NOTQ AX \
-	ANDQ 16(BX), AX \
-	MOVQ 0(BX), CX \
-	MOVQ 8(CX)(AX*8), R13 \
+	KEYEND(AX) \
 	ADDQ $511, R13 \
 	SHRQ $9, R13 \
 	MOVQ 168(BX), AX \

@@ -12,15 +12,19 @@ import (
 )
 
 // TestJoinDisjointKernels: the join's count of disjoint pairs equals a
-// plain count over every pair, on the scalar path and on the wide kernel
+// plain count over every pair, on the scalar path (pure Go, and with the
+// AVX2 block kernel where this processor runs it) and on the wide kernel
 // (where this processor runs it), for random patterns of every order's
 // width, sides of 1 to 3,000 patterns (partial blocks, one side longer or
 // shorter) and densities from sparse to dense.
 func TestJoinDisjointKernels(t *testing.T) {
 	if !joinWideOK {
-		t.Log("this processor has no AVX-512 VPOPCNTQ: only the scalar path is checked")
+		t.Log("this processor has no AVX-512 VPOPCNTQ: the wide kernel is not checked")
 	}
-	defer func(w bool) { joinWide = w }(joinWide)
+	if !joinBlockOK {
+		t.Log("this processor has no AVX2: the block kernel is not checked")
+	}
+	defer func(w, a bool) { joinWide, joinBlockAVX2 = w, a }(joinWide, joinBlockAVX2)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{8, 12, 16, 17, 20, 21} {
 		p := joinLayout(n)
@@ -49,13 +53,14 @@ func TestJoinDisjointKernels(t *testing.T) {
 					}
 				}
 			}
-			for _, wide := range []bool{false, true} {
-				if wide && !joinWideOK {
+			for _, k := range []struct{ wide, avx2 bool }{{false, false}, {false, true}, {true, false}} {
+				wide := k.wide
+				if wide && !joinWideOK || k.avx2 && !joinBlockOK {
 					continue
 				}
-				joinWide = wide
+				joinWide, joinBlockAVX2 = wide, k.avx2
 				if got := c.disjoint(xs, ys); got != want {
-					t.Fatalf("n=%d, %d × %d patterns of ~%d bits, wide=%v: %d disjoint pairs, want %d", n, nx, ny, bitsOn, wide, got, want)
+					t.Fatalf("n=%d, %d × %d patterns of ~%d bits, wide=%v avx2=%v: %d disjoint pairs, want %d", n, nx, ny, bitsOn, wide, k.avx2, got, want)
 				}
 				if wide {
 					// Panels of one block.
@@ -73,9 +78,11 @@ func TestJoinDisjointKernels(t *testing.T) {
 }
 
 // TestJoinScalarOEIS: with the wide kernel off, the join still counts
-// A000170 (n = 1..16), part by part equal to the default path.
+// A000170 (n = 1..16), part by part equal to the default path; and the
+// scalar path with the AVX2 block kernel (where this processor runs it)
+// has the pure-Go loop's parts and node counts, part by part.
 func TestJoinScalarOEIS(t *testing.T) {
-	defer func(w bool) { joinWide = w }(joinWide)
+	defer func(w, a bool) { joinWide, joinBlockAVX2 = w, a }(joinWide, joinBlockAVX2)
 	ref := oracle.All(t)
 	for n := 1; n <= 16; n++ {
 		p, err := NewJoinPlan(n, 0)
@@ -83,21 +90,81 @@ func TestJoinScalarOEIS(t *testing.T) {
 			t.Fatal(err)
 		}
 		parts := map[bool][]uint64{}
-		for _, wide := range []bool{true, false} {
-			joinWide = wide && joinWideOK
+		var nodes [2][]uint64 // the scalar path's: pure Go, AVX2
+		for _, k := range []struct{ wide, avx2 bool }{{true, joinBlockOK}, {false, joinBlockOK}, {false, false}} {
+			wide := k.wide
+			joinWide, joinBlockAVX2 = wide && joinWideOK, k.avx2
 			got := make([]uint64, p.Subproblems())
+			work := make([]uint64, p.Subproblems())
 			ids, _ := p.Shard(0, 1)
-			st, err := CountPlan(context.Background(), p, ids, PlanOptions{Workers: 2, Done: func(q Part) { got[q.ID] = q.Solutions }})
+			st, err := CountPlan(context.Background(), p, ids, PlanOptions{Workers: 2, Done: func(q Part) { got[q.ID], work[q.ID] = q.Solutions, q.Nodes }})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if st.Solutions != ref[n] {
-				t.Errorf("n=%d wide=%v: %d solutions, OEIS %d", n, joinWide, st.Solutions, ref[n])
+				t.Errorf("n=%d wide=%v avx2=%v: %d solutions, OEIS %d", n, joinWide, k.avx2, st.Solutions, ref[n])
+			}
+			if prev, ok := parts[wide]; ok && !slices.Equal(prev, got) {
+				t.Errorf("n=%d: the parts differ between the block kernel and the pure-Go loop", n)
 			}
 			parts[wide] = got
+			if !wide {
+				nodes[b2i(k.avx2)] = work
+			}
 		}
 		if !slices.Equal(parts[true], parts[false]) {
 			t.Errorf("n=%d: the parts differ between the wide kernel and the scalar path", n)
+		}
+		if joinBlockOK && !slices.Equal(nodes[0], nodes[1]) {
+			t.Errorf("n=%d: the node counts differ between the block kernel and the pure-Go loop", n)
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestJoinBlockKernel: the AVX2 block kernel (where this processor runs
+// it) gives blockQueries' pure-Go sums for 1 to 8 chunks of random widths,
+// random entries and 0 to 333 queries (odd counts: a last query alone).
+func TestJoinBlockKernel(t *testing.T) {
+	if !joinBlockOK {
+		t.Skip("this processor has no AVX2")
+	}
+	defer func(a bool) { joinBlockAVX2 = a }(joinBlockAVX2)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 200 {
+		nch := 1 + trial%8
+		var base [joinMaxChunks + 1]int
+		for k := range nch {
+			base[k+1] = base[k] + 1<<(1+rng.IntN(12))
+		}
+		tab := make([]joinBlock, base[nch])
+		for i := range tab {
+			tab[i] = joinBlock{rng.Uint64(), rng.Uint64()}
+			for range trial % 3 { // denser entries
+				tab[i][0] |= rng.Uint64()
+				tab[i][1] |= rng.Uint64()
+			}
+		}
+		nq := []int{0, 1, 2, 3, 5, 64, 333}[trial%7]
+		idx := make([]uint16, nq*nch)
+		for i := range idx {
+			k := i % nch
+			idx[i] = uint16(base[k] + rng.IntN(base[k+1]-base[k]))
+		}
+		joinBlockAVX2 = false
+		want := blockQueries(tab, idx, nch)
+		joinBlockAVX2 = true
+		if got := blockQueries(tab, idx, nch); got != want {
+			t.Fatalf("%d chunks (%v), %d queries: the kernel counts %d, the Go loop %d", nch, base[:nch+1], nq, got, want)
+		}
+		if nq >= 64 && want == 0 {
+			t.Fatalf("%d chunks, %d queries: no pattern counted (a test that cannot fail)", nch, nq)
 		}
 	}
 }

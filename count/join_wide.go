@@ -7,7 +7,8 @@ import (
 	"unsafe"
 )
 
-// joinWideArgs are the wide kernel's arguments; the assembly reads them
+// joinWideArgs are the arguments of the wide kernel and of the AVX2
+// query-major kernel (join_block_amd64.s); the assembly reads them
 // by offset, so the fields are all 8 bytes, in this order.
 type joinWideArgs struct {
 	start      *int

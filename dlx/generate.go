@@ -103,3 +103,27 @@ func Random(spec RandomSpec) (*Matrix, error) {
 	}
 	return p, nil
 }
+
+// WithDefaults fills the numbers left 0 as qtool gen does: Secondary =
+// Primary, Options = 3·Primary.
+func (s RandomSpec) WithDefaults() RandomSpec {
+	if s.Secondary == 0 {
+		s.Secondary = s.Primary
+	}
+	if s.Options == 0 {
+		s.Options = 3 * s.Primary
+	}
+	return s
+}
+
+// Comment is the comment line, ending in a newline, that qtool gen writes
+// first in the problem's file: the command that makes it again.
+func (s RandomSpec) Comment() string {
+	return fmt.Sprintf("| qtool gen --family %s -n %d --secondary %d --options %d --colours %d --seed %d\n",
+		s.Family, s.Primary, s.Secondary, s.Options, s.Colors, s.Seed)
+}
+
+// FileName is the name of the problem's file.
+func (s RandomSpec) FileName() string {
+	return fmt.Sprintf("%s-%d-s%d.dlx", s.Family, s.Primary, s.Seed)
+}

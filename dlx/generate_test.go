@@ -50,3 +50,21 @@ func TestRandom(t *testing.T) {
 		t.Error("2²¹ items accepted")
 	}
 }
+
+// TestRandomSpecFiles: the defaults of qtool gen, the comment line that
+// makes the problem again, and the file's name.
+func TestRandomSpecFiles(t *testing.T) {
+	s := dlx.RandomSpec{Family: "xcc", Primary: 5, Colors: 3, Seed: 9}.WithDefaults()
+	if s.Secondary != 5 || s.Options != 15 {
+		t.Errorf("WithDefaults: %+v", s)
+	}
+	if kept := (dlx.RandomSpec{Primary: 5, Secondary: 2, Options: 4}).WithDefaults(); kept.Secondary != 2 || kept.Options != 4 {
+		t.Errorf("WithDefaults changed given numbers: %+v", kept)
+	}
+	if got := s.Comment(); got != "| qtool gen --family xcc -n 5 --secondary 5 --options 15 --colours 3 --seed 9\n" {
+		t.Errorf("Comment() = %q", got)
+	}
+	if got := s.FileName(); got != "xcc-5-s9.dlx" {
+		t.Errorf("FileName() = %q", got)
+	}
+}

@@ -1,6 +1,8 @@
 package magic
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -97,4 +99,71 @@ func listForm(p []int) string {
 		parts[i] = strconv.Itoa(c)
 	}
 	return strings.Join(parts, " ")
+}
+
+// BothWays returns the two records of order n (prime to 6) that show the
+// correspondence both ways: de la Loubère's square (Siamese) with the
+// queens solutions its runs stand on, and the square built from Pólya's
+// toroidal solution (Polya, FromQueens).
+func BothWays(n int) ([]Record, error) {
+	sq, err := Siamese(n)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := NewRecord(fmt.Sprintf("de la Loubère's square of order %d", n), sq, nil)
+	if err != nil {
+		return nil, err
+	}
+	p := Polya(n)
+	sq, err = FromQueens(p)
+	if err != nil {
+		return nil, err
+	}
+	polya, err := NewRecord(fmt.Sprintf("Pólya's solution of order %d (column 2r mod %d)", n, n), sq, p)
+	if err != nil {
+		return nil, err
+	}
+	return []Record{rec, polya}, nil
+}
+
+// QueensRecord is the record of the square built from the toroidal
+// queens solution p read from source (FromQueens); an error of the
+// construction names source.
+func QueensRecord(source string, p encode.Placement) (Record, error) {
+	sq, err := FromQueens(p)
+	if err != nil {
+		return Record{}, fmt.Errorf("%s: %w", source, err)
+	}
+	return NewRecord(source, sq, p)
+}
+
+// ReadRecord reads a square from r (Read) and returns its record; an error
+// of the square's check names the source.
+func ReadRecord(r io.Reader, source string) (Record, error) {
+	sq, err := Read(r, source)
+	if err != nil {
+		return Record{}, err
+	}
+	rec, err := NewRecord(source, sq, nil)
+	if err != nil {
+		return Record{}, fmt.Errorf("%s: %w", source, err)
+	}
+	return rec, nil
+}
+
+// ReadQueens reads a complete queens solution from a board file (any form
+// encode.ParseBoard reads): a board that breaks the rules, or one with
+// fewer than n queens, is refused with an error that names the source.
+func ReadQueens(r io.Reader, source string) (encode.Placement, error) {
+	b, err := encode.ParseBoard(bufio.NewReaderSize(r, encode.PeekSize), source)
+	if err != nil {
+		if errors.Is(err, encode.ErrInvalidBoard) {
+			return nil, fmt.Errorf("%s: not a queens solution: %s", source, err)
+		}
+		return nil, err
+	}
+	if k := b.Given(); k != b.N {
+		return nil, fmt.Errorf("%s: %d of %d queens: a complete solution is needed", source, k, b.N)
+	}
+	return encode.Placement(b.Queens), nil
 }

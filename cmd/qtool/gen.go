@@ -44,30 +44,8 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 		if !set["n"] || *n < 1 {
 			return usageErrorf("gen: give -n N (at least 1)")
 		}
-		if *count < 1 {
-			return usageErrorf("gen: --count must be at least 1, got %d", *count)
-		}
-		if *out == "" && *count > 1 {
-			return usageErrorf("gen: --count %d needs --out DIR (one file per instance)", *count)
-		}
-		rctx, cancel, err := lim.check(ctx, ff.family, *n, *count, *out != "")
-		if err != nil {
-			return err
-		}
-		defer cancel()
-		return runGenFamily(rctx, c, ff, set, *n, *seed, *count, *out)
-	}
-	if set["min-free"] || set["blocked"] {
-		return usageErrorf("gen: --min-free and --blocked apply to --family diagonals and blocked")
-	}
-	if !set["n"] || !set["k"] {
-		return usageErrorf("gen: give -n N and -k K")
-	}
-	if *n < 1 {
-		return usageErrorf("gen: -n must be at least 1, got %d", *n)
-	}
-	if *k < 0 || *k > *n {
-		return usageErrorf("gen: -k must be between 0 and n = %d, got %d", *n, *k)
+	} else if err := completionChecks(set, *n, *k); err != nil {
+		return err
 	}
 	if *count < 1 {
 		return usageErrorf("gen: --count must be at least 1, got %d", *count)
@@ -75,12 +53,31 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 	if *out == "" && *count > 1 {
 		return usageErrorf("gen: --count %d needs --out DIR (one file per instance)", *count)
 	}
-	ctx, cancel, err := lim.check(ctx, "completion", *n, *count, *out != "")
+	ctx, cancel, err := lim.check(ctx, ff.family, *n, *count, *out != "")
 	if err != nil {
 		return err
 	}
 	defer cancel()
+	if ff.family != "completion" {
+		return runGenFamily(ctx, c, ff, set, *n, *seed, *count, *out)
+	}
 	return genCompletion(ctx, c, *n, *k, *seed, *count, *out)
+}
+
+// completionChecks refuses the flags of the other families and an -n or
+// -k out of range.
+func completionChecks(set map[string]bool, n, k int) error {
+	switch {
+	case set["min-free"] || set["blocked"]:
+		return usageErrorf("gen: --min-free and --blocked apply to --family diagonals and blocked")
+	case !set["n"] || !set["k"]:
+		return usageErrorf("gen: give -n N and -k K")
+	case n < 1:
+		return usageErrorf("gen: -n must be at least 1, got %d", n)
+	case k < 0 || k > n:
+		return usageErrorf("gen: -k must be between 0 and n = %d, got %d", n, k)
+	}
+	return nil
 }
 
 // genCompletion writes count completion instances (queens-gen-fast): to
@@ -94,6 +91,7 @@ func genCompletion(ctx context.Context, c *cli, n, k int, seed uint64, count int
 	if err := memlimit.Check(fmt.Sprintf("gen: an instance of n = %d", n), encode.GenerateBytes(n)); err != nil {
 		return usageErrorf("%v", err)
 	}
+	fam := encode.CompletionFamily{N: n, K: k, Seed: seed}
 	interrupted := func(i int) error {
 		if out != "" && i > 0 {
 			fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s (incomplete: %d asked for)\n", i, n, k, seed, out, count)
@@ -104,7 +102,7 @@ func genCompletion(ctx context.Context, c *cli, n, k int, seed uint64, count int
 		if ctx.Err() != nil {
 			return interrupted(i)
 		}
-		b, err := encode.GenerateContext(ctx, n, k, seed, uint64(i))
+		b, err := fam.Generate(ctx, i)
 		if ctx.Err() != nil {
 			return interrupted(i)
 		}
@@ -112,11 +110,11 @@ func genCompletion(ctx context.Context, c *cli, n, k int, seed uint64, count int
 			return usageErrorf("%v", err)
 		}
 		if out == "" {
-			return writeInstance(c.stdout, b, k, seed, i)
+			return fam.Write(c.stdout, b, i)
 		}
 		// Each file appears whole or not at all.
-		name := filepath.Join(out, fmt.Sprintf("q%d-k%d-s%d-%04d.txt", n, k, seed, i))
-		if err := writeAtomic(name, func(w io.Writer) error { return writeInstance(w, b, k, seed, i) }); err != nil {
+		name := filepath.Join(out, fam.FileName(i))
+		if err := writeAtomic(name, func(w io.Writer) error { return fam.Write(w, b, i) }); err != nil {
 			return fmt.Errorf("gen: %v", err)
 		}
 	}
@@ -124,13 +122,4 @@ func genCompletion(ctx context.Context, c *cli, n, k int, seed uint64, count int
 		fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s\n", count, n, k, seed, out)
 	}
 	return nil
-}
-
-func writeInstance(w io.Writer, b encode.Board, k int, seed uint64, index int) error {
-	fmt.Fprintf(w, "# qtool gen: queens-gen-fast method (Gent, Jefferson & Nightingale, JAIR 59, 2017)\n")
-	fmt.Fprintf(w, "# n %d, k %d, seed %d, index %d, placed %d\n", b.N, k, seed, index, b.Given())
-	if b.N <= 64 {
-		return b.WriteGrid(w)
-	}
-	return b.WriteCompact(w)
 }

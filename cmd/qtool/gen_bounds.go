@@ -4,9 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"strconv"
 	"time"
 
+	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
@@ -27,24 +27,6 @@ func addGenLimits(fs *flag.FlagSet) *genLimits {
 	return l
 }
 
-// instanceBytes estimates the size of one instance file: a grid up to
-// n = 64 (n+1 bytes a row), else the compact form (a number and a blank
-// a row); family files: .param with about 4n diagonals, or a grid.
-func instanceBytes(family string, n int) uint64 {
-	digits := uint64(len(strconv.Itoa(n)))
-	un := uint64(n)
-	switch family {
-	case "diagonals":
-		return 4*un*(2*digits+6) + 300
-	case "blocked":
-		return un*(un+1) + 300
-	}
-	if n <= 64 {
-		return un*(un+1) + 300
-	}
-	return un*(digits+1) + 300
-}
-
 // check refuses, before anything is written, a count of files or a total
 // size beyond the bounds, and returns the context of the run.
 func (l *genLimits) check(ctx context.Context, family string, n, count int, toDir bool) (context.Context, context.CancelFunc, error) {
@@ -62,7 +44,7 @@ func (l *genLimits) check(ctx context.Context, family string, n, count int, toDi
 	if !toDir {
 		files = 1
 	}
-	if total := files * instanceBytes(family, n); max > 0 && total > max {
+	if total := files * encode.InstanceBytes(family, n); max > 0 && total > max {
 		return nil, nil, usageErrorf("gen: %d instance(s) of n = %d take about %s, more than --max-size %s: raise --max-size or write fewer", files, n, memlimit.Bytes(total), l.maxSize)
 	}
 	rctx, cancel := withTimeout(ctx, l.timeout)

@@ -58,26 +58,15 @@ func runGenFamily(ctx context.Context, c *cli, ff *familyFlags, set map[string]b
 	if ff.minFree < 0 {
 		return usageErrorf("gen: --min-free must be 0 or more, got %d", ff.minFree)
 	}
-	write := func(w io.Writer, i int) error {
-		if ff.family == "diagonals" {
-			ds, err := encode.GenerateDiagonals(n, ff.minFree, seed, uint64(i))
-			if err != nil {
-				return usageErrorf("%v", err)
-			}
-			fmt.Fprintf(w, "# qtool gen: Excluded Diagonals, queens-diag-gen method (Gent, Jefferson & Nightingale, JAIR 59, 2017; CSPLib prob079)\n")
-			fmt.Fprintf(w, "# n %d, min-free %d, seed %d, index %d, diagonals %d: the instance with d diagonals takes the first d (count --diagonals d)\n", n, ff.minFree, seed, i, len(ds))
-			return encode.WriteParam(w, n, ds)
-		}
-		bs, err := encode.GenerateBlocked(n, ff.blocked, seed, uint64(i))
-		if err != nil {
-			return usageErrorf("%v", err)
-		}
-		fmt.Fprintf(w, "# qtool gen: Blocked n-Queens, %d squares blocked uniformly at random (Gent, Jefferson & Nightingale, JAIR 59, 2017)\n", ff.blocked)
-		fmt.Fprintf(w, "# n %d, blocked %d, seed %d, index %d\n", n, ff.blocked, seed, i)
-		return encode.Instance{Board: encode.Empty(n), Blocked: bs}.WriteGridBlocked(w)
+	var fam interface {
+		FileName(i int) string
+		Write(w io.Writer, i int) error
+	} = encode.BlockedFamily{N: n, Blocked: ff.blocked, Seed: seed}
+	if ff.family == "diagonals" {
+		fam = encode.DiagonalsFamily{N: n, MinFree: ff.minFree, Seed: seed}
 	}
 	if out == "" {
-		return write(c.stdout, 0)
+		return fam.Write(c.stdout, 0)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return usageErrorf("gen: --out: %v", err)
@@ -86,15 +75,12 @@ func runGenFamily(ctx context.Context, c *cli, ff *familyFlags, set map[string]b
 		if err := ctx.Err(); err != nil {
 			return genStopped(c, ctx, i, count)
 		}
-		name := filepath.Join(out, fmt.Sprintf("diag-%d-%d-s%d-%04d.param", n, ff.minFree, seed, i))
-		if ff.family == "blocked" {
-			name = filepath.Join(out, fmt.Sprintf("blocked-%d-b%d-s%d-%04d.txt", n, ff.blocked, seed, i))
-		}
+		name := filepath.Join(out, fam.FileName(i))
 		o, err := createOut(name)
 		if err != nil {
 			return usageErrorf("gen: %v", err)
 		}
-		if err := write(o.f, i); err != nil {
+		if err := fam.Write(o.f, i); err != nil {
 			o.discard()
 			return err
 		}

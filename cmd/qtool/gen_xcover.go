@@ -19,23 +19,15 @@ type xcoverFamilyFlags struct {
 // costs) in Knuth's format: -n primary items, --secondary, --options and
 // --colours as given (by default n, 3n and 3), one file per --seed index.
 func runGenXcover(ctx context.Context, c *cli, family string, xf *xcoverFamilyFlags, n int, seed uint64, count int, out string) error {
-	spec := dlx.RandomSpec{Family: family, Primary: n, Secondary: xf.secondary, Options: xf.options, Colors: xf.colors}
-	if spec.Secondary == 0 {
-		spec.Secondary = n
-	}
-	if spec.Options == 0 {
-		spec.Options = 3 * n
-	}
+	spec := dlx.RandomSpec{Family: family, Primary: n, Secondary: xf.secondary, Options: xf.options, Colors: xf.colors}.WithDefaults()
 	write := func(path string, i int) error {
 		spec.Seed = seed + uint64(i)
 		p, err := dlx.Random(spec)
 		if err != nil {
 			return usageErrorf("gen: %v", err)
 		}
-		header := fmt.Sprintf("| qtool gen --family %s -n %d --secondary %d --options %d --colours %d --seed %d\n",
-			family, n, spec.Secondary, spec.Options, spec.Colors, spec.Seed)
 		if path == "" {
-			fmt.Fprint(c.stdout, header)
+			fmt.Fprint(c.stdout, spec.Comment())
 			_, err := p.WriteTo(c.stdout)
 			return err
 		}
@@ -43,7 +35,7 @@ func runGenXcover(ctx context.Context, c *cli, family string, xf *xcoverFamilyFl
 		if err != nil {
 			return usageErrorf("gen: %v", err)
 		}
-		fmt.Fprint(o.f, header)
+		fmt.Fprint(o.f, spec.Comment())
 		if _, err := p.WriteTo(o.f); err != nil {
 			o.discard()
 			return fmt.Errorf("gen: %s: %v", path, err)
@@ -61,8 +53,8 @@ func runGenXcover(ctx context.Context, c *cli, family string, xf *xcoverFamilyFl
 			fmt.Fprintf(c.stderr, "qtool: gen: interrupted after %d of %d problems\n", i, count)
 			return withCode(exitInterrupted, nil)
 		}
-		name := filepath.Join(out, fmt.Sprintf("%s-%d-s%d.dlx", family, n, seed+uint64(i)))
-		if err := write(name, i); err != nil {
+		spec.Seed = seed + uint64(i)
+		if err := write(filepath.Join(out, spec.FileName()), i); err != nil {
 			return err
 		}
 	}

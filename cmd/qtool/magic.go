@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	_ "embed"
-	"errors"
 	"fmt"
 
 	"github.com/qtool-project/qtool/encode"
@@ -70,58 +68,33 @@ func runMagic(ctx context.Context, c *cli, args []string) error {
 // magicRecords builds the records of the mode asked: -n N both ways,
 // --queens FILE's square, or FILE's runs.
 func magicRecords(c *cli, set map[string]bool, n int, queens string, operands []string) ([]magic.Record, error) {
-	var recs []magic.Record
-	switch {
-	case set["n"]:
-		sq, err := magic.Siamese(n)
+	if set["n"] {
+		recs, err := magic.BothWays(n)
 		if err != nil {
 			return nil, usageErrorf("%v", err)
 		}
-		rec, err := magic.NewRecord(fmt.Sprintf("de la Loubère's square of order %d", n), sq, nil)
-		if err != nil {
-			return nil, err
-		}
-		recs = append(recs, rec)
-		p := magic.Polya(n)
-		sq, err = magic.FromQueens(p)
-		if err != nil {
-			return nil, err
-		}
-		if rec, err = magic.NewRecord(fmt.Sprintf("Pólya's solution of order %d (column 2r mod %d)", n, n), sq, p); err != nil {
-			return nil, err
-		}
-		recs = append(recs, rec)
-	case set["queens"]:
+		return recs, nil
+	}
+	var rec magic.Record
+	if set["queens"] {
 		p, name, err := readQueens(c, queens)
 		if err != nil {
 			return nil, err
 		}
-		sq, err := magic.FromQueens(p)
-		if err != nil {
-			return nil, usageErrorf("%s: %v", name, err)
+		if rec, err = magic.QueensRecord(name, p); err != nil {
+			return nil, usageErrorf("%v", err)
 		}
-		rec, err := magic.NewRecord(name, sq, p)
-		if err != nil {
-			return nil, err
-		}
-		recs = append(recs, rec)
-	default:
+	} else {
 		f, name, err := openInput(c, operands[0])
 		if err != nil {
 			return nil, err
 		}
 		defer f.Close()
-		sq, err := magic.Read(f, name)
-		if err != nil {
+		if rec, err = magic.ReadRecord(f, name); err != nil {
 			return nil, usageErrorf("%v", err)
 		}
-		rec, err := magic.NewRecord(name, sq, nil)
-		if err != nil {
-			return nil, usageErrorf("%s: %v", name, err)
-		}
-		recs = append(recs, rec)
 	}
-	return recs, nil
+	return []magic.Record{rec}, nil
 }
 
 // readQueens reads a complete queens solution from a board file.
@@ -131,15 +104,9 @@ func readQueens(c *cli, path string) (encode.Placement, string, error) {
 		return nil, name, err
 	}
 	defer f.Close()
-	b, err := encode.ParseBoard(bufio.NewReaderSize(f, encode.PeekSize), name)
+	p, err := magic.ReadQueens(f, name)
 	if err != nil {
-		if errors.Is(err, encode.ErrInvalidBoard) {
-			return nil, name, usageErrorf("%s: not a queens solution: %s", name, userText(err.Error()))
-		}
 		return nil, name, usageErrorf("%w", err)
 	}
-	if k := b.Given(); k != b.N {
-		return nil, name, usageErrorf("%s: %d of %d queens: a complete solution is needed", name, k, b.N)
-	}
-	return encode.Placement(b.Queens), name, nil
+	return p, name, nil
 }

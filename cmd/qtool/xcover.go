@@ -68,7 +68,7 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 	cfg := dlx.Config{Limit: opt.limit, Algorithm: alg, Workers: opt.workers}
 	var writeErr error
 	if !opt.countOnly && !opt.asJSON {
-		cfg.Visit = solutionPrinter(out, p, &writeErr)
+		cfg.Visit = p.PrintSolutions(out, &writeErr)
 	}
 	var bar *progress
 	if c.terminal && !opt.asJSON {
@@ -76,34 +76,35 @@ func runXcover(ctx context.Context, c *cli, args []string) error {
 		cfg.Interval = 200 * time.Millisecond
 		cfg.Progress = func(pr dlx.Progress) { bar.update(uint64(pr.Done*1e6), 1e6) }
 	}
-	start := time.Now()
-	st, err := p.Run(rctx, cfg)
-	elapsed := time.Since(start)
+	rec, err := p.Search(rctx, name, cfg)
 	if bar != nil {
 		bar.done()
 	}
 	if writeErr != nil {
 		return fmt.Errorf("xcover: writing: %v", writeErr)
 	}
-	status := backend.OK
+	status, err := xcoverStatus(rctx, err, "%v")
 	if err != nil {
-		if rctx.Err() == nil {
-			return usageErrorf("%v", err)
-		}
-		status = backend.StatusOf(rctx)
+		return err
 	}
-	rec := dlx.Report{
-		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
-		Algorithm: alg.String(), Workers: opt.workers,
-		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
-		Seconds: elapsed.Seconds(), Status: status.String(),
-		Complete: status == backend.OK && (opt.limit == 0 || st.Solutions < opt.limit),
-		Limit:    opt.limit,
-	}
-	if err := xcoverReport(out, rec, status, opt, cfg.Visit != nil && st.Solutions > 0); err != nil {
+	rec.Finish(status.String())
+	if err := xcoverReport(out, rec, status, opt, cfg.Visit != nil && rec.Solutions > 0); err != nil {
 		return err
 	}
 	return endStatus(status)
+}
+
+// xcoverStatus is how a search that returned err ended: OK, or the time
+// limit or the signal that ended ctx; an error of the search itself is
+// bad input, said with format.
+func xcoverStatus(ctx context.Context, err error, format string) (backend.Status, error) {
+	if err == nil {
+		return backend.OK, nil
+	}
+	if ctx.Err() == nil {
+		return backend.OK, usageErrorf(format, err)
+	}
+	return backend.StatusOf(ctx), nil
 }
 
 // xcoverFlags reads the command line of xcover.
@@ -189,37 +190,8 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Matrix, st
 		}
 		return nil, name, usageErrorf("%v", err)
 	}
-	for i, w := range p.Warnings() {
-		if i == maxWarnings {
-			break
-		}
-		fmt.Fprintln(c.stderr, w)
-	}
-	if more := p.Ignored() - min(len(p.Warnings()), maxWarnings); more > 0 {
-		fmt.Fprintf(c.stderr, "dlx: %s: %d more warnings not shown\n", name, more)
-	}
+	p.WriteWarnings(c.stderr, name, maxWarnings)
 	return p, name, nil
-}
-
-// solutionPrinter returns a Visit that prints each solution as its option
-// lines, solutions set apart by a blank line; a write error stops the
-// search and is kept in *writeErr.
-func solutionPrinter(out *bufio.Writer, p *dlx.Matrix, writeErr *error) func([]int) bool {
-	first := true
-	return func(options []int) bool {
-		if !first {
-			out.WriteByte('\n')
-		}
-		first = false
-		for _, o := range options {
-			out.WriteString(p.OptionString(o))
-			if err := out.WriteByte('\n'); err != nil {
-				*writeErr = err
-				return false
-			}
-		}
-		return true
-	}
 }
 
 // xcoverReport prints the record as JSON or as the summary.

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"strings"
-	"time"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/dlx"
@@ -27,9 +25,7 @@ func xcoverZDD(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xcov
 	}
 	out := bufio.NewWriterSize(c.stdout, 1<<16)
 	defer out.Flush()
-	start := time.Now()
-	z, err := p.BuildZDD(ctx)
-	elapsed := time.Since(start)
+	z, rec, err := p.SearchZDD(ctx, name, opt.zdd, opt.sample, opt.seed)
 	if err != nil {
 		if ctx.Err() == nil {
 			return usageErrorf("xcover: %s: %v", name, err)
@@ -43,11 +39,7 @@ func xcoverZDD(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xcov
 		if err != nil {
 			return usageErrorf("xcover: --zdd: %v", err)
 		}
-		write := z.WriteDLX6
-		if strings.HasSuffix(opt.zdd, ".json") {
-			write = z.WriteJSON
-		}
-		if err := write(o.f); err != nil {
+		if err := z.WriteFile(o.f, opt.zdd); err != nil {
 			o.discard()
 			return fmt.Errorf("xcover: --zdd %s: %v", opt.zdd, err)
 		}
@@ -55,38 +47,9 @@ func xcoverZDD(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xcov
 			return fmt.Errorf("xcover: --zdd %s: %v", opt.zdd, err)
 		}
 	}
-	count := z.CountString()
-	rec := dlx.Report{
-		File: name, Items: p.Items(), Primary: p.Primary(), Options: p.Options(),
-		Algorithm: "C", Workers: 1, Nodes: z.Nodes, Updates: z.Updates, Cleansings: z.Cleansings,
-		Seconds: elapsed.Seconds(), Status: backend.OK.String(), Complete: true,
-		ZDD: &dlx.ReportZDD{Nodes: z.Size(), Memos: z.Memos, Hits: z.Hits, Count: count, File: opt.zdd},
-	}
-	if c := z.Count(); c.IsUint64() {
-		rec.Solutions = c.Uint64()
-	}
-	sols := z.Sample(opt.sample, opt.seed)
-	if opt.sample > 0 {
-		rec.ZDD.Samples = make([][]string, 0, len(sols))
-		for _, s := range sols {
-			var lines []string
-			for _, o := range s {
-				lines = append(lines, p.OptionString(o))
-			}
-			rec.ZDD.Samples = append(rec.ZDD.Samples, lines)
-		}
-	}
-	listed := !opt.asJSON && len(sols) > 0
-	if listed {
-		for i, s := range rec.ZDD.Samples {
-			if i > 0 {
-				out.WriteByte('\n')
-			}
-			for _, line := range s {
-				out.WriteString(line)
-				out.WriteByte('\n')
-			}
-		}
+	listed := false
+	if !opt.asJSON {
+		listed = rec.WriteSolutions(out)
 	}
 	if err := xcoverReport(out, rec, backend.OK, opt, listed); err != nil {
 		return err
