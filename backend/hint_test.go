@@ -100,3 +100,13 @@ func TestGroups(t *testing.T) {
 		t.Errorf("first line %q", g[0])
 	}
 }
+
+func TestLookupFold(t *testing.T) {
+	fakes()
+	if b, err := backend.LookupFold("HINT-Finder"); err != nil || b.Name() != "hint-finder" {
+		t.Errorf("HINT-Finder: %v, %v", b, err)
+	}
+	if _, err := backend.LookupFold("hint-nothing"); err == nil || !strings.HasPrefix(err.Error(), `backend: unknown backend "hint-nothing"`) {
+		t.Errorf("hint-nothing: %v", err)
+	}
+}

@@ -39,3 +39,18 @@ func Names() []string {
 	sort.Strings(names)
 	return names
 }
+
+// LookupFold is Lookup with the case of the name ignored ("DLX" is dlx);
+// the error is Lookup's.
+func LookupFold(name string) (Backend, error) {
+	b, err := Lookup(name)
+	if err == nil {
+		return b, nil
+	}
+	for _, known := range Names() {
+		if strings.EqualFold(known, name) {
+			return Lookup(known)
+		}
+	}
+	return nil, err
+}

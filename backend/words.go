@@ -1,5 +1,7 @@
 package backend
 
+import "github.com/qtool-project/qtool/encode"
+
 // Why says in a few words why a run with status s stopped short, as the
 // last line of an incomplete listing gives it: "time limit reached",
 // "interrupted", "the method gave up"; the name of any other status.
@@ -40,4 +42,25 @@ func (r *Request) SetOption(key, value string) {
 		r.Options = map[string]string{}
 	}
 	r.Options[key] = value
+}
+
+// A Lister takes the solutions of a find request, as solution.Listing
+// does: the placements of plain n-queens, the cells or pieces of the other
+// problems, and the board of the solutions that follow.
+type Lister interface {
+	Visit(encode.Placement) bool
+	VisitCells([]encode.Cell) bool
+	VisitPieces([]encode.Piece) bool
+	OnInstance(encode.Instance)
+}
+
+// ListTo hands the solutions of the request on prob to l: to Visit for
+// plain n-queens, else to VisitCells and VisitPieces, each problem's
+// board first to OnInstance.
+func (r *Request) ListTo(l Lister, prob encode.Problem) {
+	if prob.PlainQueens() {
+		r.Visit = l.Visit
+		return
+	}
+	r.OnInstance, r.VisitPieces, r.VisitCells = l.OnInstance, l.VisitPieces, l.VisitCells
 }

@@ -33,5 +33,7 @@
 // cleansings exactly as they do, so that the figures can be compared on the
 // same input. Config.Workers splits the search tree among goroutines with
 // the same totals; Config.Trace reports every step (for teaching), at no
-// cost when unset. Writer writes the format as a stream.
+// cost when unset. Writer writes the format as a stream. Search,
+// SearchBest and SearchZDD are qtool xcover's runs, each timed and recorded
+// as a Report; Random makes the random problems of qtool gen.
 package dlx

@@ -46,13 +46,18 @@ func AMOEncodings() []AMOEncoding { return cnf.AMOs() }
 func ParseAMO(name string) (AMOEncoding, error) {
 	a, err := cnf.ParseAMO(name)
 	if err != nil {
-		names := make([]string, 0, 6)
-		for _, a := range cnf.AMOs() {
-			names = append(names, a.String())
-		}
-		return 0, fmt.Errorf("encode: unknown at-most-one encoding %q (known: %s)", name, strings.Join(names, ", "))
+		return 0, fmt.Errorf("encode: unknown at-most-one encoding %q (known: %s)", name, strings.Join(AMONames(), ", "))
 	}
 	return a, nil
+}
+
+// AMONames are the names of AMOEncodings, in their order.
+func AMONames() []string {
+	names := make([]string, 0, 6)
+	for _, a := range cnf.AMOs() {
+		names = append(names, a.String())
+	}
+	return names
 }
 
 // MaxCNFSquares is the largest number of square variables (free rows times

@@ -691,3 +691,20 @@ func ExampleFormula_WriteDIMACS() {
 	// -2 -3 0
 	// -1 -4 0
 }
+
+// TestAMONames: the names read back by ParseAMO, pairwise first, and an
+// unknown name's error lists them.
+func TestAMONames(t *testing.T) {
+	names := encode.AMONames()
+	if len(names) != len(encode.AMOEncodings()) || names[0] != "pairwise" {
+		t.Fatalf("encode.AMONames() = %v", names)
+	}
+	for i, name := range names {
+		if a, err := encode.ParseAMO(name); err != nil || a != encode.AMOEncodings()[i] {
+			t.Errorf("encode.ParseAMO(%q) = %v, %v", name, a, err)
+		}
+	}
+	if _, err := encode.ParseAMO("zz"); err == nil || !strings.Contains(err.Error(), strings.Join(names, ", ")) {
+		t.Errorf("encode.ParseAMO(zz): %v", err)
+	}
+}

@@ -9,5 +9,7 @@
 //
 // The encodings of a board for the generic solvers (the exact-cover matrix
 // for package dlx and the CNF for package sat) also live here, so that every
-// backend solves exactly the same problem.
+// backend solves exactly the same problem. The generators of hard
+// instances (Gent, Jefferson and Nightingale) write the files of qtool gen
+// (CompletionFamily, DiagonalsFamily, BlockedFamily).
 package encode

@@ -3,6 +3,7 @@ package experiments
 import (
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -121,4 +122,23 @@ func fieldsAt(line string) (fields []string, starts []int) {
 		}
 	}
 	return fields, starts
+}
+
+// LoadReference reads the table of known counts that path names: the
+// built-in one (BuiltinReference) for "", none (nil) for "none", else the
+// file at path (ReadReference); a file that cannot be opened is the
+// *os.PathError of os.Open.
+func LoadReference(path string) (*Reference, error) {
+	switch path {
+	case "none":
+		return nil, nil
+	case "":
+		return BuiltinReference(), nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadReference(f, path)
 }

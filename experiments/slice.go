@@ -5,7 +5,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
+	"os"
+	"strconv"
 	"strings"
+
+	"github.com/qtool-project/qtool/results"
 )
 
 // Units returns the number of independent units of the spec, the parts
@@ -82,4 +86,49 @@ func (s Spec) Slice(i, m int) (Spec, error) {
 	out.Settings["task"] = fmt.Sprintf("%d/%d", i, m)
 	out.Settings["split"] = "sha256:" + hex.EncodeToString(h.Sum(nil)[:8])
 	return out, nil
+}
+
+// ParseSlice reads "i/m", task i of m (0 ≤ i < m), as Slice takes it.
+func ParseSlice(s string) (i, m int, ok bool) {
+	is, ms, cut := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(is)
+	m, err2 := strconv.Atoi(ms)
+	return i, m, cut && err1 == nil && err2 == nil && m >= 1 && i >= 0 && i < m
+}
+
+// CheckTaskLogs checks that the logs of the tasks of a split experiment,
+// the log of task i at paths[i] of len(paths), are the slices of one
+// split (Slice's settings "task" and "split") measured by one build (the
+// environments' Commit), before their records are put together.
+func CheckTaskLogs(paths []string) error {
+	var split, commit, splitWhere, commitWhere string
+	for i, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("experiments: task %d: %w", i, err)
+		}
+		envs, _, err := results.ReadLog(f, path)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("experiments: %w", err)
+		}
+		for _, e := range envs {
+			if got, want := e.Settings["task"], fmt.Sprintf("%d/%d", i, len(paths)); got != want {
+				return fmt.Errorf("experiments: %s: a run of task %q, want %s: not this task's log", path, got, want)
+			}
+			switch {
+			case split == "":
+				split, splitWhere = e.Settings["split"], path
+			case e.Settings["split"] != split:
+				return fmt.Errorf("experiments: the tasks split different experiments: %s has split %s, %s has %s", splitWhere, split, path, e.Settings["split"])
+			}
+			switch {
+			case commit == "":
+				commit, commitWhere = e.Commit, path
+			case e.Commit != commit:
+				return fmt.Errorf("experiments: the tasks ran different versions of qtool: %s has commit %s, %s has %s", commitWhere, commit, path, e.Commit)
+			}
+		}
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package experiments_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -264,4 +265,30 @@ func FuzzReadReference(f *testing.F) {
 			t.Fatalf("a table without counts was accepted")
 		}
 	})
+}
+
+// TestLoadReference: "" is the built-in table, "none" none, a path its
+// file; a missing file is os.Open's error.
+func TestLoadReference(t *testing.T) {
+	if ref, err := experiments.LoadReference(""); err != nil || ref != experiments.BuiltinReference() {
+		t.Errorf(`experiments.LoadReference("") = %v, %v; want the built-in table`, ref, err)
+	}
+	if ref, err := experiments.LoadReference("none"); err != nil || ref != nil {
+		t.Errorf(`experiments.LoadReference("none") = %v, %v; want none`, ref, err)
+	}
+	path := filepath.Join(t.TempDir(), "counts.tsv")
+	if err := os.WriteFile(path, []byte("# n count\n4 2\n5 10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ref, err := experiments.LoadReference(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, ok := ref.Count(5); !ok || c != 10 || ref.Len() != 2 || ref.Source != path {
+		t.Errorf("experiments.LoadReference(%s): count(5) = %d, %t; %d counts from %s", path, c, ok, ref.Len(), ref.Source)
+	}
+	var pe *os.PathError
+	if _, err := experiments.LoadReference(path + ".missing"); !errors.As(err, &pe) {
+		t.Errorf("LoadReference of a missing file = %v, want an *os.PathError", err)
+	}
 }

@@ -46,5 +46,7 @@
 // gcd(n, 6) = 1 (1, 5, 7, 11, 13, …), and the solutions the toroidal ones;
 // any other order or solution is refused with an error saying why. Every
 // square is checked by its sums (Check: the rows, the columns and both main
-// diagonals, and whether every broken diagonal too — pandiagonal).
+// diagonals, and whether every broken diagonal too — pandiagonal). A
+// Record is what qtool magic prints of a square (BothWays, QueensRecord,
+// ReadRecord).
 package magic

@@ -1,6 +1,8 @@
 package magic
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -147,4 +149,21 @@ func ReadRecord(r io.Reader, source string) (Record, error) {
 		return Record{}, fmt.Errorf("%s: %w", source, err)
 	}
 	return rec, nil
+}
+
+// ReadQueens reads a complete queens solution from a board file (any form
+// encode.ParseBoard reads): a board that breaks the rules, or one with
+// fewer than n queens, is refused with an error that names the source.
+func ReadQueens(r io.Reader, source string) (encode.Placement, error) {
+	b, err := encode.ParseBoard(bufio.NewReaderSize(r, encode.PeekSize), source)
+	if err != nil {
+		if errors.Is(err, encode.ErrInvalidBoard) {
+			return nil, fmt.Errorf("%s: not a queens solution: %s", source, err)
+		}
+		return nil, err
+	}
+	if k := b.Given(); k != b.N {
+		return nil, fmt.Errorf("%s: %d of %d queens: a complete solution is needed", source, k, b.N)
+	}
+	return encode.Placement(b.Queens), nil
 }

@@ -1,6 +1,7 @@
 package magic_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -48,5 +49,22 @@ func TestQueensAndReadRecord(t *testing.T) {
 	}
 	if _, err := magic.ReadRecord(strings.NewReader("1 2\n3 4\n"), "two.txt"); err == nil || !strings.HasPrefix(err.Error(), "two.txt: ") {
 		t.Errorf("ReadRecord of a square that is not magic: %v", err)
+	}
+}
+
+// TestReadQueens: a complete solution reads back; a partial board and a
+// board with two queens in a row are refused, naming the file.
+func TestReadQueens(t *testing.T) {
+	p, err := magic.ReadQueens(strings.NewReader("n 5\n0 2 4 1 3\n"), "q5.txt")
+	if err != nil || fmt.Sprint([]int(p)) != "[0 2 4 1 3]" {
+		t.Errorf("ReadQueens = %v, %v", p, err)
+	}
+	for text, want := range map[string]string{
+		"Q.\n..\n": "q.txt: 1 of 2 queens: a complete solution is needed",
+		"QQ\n..\n": "q.txt: not a queens solution: ",
+	} {
+		if _, err := magic.ReadQueens(strings.NewReader(text), "q.txt"); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("ReadQueens(%q): %v, want %q…", text, err, want)
+		}
 	}
 }

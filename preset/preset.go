@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
+	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
 )
@@ -43,9 +44,17 @@ type Preset struct {
 type Options struct {
 	N, Backends, Boards string // --n, --backends, --boards ("none": no boards)
 	Deltas, Excluded    string // --deltas (completion), --excluded (diagonals)
-	Instances           int    // --instances: its default is the completion's
-	MinFree             int    // --min-free (diagonals)
-	Seed                int64
+	// The options of a grid without a preset (Grid): --mode, --problem,
+	// --pieces, --pawns.
+	Mode, Problem, Pieces string
+	Pawns                 int
+	// CheckPawns, when not nil, checks each problem of --problem
+	// queens+pawns whose pawns are searched (Grid); its error is returned
+	// as it is.
+	CheckPawns func(encode.Problem) error
+	Instances  int // --instances: its default is the completion's
+	MinFree    int // --min-free (diagonals)
+	Seed       int64
 	// Published holds the published completion instances (CSPLib prob079,
 	// qtool.Prob079()), named in messages as under PublishedDir: the
 	// boards of --preset sat without --boards.
@@ -60,11 +69,16 @@ type Options struct {
 	// exec:PROGRAM one (the peers preset's --backends); nil is Lookup.
 	Exec func(name string) (backend.Backend, error)
 
-	// The settings of the runs, for a preset that measures itself
-	// (Preset.Run): --repeats, --timeout, --workers.
-	Repeats int
-	Timeout time.Duration
-	Workers int
+	// The settings of the runs (Settle; a preset that measures itself,
+	// Preset.Run, reads Repeats, Timeout and Workers): --repeats,
+	// --timeout, --mintime, --workers, --repeats auto and the table of
+	// known counts.
+	Repeats   int
+	Timeout   time.Duration
+	MinTime   time.Duration
+	Workers   int
+	Auto      *experiments.AutoRepeats
+	Reference *experiments.Reference
 	// Begin, when not nil, is called by Run with the settings once they
 	// are checked, before the first run (to start the log); Log, when not
 	// nil, with each record as soon as it is measured.
@@ -90,9 +104,15 @@ func (o Options) exec(name string) (backend.Backend, error) {
 // not a failure).
 type SettingError struct {
 	Msg string // what is wrong, naming the flag: "--instances must be at least 1, got 0"
+	// Err is the error of another package that refused the value (such
+	// as a board file's encode.ErrBoardForm), nil when none.
+	Err error
 }
 
 func (e *SettingError) Error() string { return "preset: " + e.Msg }
+
+// Unwrap returns Err.
+func (e *SettingError) Unwrap() error { return e.Err }
 
 // settingf builds a *SettingError.
 func settingf(format string, args ...any) error {

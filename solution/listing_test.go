@@ -3,6 +3,7 @@ package solution
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,5 +84,31 @@ func TestNewRecordOtherProblem(t *testing.T) {
 	}
 	if got := NoSolution(prob); got != "no solution: this "+prob.Variant.String()+" problem on the 5×5 board has none" {
 		t.Errorf("NoSolution: %q", got)
+	}
+}
+
+// TestChooseForm: the default form follows the order; what does not suit
+// the problem is refused.
+func TestChooseForm(t *testing.T) {
+	plain := func(b encode.Board) encode.Problem { return encode.Problem{Instance: encode.Instance{Board: b}} }
+	for _, c := range []struct {
+		form   string
+		prob   encode.Problem
+		unique bool
+		want   string // the form, or a part of the error
+		ok     bool
+	}{
+		{"", plain(encode.Empty(64)), false, "grid", true},
+		{"", plain(encode.Empty(65)), false, "list", true},
+		{"algebraic", plain(encode.Empty(26)), true, "algebraic", true},
+		{"algebraic", plain(encode.Empty(27)), false, "needs n ≤ 26, got 27", false},
+		{"grid", plain(encode.Empty(MaxGrid + 1)), false, "refused for n = 5001 > 5000", false},
+		{"list", plain(encode.Board{N: 4, Queens: []int{1, -1, -1, -1}}), true, "--unique needs an empty board", false},
+		{"list", encode.Problem{Variant: encode.Kings, Instance: encode.Instance{Board: encode.Empty(4)}}, true, "plain n-queens only", false},
+	} {
+		form, err := ChooseForm(c.form, c.prob, c.unique)
+		if c.ok && (err != nil || form != c.want) || !c.ok && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%q n = %d unique %v: %q, %v; want %q", c.form, c.prob.Board.N, c.unique, form, err, c.want)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package solution
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -115,4 +116,35 @@ func NoSolution(prob encode.Problem) string {
 		return fmt.Sprintf("no solution: this %d×%d board with %d queens given has no completion", b.N, b.N, b.Given())
 	}
 	return fmt.Sprintf("no solution: the %d-queens problem has none", b.N)
+}
+
+// MaxGrid is the largest order whose solutions are written as grids.
+const MaxGrid = 5000
+
+// ChooseForm returns the form of a listing of prob's solutions: form, or
+// for "" grid up to n = 64 and list above; unique asks for one solution a
+// symmetry class. It refuses what does not suit the problem: classes of
+// another problem than plain n-queens or of a board with queens given, a
+// grid of more than MaxGrid rows, algebraic notation past n = 26. Its
+// errors name qtool solve's options.
+func ChooseForm(form string, prob encode.Problem, unique bool) (string, error) {
+	b := prob.Board
+	if unique && !prob.PlainQueens() {
+		return form, errors.New("solution: --unique lists fundamental solutions of plain n-queens only")
+	}
+	if form == "" {
+		form = "grid"
+		if b.N > 64 {
+			form = "list"
+		}
+	}
+	switch {
+	case form == "grid" && b.N > MaxGrid:
+		return form, fmt.Errorf("solution: --format grid prints n² characters: refused for n = %d > %d; use --format list", b.N, MaxGrid)
+	case form == "algebraic" && b.N > 26:
+		return form, fmt.Errorf("solution: --format algebraic needs n ≤ 26, got %d", b.N)
+	case unique && b.Given() > 0:
+		return form, errors.New("solution: --unique needs an empty board: queens already placed break the symmetry")
+	}
+	return form, nil
 }

@@ -185,3 +185,30 @@ func TestExportModel(t *testing.T) {
 		t.Fatalf("ExportModel(kings, 2 pieces) = %+v, %v", m, err)
 	}
 }
+
+// TestPiecesHow: the comment on the number of pieces of each kind of
+// problem.
+func TestPiecesHow(t *testing.T) {
+	pawns := board(5)
+	pawns.Variant, pawns.Pawns = encode.QueensPawns, []encode.Cell{{R: 1, C: 1}, {R: 2, C: 3}}
+	dom := board(5)
+	dom.Variant = encode.Domination
+	kings := board(5)
+	kings.Variant = encode.Kings
+	for _, c := range []struct {
+		prob  encode.Problem
+		given bool
+		want  string
+	}{
+		{board(5), false, "n of them, as the problem asks"},
+		{board(5), true, "n of them, as the problem asks"},
+		{pawns, false, "n + 2, one more for each pawn"},
+		{dom, true, "given by --pieces"},
+		{dom, false, "the minimum, found by search"},
+		{kings, false, "the maximum, found by search"},
+	} {
+		if got := PiecesHow(c.prob, c.given); got != c.want {
+			t.Errorf("PiecesHow(%v, %v) = %q, want %q", c.prob.Variant, c.given, got, c.want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"strconv"
 	"strings"
 
 	"github.com/qtool-project/qtool/experiments"
@@ -33,9 +32,4 @@ func benchSlice(spec experiments.Spec, task string) (experiments.Spec, error) {
 
 // parseSlice reads "i/m", slice i of m (0 ≤ i < m): count's --shard,
 // bench's --task.
-func parseSlice(s string) (i, m int, ok bool) {
-	is, ms, cut := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(is)
-	m, err2 := strconv.Atoi(ms)
-	return i, m, cut && err1 == nil && err2 == nil && m >= 1 && i >= 0 && i < m
-}
+func parseSlice(s string) (i, m int, ok bool) { return experiments.ParseSlice(s) }

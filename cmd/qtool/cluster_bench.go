@@ -5,11 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/qtool-project/qtool/cluster"
-	"github.com/qtool-project/qtool/results"
+	"github.com/qtool-project/qtool/experiments"
 )
 
 func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
@@ -54,38 +53,15 @@ func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
 }
 
 // collectBench checks that the tasks' logs are the slices of one split,
-// measured by one version of qtool, and renders their union as qtool table.
+// measured by one version of qtool (experiments.CheckTaskLogs), and
+// renders their union as qtool table.
 func collectBench(ctx context.Context, c *cli, r *cluster.Run, format string) error {
-	var split, commit, splitWhere, commitWhere string
 	logs := make([]string, r.Tasks)
 	for i := range logs {
 		logs[i] = r.LogPath(i)
-		f, err := os.Open(logs[i])
-		if err != nil {
-			return usageErrorf("cluster collect: task %d: %v", i, err)
-		}
-		envs, _, err := results.ReadLog(f, logs[i])
-		f.Close()
-		if err != nil {
-			return usageErrorf("cluster collect: %v", err)
-		}
-		for _, e := range envs {
-			if got, want := e.Settings["task"], fmt.Sprintf("%d/%d", i, r.Tasks); got != want {
-				return usageErrorf("cluster collect: %s: a run of task %q, want %s: not this task's log", logs[i], got, want)
-			}
-			switch {
-			case split == "":
-				split, splitWhere = e.Settings["split"], logs[i]
-			case e.Settings["split"] != split:
-				return usageErrorf("cluster collect: the tasks split different experiments: %s has split %s, %s has %s", splitWhere, split, logs[i], e.Settings["split"])
-			}
-			switch {
-			case commit == "":
-				commit, commitWhere = e.Commit, logs[i]
-			case e.Commit != commit:
-				return usageErrorf("cluster collect: the tasks ran different versions of qtool: %s has commit %s, %s has %s", commitWhere, commit, logs[i], e.Commit)
-			}
-		}
+	}
+	if err := experiments.CheckTaskLogs(logs); err != nil {
+		return usageErrorf("cluster collect: %s", strings.TrimPrefix(err.Error(), "experiments: "))
 	}
 	return runContext(ctx, c, append(append([]string{"table"}, logs...), "--format", format))
 }

@@ -108,7 +108,8 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	if job.Model {
-		if job.How, job.Prob.Pieces, err = encodePieces(ctx, job.Prob, pieces, given); err != nil {
+		job.How = target.PiecesHow(job.Prob, given)
+		if job.Prob.Pieces, err = problemPieces(ctx, job.Prob, pieces, given); err != nil {
 			return err
 		}
 	}
@@ -176,11 +177,7 @@ func (f *encodeFlags) check(e target.Encoder, job target.Job, limit uint64) (enc
 	if f.amo != "" {
 		var err error
 		if amo, err = encode.ParseAMO(f.amo); err != nil {
-			names := make([]string, 0, 6)
-			for _, e := range encode.AMOEncodings() {
-				names = append(names, e.String())
-			}
-			return amo, usageErrorf("encode: --amo %q: want one of %s", f.amo, strings.Join(names, ", "))
+			return amo, usageErrorf("encode: --amo %q: want one of %s", f.amo, strings.Join(encode.AMONames(), ", "))
 		}
 	}
 	job.AMO = amo
@@ -195,27 +192,6 @@ func (f *encodeFlags) check(e target.Encoder, job target.Job, limit uint64) (enc
 		return amo, usageErrorf("encode: %s is about %s of text, more than --max-size %s; give --max-size 0 (or a larger size) to write it anyway", what, memlimit.Bytes(out), memlimit.Bytes(limit))
 	}
 	return amo, nil
-}
-
-// encodePieces says how the number of pieces of a model is chosen and
-// chooses it (problemPieces; 0 for a problem that places n).
-func encodePieces(ctx context.Context, prob encode.Problem, pieces int, given bool) (how string, chosen int, err error) {
-	how = "given by --pieces"
-	if prob.Variant.Goal() == encode.Place {
-		how = "n of them, as the problem asks"
-		if prob.Variant == encode.QueensPawns {
-			how = fmt.Sprintf("n + %d, one more for each pawn", len(prob.Pawns))
-		}
-	} else if !given {
-		how = "the " + map[encode.Goal]string{encode.Maximum: "maximum", encode.Minimum: "minimum"}[prob.Variant.Goal()] + ", found by search"
-	}
-	if chosen, err = problemPieces(ctx, prob, pieces, given); err != nil {
-		return "", 0, err
-	}
-	if prob.Variant.Goal() == encode.Place {
-		chosen = 0
-	}
-	return how, chosen, nil
 }
 
 // runEncodeWrite writes the job with e to stdout or to the file outPath

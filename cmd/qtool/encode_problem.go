@@ -14,14 +14,14 @@ import (
 // optimum, found as qtool count finds it (backend.Solve's size search
 // from Problem.Bound with count's default backend for the variants, here
 // stopping at the first solution of the first size that has one). A Place
-// problem takes n.
+// problem takes 0 (its model places n).
 func problemPieces(ctx context.Context, prob encode.Problem, pieces int, given bool) (int, error) {
 	n := prob.Board.N
 	if prob.Variant.Goal() == encode.Place {
 		if given && pieces != n {
 			return 0, usageErrorf("encode: --problem %v places n = %d pieces; --pieces applies to the minimum and maximum problems (domination, kings, bishops, knights, rooks, torus-domination)", prob.Variant, n)
 		}
-		return n, nil
+		return 0, nil
 	}
 	if given {
 		if pieces < 1 || pieces > n*n {

@@ -44,30 +44,8 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 		if !set["n"] || *n < 1 {
 			return usageErrorf("gen: give -n N (at least 1)")
 		}
-		if *count < 1 {
-			return usageErrorf("gen: --count must be at least 1, got %d", *count)
-		}
-		if *out == "" && *count > 1 {
-			return usageErrorf("gen: --count %d needs --out DIR (one file per instance)", *count)
-		}
-		rctx, cancel, err := lim.check(ctx, ff.family, *n, *count, *out != "")
-		if err != nil {
-			return err
-		}
-		defer cancel()
-		return runGenFamily(rctx, c, ff, set, *n, *seed, *count, *out)
-	}
-	if set["min-free"] || set["blocked"] {
-		return usageErrorf("gen: --min-free and --blocked apply to --family diagonals and blocked")
-	}
-	if !set["n"] || !set["k"] {
-		return usageErrorf("gen: give -n N and -k K")
-	}
-	if *n < 1 {
-		return usageErrorf("gen: -n must be at least 1, got %d", *n)
-	}
-	if *k < 0 || *k > *n {
-		return usageErrorf("gen: -k must be between 0 and n = %d, got %d", *n, *k)
+	} else if err := completionChecks(set, *n, *k); err != nil {
+		return err
 	}
 	if *count < 1 {
 		return usageErrorf("gen: --count must be at least 1, got %d", *count)
@@ -75,12 +53,31 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 	if *out == "" && *count > 1 {
 		return usageErrorf("gen: --count %d needs --out DIR (one file per instance)", *count)
 	}
-	ctx, cancel, err := lim.check(ctx, "completion", *n, *count, *out != "")
+	ctx, cancel, err := lim.check(ctx, ff.family, *n, *count, *out != "")
 	if err != nil {
 		return err
 	}
 	defer cancel()
+	if ff.family != "completion" {
+		return runGenFamily(ctx, c, ff, set, *n, *seed, *count, *out)
+	}
 	return genCompletion(ctx, c, *n, *k, *seed, *count, *out)
+}
+
+// completionChecks refuses the flags of the other families and an -n or
+// -k out of range.
+func completionChecks(set map[string]bool, n, k int) error {
+	switch {
+	case set["min-free"] || set["blocked"]:
+		return usageErrorf("gen: --min-free and --blocked apply to --family diagonals and blocked")
+	case !set["n"] || !set["k"]:
+		return usageErrorf("gen: give -n N and -k K")
+	case n < 1:
+		return usageErrorf("gen: -n must be at least 1, got %d", n)
+	case k < 0 || k > n:
+		return usageErrorf("gen: -k must be between 0 and n = %d, got %d", n, k)
+	}
+	return nil
 }
 
 // genCompletion writes count completion instances (queens-gen-fast): to

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	_ "embed"
-	"errors"
 	"fmt"
 
 	"github.com/qtool-project/qtool/encode"
@@ -106,15 +104,9 @@ func readQueens(c *cli, path string) (encode.Placement, string, error) {
 		return nil, name, err
 	}
 	defer f.Close()
-	b, err := encode.ParseBoard(bufio.NewReaderSize(f, encode.PeekSize), name)
+	p, err := magic.ReadQueens(f, name)
 	if err != nil {
-		if errors.Is(err, encode.ErrInvalidBoard) {
-			return nil, name, usageErrorf("%s: not a queens solution: %s", name, userText(err.Error()))
-		}
 		return nil, name, usageErrorf("%w", err)
 	}
-	if k := b.Given(); k != b.N {
-		return nil, name, usageErrorf("%s: %d of %d queens: a complete solution is needed", name, k, b.N)
-	}
-	return encode.Placement(b.Queens), name, nil
+	return p, name, nil
 }

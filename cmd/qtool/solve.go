@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
@@ -60,11 +61,8 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if o.unique && !prob.PlainQueens() {
-		return usageErrorf("--unique lists fundamental solutions of plain n-queens only")
-	}
-	if err := o.checkForm(prob); err != nil {
-		return err
+	if o.format, err = solution.ChooseForm(o.format, prob, o.unique); err != nil {
+		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "solution: "))
 	}
 	return o.solve(ctx, c, prob, be)
 }
@@ -96,28 +94,6 @@ func parseSolveFlags(c *cli, args []string) (*solveOptions, map[string]bool, err
 		return nil, nil, usageErrorf("--format %q: want grid, list or algebraic", o.format)
 	}
 	return o, setFlags(fs), nil
-}
-
-// checkForm chooses the default form for the problem's board and checks
-// that the form and --unique suit it.
-func (o *solveOptions) checkForm(prob encode.Problem) error {
-	b := prob.Board
-	if o.format == "" {
-		o.format = "grid"
-		if b.N > 64 {
-			o.format = "list"
-		}
-	}
-	if o.format == "grid" && b.N > maxGrid {
-		return usageErrorf("--format grid prints n² characters: refused for n = %d > %d; use --format list", b.N, maxGrid)
-	}
-	if o.format == "algebraic" && b.N > 26 {
-		return usageErrorf("--format algebraic needs n ≤ 26, got %d", b.N)
-	}
-	if o.unique && b.Given() > 0 {
-		return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
-	}
-	return nil
 }
 
 // solveRun is one run of solve: where the solutions go and the listing
@@ -175,13 +151,7 @@ func (s *solveRun) request() backend.Request {
 		return req
 	}
 	req.Limit = s.o.limit
-	if !s.prob.PlainQueens() {
-		req.OnInstance = s.list.OnInstance
-		req.VisitPieces = s.list.VisitPieces
-		req.VisitCells = s.list.VisitCells
-		return req
-	}
-	req.Visit = s.list.Visit
+	req.ListTo(s.list, s.prob)
 	return req
 }
 
@@ -255,7 +225,7 @@ func (s *solveRun) report(res backend.Outcome) error {
 }
 
 // maxGrid is the largest n whose solutions solve prints as grids.
-const maxGrid = 5000
+const maxGrid = solution.MaxGrid
 
 func endStatusIf(complete bool, s backend.Status) error {
 	if complete {

@@ -30,13 +30,8 @@ func didYouMean(s string, known []string, prefix string) string {
 // unknown name is an error that suggests the nearest names and points to
 // qtool help backends.
 func findBackend(name string) (backend.Backend, error) {
-	if b, err := backend.Lookup(name); err == nil {
+	if b, err := backend.LookupFold(name); err == nil {
 		return b, nil
-	}
-	for _, known := range backend.Names() {
-		if strings.EqualFold(known, name) {
-			return backend.Lookup(known)
-		}
 	}
 	return nil, fmt.Errorf("unknown backend %q%s; qtool help backends lists them", name, didYouMean(name, backend.Names(), ""))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/qtool-project/qtool/internal/ctxio"
@@ -56,13 +55,7 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 		if err != nil {
 			return err
 		}
-		var e []results.Env
-		var r []results.Record
-		if strings.EqualFold(filepath.Ext(path), ".csv") {
-			r, err = results.ReadCSV(ctxio.Stopping(ctx, in), name)
-		} else {
-			e, r, err = results.ReadLog(ctxio.Stopping(ctx, in), name)
-		}
+		e, r, err := results.ReadRecords(ctxio.Stopping(ctx, in), path, name)
 		in.Close()
 		if err != nil && ctx.Err() != nil {
 			return runErr(ctx, "table", ctx.Err())
@@ -81,22 +74,11 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	}
 	rep := results.NewReport(envs, recs, *base)
 	rep.Layout = lay
-	if *base != "" && !reportHas(rep, *base) {
+	if *base != "" && !rep.HasBackend(*base) {
 		return usageErrorf("table: --base %s is not among the backends of the log", *base)
 	}
-	if err := benchRender(c, rep, f, *plot); err != nil {
+	if err := renderPreset(c, "", rep, f, *plot); err != nil {
 		return err
 	}
 	return benchVerdict("table", rep)
-}
-
-func reportHas(rep *results.Report, backend string) bool {
-	for _, t := range rep.Tables {
-		for _, b := range t.Backends {
-			if b == backend {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -5,12 +5,10 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/qtool-project/qtool/classroom"
 	"github.com/qtool-project/qtool/classroom/i18n"
-	"github.com/qtool-project/qtool/internal/safeout"
 )
 
 func init() {
@@ -21,9 +19,6 @@ func init() {
 //
 //go:embed help/worksheet.txt
 var worksheetUsage string
-
-// maxPuzzles bounds a worksheet: ten pages of puzzles.
-const maxPuzzles = 60
 
 func runWorksheet(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("worksheet", worksheetUsage)
@@ -47,33 +42,29 @@ func runWorksheet(ctx context.Context, c *cli, args []string) error {
 	if err := checkTimeout(*timeout); err != nil {
 		return err
 	}
-	switch {
-	case *out == "":
+	if *out == "" {
 		return usageErrorf("worksheet: --out FILE.pdf is required")
-	case n < 4 || n > classroom.MaxPuzzleN:
-		return usageErrorf("-n must be 4 to %d for a worksheet, got %d", classroom.MaxPuzzleN, n)
-	case k < 1 || k > maxPuzzles:
-		return usageErrorf("--puzzles must be 1 to %d, got %d", maxPuzzles, k)
-	case blank < 0 || blank > n:
-		return usageErrorf("--blank must be 0 (from --difficulty) to %d, got %d", n, blank)
 	}
-	cat, err := i18n.Lookup(*lang)
+	sheet := classroom.Sheet{N: n, Puzzles: k, Blank: blank, Unique: *unique, Seed: *seed}
+	if err := sheet.Check(); err != nil {
+		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "classroom: "))
+	}
+	sheet.Cat, err = i18n.Lookup(*lang)
 	if err != nil {
 		return usageErrorf("--lang: %v", strings.TrimPrefix(err.Error(), "i18n: "))
 	}
-	if cat.Lang == "zh-Hans" && classroom.CJKFont() == "" {
+	if sheet.Cat.Lang == "zh-Hans" && classroom.CJKFont() == "" {
 		return usageErrorf("--lang zh-Hans needs a font with Chinese characters (Debian: fonts-droid-fallback); none is installed")
 	}
 	if blank == 0 {
 		if blank, err = classroom.Blank(n, *difficulty); err != nil {
 			return usageErrorf("--difficulty: %v", strings.TrimPrefix(err.Error(), "classroom: "))
 		}
-	} else {
-		*difficulty = ""
+		sheet.Blank, sheet.Difficulty = blank, *difficulty
 	}
 	rctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	ps, err := classroom.MakePuzzles(rctx, n, k, blank, *unique, *seed)
+	ps, err := sheet.Make(rctx)
 	if err != nil {
 		if rctx.Err() != nil {
 			fmt.Fprintf(c.stderr, "worksheet: stopped after %d of %d puzzles; nothing was written\n", len(ps), k)
@@ -84,12 +75,7 @@ func runWorksheet(ctx context.Context, c *cli, args []string) error {
 		}
 		return usageErrorf("worksheet: %s", strings.TrimPrefix(err.Error(), "classroom: "))
 	}
-	cmd := fmt.Sprintf("qtool worksheet -n %d --puzzles %d --blank %d --seed %d --lang %s", n, k, blank, *seed, cat.Lang)
-	if *unique {
-		cmd += " --unique"
-	}
-	opt := classroom.WorksheetOptions{Cat: cat, Difficulty: *difficulty, Command: cmd}
-	if err := safeout.WriteFile(*out, func(w io.Writer) error { return classroom.WriteWorksheet(w, ps, opt) }); err != nil {
+	if err := sheet.WriteFile(*out, ps); err != nil {
 		return usageErrorf("worksheet: %v", err)
 	}
 	uniq := ""
