@@ -34,6 +34,25 @@ type Trace struct {
 	GIF, Frames, Tree string
 }
 
+// Choose sets ToEnd, AllEvents and JSON from the words of qtool trace's
+// options: until "solution" or "end", events "steps" or "all", format
+// "text" or "json"; it refuses another word, and a Steps below 0. Its
+// errors name the options.
+func (t *Trace) Choose(until, events, format string) error {
+	switch {
+	case until != "solution" && until != "end":
+		return fmt.Errorf("classroom: --until must be solution or end, got %q", until)
+	case events != "steps" && events != "all":
+		return fmt.Errorf("classroom: --events must be steps or all, got %q", events)
+	case format != "text" && format != "json":
+		return fmt.Errorf("classroom: --format must be text or json, got %q", format)
+	case t.Steps < 0:
+		return fmt.Errorf("classroom: --steps must be 0 (no limit) or more, got %d", t.Steps)
+	}
+	t.ToEnd, t.AllEvents, t.JSON = until == "end", events == "all", format == "json"
+	return nil
+}
+
 // TraceEnd is how a trace ended: the run's summary, and whether it stopped
 // at a solution (rather than at the end or after Steps steps).
 type TraceEnd struct {

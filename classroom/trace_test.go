@@ -105,3 +105,28 @@ func TestTracePicturesAndErrors(t *testing.T) {
 		t.Errorf("cancelled: %v, %q", err, out.String())
 	}
 }
+
+// TestTraceChoose: the words of the options set the trace, another word
+// or a negative number of steps is refused.
+func TestTraceChoose(t *testing.T) {
+	var tr classroom.Trace
+	if err := tr.Choose("end", "all", "json"); err != nil || !tr.ToEnd || !tr.AllEvents || !tr.JSON {
+		t.Errorf("end all json: %+v %v", tr, err)
+	}
+	if err := tr.Choose("solution", "steps", "text"); err != nil || tr.ToEnd || tr.AllEvents || tr.JSON {
+		t.Errorf("solution steps text: %+v %v", tr, err)
+	}
+	for _, c := range [][4]string{
+		{"later", "steps", "text", `classroom: --until must be solution or end, got "later"`},
+		{"end", "some", "text", `classroom: --events must be steps or all, got "some"`},
+		{"end", "all", "gif", `classroom: --format must be text or json, got "gif"`},
+	} {
+		if err := tr.Choose(c[0], c[1], c[2]); err == nil || err.Error() != c[3] {
+			t.Errorf("%v: %v", c[:3], err)
+		}
+	}
+	tr.Steps = -1
+	if err := tr.Choose("end", "all", "json"); err == nil || err.Error() != "classroom: --steps must be 0 (no limit) or more, got -1" {
+		t.Errorf("steps -1: %v", err)
+	}
+}

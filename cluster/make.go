@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -77,39 +76,4 @@ func WriteDryRun(w io.Writer, r *Run) error {
 	fmt.Fprint(w, Script(r))
 	fmt.Fprintf(w, "\n# submitted with:\n# %s\n", SbatchLine(r, AllTasks(r.Tasks), nil))
 	return nil
-}
-
-// ErrQueue is wrapped by Resubmittable (and Resubmit) when the
-// scheduler's queue cannot be read, so that a task that may still run is
-// never submitted again.
-var ErrQueue = errors.New("cannot tell which tasks still run")
-
-// Resubmittable returns the tasks Resubmit would submit now: the failed
-// and the missing ones (none, and no error, when there are none).
-func Resubmittable(ctx context.Context, r *Run, s Scheduler) ([]int, error) {
-	st, err := GetStatus(ctx, r, s)
-	if err != nil {
-		return nil, err
-	}
-	if st.Queue != "" {
-		return nil, fmt.Errorf("%s: %w", st.Queue, ErrQueue)
-	}
-	return st.With(Failed, Missing), nil
-}
-
-// StatusRecord is a run's status as one JSON object (qtool cluster status
-// --json): the run directory, its title, job name and number of tasks,
-// how many tasks are in each state, and every task's status.
-type StatusRecord struct {
-	Run    string         `json:"run"`
-	Title  string         `json:"title"`
-	Job    string         `json:"job_name"`
-	Size   int            `json:"array_tasks"`
-	Counts map[string]int `json:"counts"`
-	*Status
-}
-
-// Record is st as the status record of run r.
-func (st *Status) Record(r *Run) StatusRecord {
-	return StatusRecord{r.Dir, r.Title, r.JobName(), r.Tasks, st.Counts(), st}
 }

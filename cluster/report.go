@@ -271,3 +271,20 @@ func (r *Run) CheckShard(where string, i, n, shards, shard int, backend string) 
 	}
 	return nil
 }
+
+// StatusRecord is a run's status as one JSON object (qtool cluster status
+// --json): the run directory, its title, job name and number of tasks,
+// how many tasks are in each state, and every task's status.
+type StatusRecord struct {
+	Run    string         `json:"run"`
+	Title  string         `json:"title"`
+	Job    string         `json:"job_name"`
+	Size   int            `json:"array_tasks"`
+	Counts map[string]int `json:"counts"`
+	*Status
+}
+
+// Record is st as the status record of run r.
+func (st *Status) Record(r *Run) StatusRecord {
+	return StatusRecord{r.Dir, r.Title, r.JobName(), r.Tasks, st.Counts(), st}
+}

@@ -93,3 +93,21 @@ func Wait(ctx context.Context, r *Run, s Scheduler, poll time.Duration) (*Status
 		}
 	}
 }
+
+// ErrQueue is wrapped by Resubmittable (and Resubmit) when the
+// scheduler's queue cannot be read, so that a task that may still run is
+// never submitted again.
+var ErrQueue = errors.New("cannot tell which tasks still run")
+
+// Resubmittable returns the tasks Resubmit would submit now: the failed
+// and the missing ones (none, and no error, when there are none).
+func Resubmittable(ctx context.Context, r *Run, s Scheduler) ([]int, error) {
+	st, err := GetStatus(ctx, r, s)
+	if err != nil {
+		return nil, err
+	}
+	if st.Queue != "" {
+		return nil, fmt.Errorf("%s: %w", st.Queue, ErrQueue)
+	}
+	return st.With(Failed, Missing), nil
+}

@@ -1492,11 +1492,12 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 			// entry 2^j.
 			tk := t[base[k]:base[k+1]]
 			for hi := 2; hi < len(tk); hi *= 2 {
-				b := tk[hi]
+				b0, b1 := tk[hi][0], tk[hi][1] // in registers, not copied
 				src, dst := tk[1:hi], tk[hi+1:2*hi]
 				dst = dst[:len(src)]
-				for i, a := range src {
-					dst[i] = joinBlock{a[0] & b[0], a[1] & b[1]}
+				for i := range src {
+					a, d := &src[i], &dst[i]
+					d[0], d[1] = a[0]&b0, a[1]&b1
 				}
 			}
 		}

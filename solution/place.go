@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/qtool-project/qtool/internal/listcheck"
+	"github.com/qtool-project/qtool/internal/memlimit"
 	"github.com/qtool-project/qtool/internal/safeout"
 	"github.com/qtool-project/qtool/search"
 )
@@ -40,6 +41,27 @@ type PlaceOptions struct {
 	Seed     int64
 	Out      string
 	NoVerify bool
+}
+
+// Check refuses, before anything is allocated, the options that Place
+// would not run: an unknown Method, an N below 1 or larger than the method
+// handles, a size whose memory estimate exceeds what the machine has
+// (internal/memlimit). Its errors name qtool place's options ("solution:
+// place: -n must be at least 1, got 0").
+func (o PlaceOptions) Check() error {
+	need, most, ok := PlaceNeeds(o.Method, o.N)
+	switch {
+	case !ok:
+		return fmt.Errorf("solution: place: --method %q: want minconflicts or construct", o.Method)
+	case o.N < 1:
+		return fmt.Errorf("solution: place: -n must be at least 1, got %d", o.N)
+	case o.N > most:
+		return fmt.Errorf("solution: place: -n %d is larger than %s handles (%d)", o.N, o.Method, most)
+	}
+	if err := memlimit.Check(fmt.Sprintf("place: n = %d with %s (%.2f bytes a queen)", o.N, o.Method, float64(need)/float64(o.N)), need); err != nil {
+		return fmt.Errorf("solution: %w", err)
+	}
+	return nil
 }
 
 // PlaceRecord is what Place did, as qtool place --json prints it.

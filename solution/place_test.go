@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -32,6 +33,25 @@ func TestPlaceVerified(t *testing.T) {
 		}
 		if !rec.Verified || rec.N != 1000 {
 			t.Errorf("%s: %+v", m, rec)
+		}
+	}
+}
+
+// TestPlaceCheck: a method, an order in its range and the memory for it.
+func TestPlaceCheck(t *testing.T) {
+	for _, c := range []struct {
+		want string
+		o    PlaceOptions
+	}{
+		{"", PlaceOptions{N: 1000, Method: "minconflicts"}},
+		{"", PlaceOptions{N: 3, Method: "construct"}},
+		{`solution: place: --method "greedy": want minconflicts or construct`, PlaceOptions{N: 8, Method: "greedy"}},
+		{"solution: place: -n must be at least 1, got 0", PlaceOptions{N: 0, Method: "construct"}},
+		{"is larger than minconflicts handles", PlaceOptions{N: 1 << 40, Method: "minconflicts"}},
+	} {
+		err := c.o.Check()
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%+v: %v, want %q", c.o, err, c.want)
 		}
 	}
 }

@@ -2,7 +2,11 @@
 // that the board reader (encode.ParseBoard) reads back: a grid of the
 // pieces' letters, the list form (the column of each row, or the compact
 // form's squares), and chess notation (qtool help
-// boards describes them).
+// boards describes them). A Listing verifies and writes the solutions of a
+// search as qtool solve lists them, and fills its Record (the one solve
+// record); Place finds and streams one solution of a huge board; Check and
+// Verify read a board or a list back and say whether it is legal or a
+// solution.
 package solution
 
 import (

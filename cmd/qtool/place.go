@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/qtool-project/qtool/internal/memlimit"
 	"github.com/qtool-project/qtool/solution"
 )
 
@@ -81,27 +80,20 @@ func runPlace(ctx context.Context, c *cli, args []string) error {
 	if *out == "" || *out == "-" {
 		return usageErrorf("place: give the file to write with --out FILE (it is read back to verify it)")
 	}
-	need, most, ok := solution.PlaceNeeds(*method, n)
-	if !ok {
-		return usageErrorf("place: --method %q: want minconflicts or construct", *method)
-	}
-	switch {
-	case !setFlags(fs)["n"]:
+	o := solution.PlaceOptions{N: n, Method: *method, Seed: *seed, Out: *out, NoVerify: *noVerify}
+	if _, _, ok := solution.PlaceNeeds(*method, n); ok && !setFlags(fs)["n"] {
 		return usageErrorf("place: give the board order with -n N")
-	case n < 1:
-		return usageErrorf("place: -n must be at least 1, got %d", n)
-	case n > most:
-		return usageErrorf("place: -n %d is larger than %s handles (%d)", n, *method, most)
-	case n == 2 || n == 3:
+	}
+	if err := o.Check(); err != nil {
+		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "solution: "))
+	}
+	if n == 2 || n == 3 {
 		fmt.Fprintf(c.stdout, "no solution: the %d-queens problem has none\n", n)
 		return nil
 	}
-	if err := memlimit.Check(fmt.Sprintf("place: n = %d with %s (%.2f bytes a queen)", n, *method, float64(need)/float64(n)), need); err != nil {
-		return usageErrorf("%v", err)
-	}
 	rctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	rec, err := solution.Place(rctx, solution.PlaceOptions{N: n, Method: *method, Seed: *seed, Out: *out, NoVerify: *noVerify})
+	rec, err := solution.Place(rctx, o)
 	if err != nil {
 		return placeErr(rctx, err)
 	}

@@ -22,29 +22,30 @@ func init() {
 //go:embed help/trace.txt
 var traceUsage string
 
-// traceOptions are the flags of qtool trace.
+// traceOptions are the flags of qtool trace: the trace itself, and the
+// words and values it is made from.
 type traceOptions struct {
-	n, steps                        int
-	backend, until, board, events   string
-	format, gif, frames, tree, lang string
-	seed                            int64
-	timeout                         time.Duration
+	t                    classroom.Trace
+	n                    int
+	until, board, events string
+	format, lang         string
+	timeout              time.Duration
 }
 
 func runTrace(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("trace", traceUsage)
 	var o traceOptions
 	intFlag(fs, &o.n, "n", 4, "board order `N`, 1 to 32 (optional with --board)")
-	fs.StringVar(&o.backend, "backend", "backtrack", "search `B` to show: "+strings.Join(classroom.Methods, ", "))
+	fs.StringVar(&o.t.Method, "backend", "backtrack", "search `B` to show: "+strings.Join(classroom.Methods, ", "))
 	fs.StringVar(&o.until, "until", "solution", "stop at the first `solution` or go on to the `end` of the search")
 	fs.StringVar(&o.board, "board", "", "`FILE` with queens already placed (- for stdin): trace its completion")
 	fs.StringVar(&o.events, "events", "steps", "`steps`: a board per step; all: a board per event, tests included")
-	intFlag(fs, &o.steps, "steps", 0, "stop after `K` steps (0 = no limit)")
+	intFlag(fs, &o.t.Steps, "steps", 0, "stop after `K` steps (0 = no limit)")
 	fs.StringVar(&o.format, "format", "text", "`text` boards or json, one frame a line (the protocol of qtool play)")
-	fs.Int64Var(&o.seed, "seed", 1, "random `seed` for minconflicts")
-	fs.StringVar(&o.gif, "gif", "", "write the boards shown as an animated GIF to `FILE`")
-	fs.StringVar(&o.frames, "frames", "", "write each board shown as DIR/step-NNNN.svg and .png (`DIR` is made if missing)")
-	fs.StringVar(&o.tree, "tree", "", "write the search tree up to the last event shown as SVG to `FILE`")
+	fs.Int64Var(&o.t.Seed, "seed", 1, "random `seed` for minconflicts")
+	fs.StringVar(&o.t.GIF, "gif", "", "write the boards shown as an animated GIF to `FILE`")
+	fs.StringVar(&o.t.Frames, "frames", "", "write each board shown as DIR/step-NNNN.svg and .png (`DIR` is made if missing)")
+	fs.StringVar(&o.t.Tree, "tree", "", "write the search tree up to the last event shown as SVG to `FILE`")
 	fs.StringVar(&o.lang, "lang", "en", "language `L` of the text: "+strings.Join(i18n.Languages, ", "))
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached, the steps shown so far kept")
 	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, &o.timeout)
@@ -55,51 +56,38 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("trace: unexpected argument %q (see qtool trace --help)", operands[0])
 	}
-	cat, err := o.check()
-	if err != nil {
+	if err := o.check(); err != nil {
 		return err
 	}
-	b, err := traceBoard(c, setFlags(fs), o.n, o.board)
-	if err != nil {
+	if o.t.Board, err = traceBoard(c, setFlags(fs), o.n, o.board); err != nil {
 		return err
 	}
-	if err := classroom.Check(o.backend, b); err != nil {
+	if err := classroom.Check(o.t.Method, o.t.Board); err != nil {
 		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "classroom: "))
 	}
-	return traceRun(ctx, c, o, b, cat)
+	return traceRun(ctx, c, o.t)
 }
 
-// check refuses values of the flags that trace does not know and returns
-// the catalogue of --lang.
-func (o traceOptions) check() (*i18n.Catalogue, error) {
-	if o.until != "solution" && o.until != "end" {
-		return nil, usageErrorf("--until must be solution or end, got %q", o.until)
+// check refuses values of the flags that trace does not know
+// (classroom.Trace.Choose) and sets the catalogue of --lang.
+func (o *traceOptions) check() error {
+	if err := o.t.Choose(o.until, o.events, o.format); err != nil {
+		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "classroom: "))
 	}
-	if o.events != "steps" && o.events != "all" {
-		return nil, usageErrorf("--events must be steps or all, got %q", o.events)
+	var err error
+	if o.t.Cat, err = i18n.Lookup(o.lang); err != nil {
+		return usageErrorf("--lang: %s", strings.TrimPrefix(err.Error(), "i18n: "))
 	}
-	if o.format != "text" && o.format != "json" {
-		return nil, usageErrorf("--format must be text or json, got %q", o.format)
+	if o.t.Tree != "" && o.t.Method == "minconflicts" {
+		return usageErrorf("--tree: minconflicts is a local search and has no search tree (use backtrack, bitmask or dlx)")
 	}
-	if o.steps < 0 {
-		return nil, usageErrorf("--steps must be 0 (no limit) or more, got %d", o.steps)
-	}
-	cat, err := i18n.Lookup(o.lang)
-	if err != nil {
-		return nil, usageErrorf("--lang: %s", strings.TrimPrefix(err.Error(), "i18n: "))
-	}
-	if o.tree != "" && o.backend == "minconflicts" {
-		return nil, usageErrorf("--tree: minconflicts is a local search and has no search tree (use backtrack, bitmask or dlx)")
-	}
-	return cat, nil
+	return nil
 }
 
-// traceRun shows the search on b (classroom.Trace) and turns how it ended
+// traceRun shows the search (classroom.Trace) and turns how it ended
 // into the exit status: a time limit or an interruption, a picture that
 // could not be made, or a failed write.
-func traceRun(ctx context.Context, c *cli, o traceOptions, b encode.Board, cat *i18n.Catalogue) error {
-	t := classroom.Trace{Method: o.backend, Board: b, Seed: o.seed, Cat: cat, AllEvents: o.events == "all", ToEnd: o.until == "end",
-		Steps: o.steps, JSON: o.format == "json", GIF: o.gif, Frames: o.frames, Tree: o.tree}
+func traceRun(ctx context.Context, c *cli, t classroom.Trace) error {
 	_, err := t.Run(ctx, c.stdout)
 	var te *classroom.TraceError
 	switch {
