@@ -28,5 +28,6 @@
 // do a task or a problem is skipped. Each record is handed to a log as soon
 // as it is measured (OpenLog keeps them as JSON lines), so that an
 // interrupted experiment loses nothing and can be resumed, measuring only
-// what the log lacks.
+// what the log lacks: a Session does all of that for one spec, refusing to
+// resume a log measured with other settings (CheckResume).
 package experiments

@@ -67,7 +67,7 @@ func checkNoPreset(set map[string]bool) error {
 // the main experiment.
 var gridOptions = []string{"backends", "n", "boards", "mode", "problem", "pieces"}
 
-// Build builds the experiment of qtool bench before the settings of its
+// Build builds the experiment of qtool bench with the settings of its
 // runs (Settle): with a name, the spec of that preset (Check, then its
 // Spec); without, the main experiment (experiments.DefaultSpec) when none
 // of the grid's options is set (--backends, --n, --boards, --mode,
@@ -83,7 +83,11 @@ func Build(ctx context.Context, name string, o Options) (experiments.Spec, error
 		if p.Spec == nil {
 			return experiments.Spec{}, fmt.Errorf("preset: %s measures its own runs (Preset.Run)", name)
 		}
-		return p.Spec(ctx, o)
+		spec, err := p.Spec(ctx, o)
+		if err != nil {
+			return spec, err
+		}
+		return o.Settle(spec, true)
 	}
 	if err := checkNoPreset(o.Set); err != nil {
 		return experiments.Spec{}, err
@@ -93,31 +97,36 @@ func Build(ctx context.Context, name string, o Options) (experiments.Spec, error
 		if len(spec.Grids) == 0 {
 			return spec, settingf("no backend is registered")
 		}
-		return spec, nil
+		return o.Settle(spec, false)
 	}
 	g, err := Grid(o)
 	if err != nil {
 		return experiments.Spec{}, err
 	}
-	return experiments.Spec{Grids: []experiments.Grid{g}}, nil
+	return o.Settle(experiments.Spec{Grids: []experiments.Grid{g}}, false)
 }
 
 // Settle gives spec the settings of its runs from o and checks it
 // (Spec.Validate). The spec of a preset (ofPreset) keeps its own repeats,
 // time limit and minimum time unless the user set them (o.Set "repeats",
-// "timeout", "mintime"), and its own auto repeats unless o.Auto is set;
-// any other spec takes all of o's, its seed too. The workers and the
-// reference table are always o's. Every error is a *SettingError.
+// "timeout", "mintime"), and its own auto repeats without
+// o.AutoRepeats; any other spec takes all of o's, its seed too. The
+// workers and the reference table are always o's. Every error is a
+// *SettingError.
 func (o Options) Settle(spec experiments.Spec, ofPreset bool) (experiments.Spec, error) {
+	auto, err := o.auto()
+	if err != nil {
+		return spec, err
+	}
 	switch {
 	case !ofPreset:
-		spec.Repeats, spec.Timeout, spec.MinTime, spec.Seed, spec.Auto = o.Repeats, o.Timeout, o.MinTime, o.Seed, o.Auto
+		spec.Repeats, spec.Timeout, spec.MinTime, spec.Seed, spec.Auto = o.Repeats, o.Timeout, o.MinTime, o.Seed, auto
 	default:
 		if o.Set["repeats"] {
 			spec.Repeats = o.Repeats
 		}
-		if o.Auto != nil {
-			spec.Auto = o.Auto
+		if auto != nil {
+			spec.Auto = auto
 		}
 		if o.Set["timeout"] {
 			spec.Timeout = o.Timeout
@@ -146,6 +155,23 @@ func (o Options) Settle(spec experiments.Spec, ofPreset bool) (experiments.Spec,
 		return spec, settingf("%v", err)
 	}
 	return spec, nil
+}
+
+// auto is the experiments.AutoRepeats of --repeats auto, nil without it
+// (when its settings may not be set).
+func (o Options) auto() (*experiments.AutoRepeats, error) {
+	if !o.AutoRepeats {
+		for _, name := range []string{"precision", "max-repeats", "repeat-budget"} {
+			if o.Set[name] {
+				return nil, settingf("--%s applies to --repeats auto only", name)
+			}
+		}
+		return nil, nil
+	}
+	if o.Precision <= 0 || o.Precision >= 100 || o.MaxRepeats < experiments.DefaultRepeats || o.RepeatBudget <= 0 {
+		return nil, settingf("--repeats auto wants 0 < --precision < 100, --max-repeats ≥ %d and a positive --repeat-budget", experiments.DefaultRepeats)
+	}
+	return &experiments.AutoRepeats{Target: o.Precision / 100, Max: o.MaxRepeats, Budget: o.RepeatBudget}, nil
 }
 
 // Grid builds the one grid of qtool bench's options without a preset:

@@ -113,16 +113,16 @@ func variantList() string {
 // one, a preset's spec with a name; the refusals of Check.
 func TestBuild(t *testing.T) {
 	ctx := context.Background()
-	spec, err := Build(ctx, "", Options{Mode: "count", Problem: "queens"})
+	spec, err := Build(ctx, "", Options{Mode: "count", Problem: "queens", Repeats: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := experiments.DefaultSpec(); len(spec.Grids) != len(want.Grids) {
 		t.Errorf("no grid option: %d grids, want the main experiment's %d", len(spec.Grids), len(want.Grids))
 	}
-	spec, err = Build(ctx, "", Options{Mode: "count", Problem: "queens", N: "5", Set: map[string]bool{"n": true}})
-	if err != nil || len(spec.Grids) != 1 || len(spec.Grids[0].Problems) != 1 {
-		t.Fatalf("--n 5: %v, %+v", err, spec.Grids)
+	spec, err = Build(ctx, "", Options{Mode: "count", Problem: "queens", N: "5", Repeats: 2, Set: map[string]bool{"n": true}})
+	if err != nil || len(spec.Grids) != 1 || len(spec.Grids[0].Problems) != 1 || spec.Repeats != 2 {
+		t.Fatalf("--n 5 --repeats 2: %v, %+v", err, spec)
 	}
 	for _, tc := range []struct {
 		name string
@@ -177,5 +177,32 @@ func TestSettle(t *testing.T) {
 	}
 	if _, err := (Options{Repeats: 1}).Settle(experiments.Spec{}, false); err == nil {
 		t.Error("Settle of a spec without a grid: no error from its Validate")
+	}
+}
+
+// TestSettleAuto: --repeats auto makes the spec's AutoRepeats from its
+// settings, which are refused without it or out of range.
+func TestSettleAuto(t *testing.T) {
+	g := experiments.Grid{Task: experiments.TaskCount, Backends: experiments.ForTask(experiments.TaskCount)[:1], Problems: experiments.EmptyBoards([]int{5})}
+	one := experiments.Spec{Grids: []experiments.Grid{g}}
+	o := Options{Repeats: 3, AutoRepeats: true, Precision: 5, MaxRepeats: 20, RepeatBudget: time.Second}
+	spec, err := o.Settle(one, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := spec.Auto; a == nil || a.Target != 0.05 || a.Max != 20 || a.Budget != time.Second {
+		t.Errorf("auto = %+v, want 5%%, at most 20 runs, 1s", spec.Auto)
+	}
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Repeats: 3, Set: map[string]bool{"max-repeats": true}}, "preset: --max-repeats applies to --repeats auto only"},
+		{Options{Repeats: 3, AutoRepeats: true, Precision: 100, MaxRepeats: 20, RepeatBudget: time.Second}, "preset: --repeats auto wants 0 < --precision < 100, --max-repeats ≥ 3 and a positive --repeat-budget"},
+		{Options{Repeats: 3, AutoRepeats: true, Precision: 5, MaxRepeats: 2, RepeatBudget: time.Second}, "preset: --repeats auto wants 0 < --precision < 100, --max-repeats ≥ 3 and a positive --repeat-budget"},
+	} {
+		if _, err := tc.o.Settle(one, false); err == nil || err.Error() != tc.want {
+			t.Errorf("Settle(%+v) = %v, want %q", tc.o, err, tc.want)
+		}
 	}
 }

@@ -7,8 +7,14 @@
 // A Preset turns Options (the values of the flags its command line
 // gives, and which of them were set) into an experiments.Spec; the
 // settings common to every experiment (repeats, time limit, workers, the
-// reference table) are the caller's. It may give the report a
-// results.Summary of its own and choose the records of its plot.
+// reference table) are given by Options.Settle. It may give the report a
+// results.Summary of its own and choose the records of its plot
+// (Prepare).
+//
+// Build is the whole of qtool bench's experiment from its options: a
+// preset's, the main experiment (experiments.DefaultSpec), or the one
+// Grid of --mode, --n or --boards, --backends and --problem, each with
+// the settings of its runs.
 //
 // The presets here:
 //

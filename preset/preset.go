@@ -71,14 +71,19 @@ type Options struct {
 
 	// The settings of the runs (Settle; a preset that measures itself,
 	// Preset.Run, reads Repeats, Timeout and Workers): --repeats,
-	// --timeout, --mintime, --workers, --repeats auto and the table of
-	// known counts.
+	// --timeout, --mintime, --workers and the table of known counts.
 	Repeats   int
 	Timeout   time.Duration
 	MinTime   time.Duration
 	Workers   int
-	Auto      *experiments.AutoRepeats
 	Reference *experiments.Reference
+	// --repeats auto (experiments.AutoRepeats) and its settings:
+	// --precision (the half-width of the interval to reach, in percent of
+	// the median), --max-repeats and --repeat-budget.
+	AutoRepeats  bool
+	Precision    float64
+	MaxRepeats   int
+	RepeatBudget time.Duration
 	// Begin, when not nil, is called by Run with the settings once they
 	// are checked, before the first run (to start the log); Log, when not
 	// nil, with each record as soon as it is measured.

@@ -35,7 +35,6 @@ type benchFlags struct {
 	reference               string
 	resume                  bool
 	task                    string
-	auto                    autoFlags // --repeats auto
 }
 
 func runBench(ctx context.Context, c *cli, args []string) error {
@@ -90,7 +89,7 @@ func (f *benchFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&f.o.N, "n", "", "board orders, e.g. `4-12` or 1000,10000 (default 4-11)")
 	fs.StringVar(&f.o.Boards, "boards", "", "`DIR` of board files (queens already placed) instead of --n")
 	fs.StringVar(&f.o.Mode, "mode", "count", "`mode`: count (all solutions), first (one solution), complete (one completion of each board) or decide (can each board be completed?)")
-	addRepeatsFlags(fs, &f.o.Repeats, &f.auto)
+	addRepeatsFlags(fs, &f.o)
 	fs.DurationVar(&f.o.Timeout, "timeout", experiments.DefaultTimeout, "time limit `D` of one run, and budget of a cell's repeats (0 = none; 2s for --preset completion)")
 	fs.DurationVar(&f.o.MinTime, "mintime", experiments.DefaultMinTime, "repeat shorter runs back to back for at least `D` and record the mean (0 = single runs)")
 	fs.StringVar(&f.format, "format", "text", formatUsage())
@@ -164,23 +163,17 @@ func benchRun(ctx context.Context, c *cli, f benchFlags, spec experiments.Spec) 
 	return results.NewReport(envs, recs, f.base), interrupted, nil
 }
 
-// benchSpec builds the experiment of the flags (preset.Build) with the
-// settings of its runs (preset.Options.Settle).
+// benchSpec builds the experiment of the flags with the settings of its
+// runs (preset.Build).
 func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experiments.Spec, error) {
 	ref, err := experiments.LoadReference(f.reference)
 	if err != nil {
 		return experiments.Spec{}, usageErrorf("bench: --reference: %v", err)
 	}
 	o := presetOptions(f, set)
+	o.Reference = ref
 	spec, err := preset.Build(ctx, f.preset, o)
 	if err != nil {
-		return spec, presetErr(err)
-	}
-	if o.Auto, err = f.auto.auto("bench", set); err != nil {
-		return spec, err
-	}
-	o.Reference = ref
-	if spec, err = o.Settle(spec, f.preset != ""); err != nil {
 		return spec, presetErr(err)
 	}
 	return spec, nil

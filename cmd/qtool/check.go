@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 
 	"github.com/qtool-project/qtool/internal/ctxio"
@@ -12,20 +13,10 @@ func init() {
 	register(command{name: "check", summary: "say whether a (partial) placement is legal", run: runCheck})
 }
 
-const checkUsage = `
-Usage: qtool check [--json] FILE
-
-Reads a board (grid, compact, list or algebraic form; - for stdin), or a
-parameter file (.param, Essence′) or .qpos completion file, and says whether
-its queens are legal: no two in the same row, column or diagonal, none on an
-excluded diagonal.
-Exit status 0 when legal, 1 when illegal (with the reason), 2 when the file
-cannot be read as a board.
-
-Examples:
-  qtool check examples/board.txt
-  qtool solve -n 8 --format list | head -1 | qtool check -
-`
+// checkUsage is its command's help (help/check.txt).
+//
+//go:embed help/check.txt
+var checkUsage string
 
 func runCheck(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("check", checkUsage)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,65 +18,10 @@ func init() {
 	register(command{name: "cluster", summary: "run counts and experiments as Slurm job arrays: submit, status, resubmit, collect", run: runCluster})
 }
 
-const clusterUsage = `
-Usage: qtool cluster submit count -n N --shards M --dir RUNDIR [--backend B] [--unique]
-                     [--partition P] [--time T] [--task-time D] [--cpus C]
-                     [--throttle K] [--qtool PATH] [--dry-run] [--wait]
-       qtool cluster submit bench --tasks M --dir RUNDIR [the same Slurm flags]
-                     -- BENCH-FLAGS...
-       qtool cluster status RUNDIR [--json]
-       qtool cluster resubmit RUNDIR [--task-time D] [--dry-run] [--wait]
-       qtool cluster collect RUNDIR [--json | --format F] [--compare OTHER]
-       qtool cluster cancel RUNDIR
-       qtool cluster plan count -n N --shards M [--calibrate FILE,...]
-
-Runs a count split into shards (qtool count --shard i/M), or an experiment
-of qtool bench split into slices (qtool bench --task i/M), as one Slurm job
-array with one task per shard or slice, using Slurm's own commands (sbatch
---array, squeue, sacct, scancel). The run directory RUNDIR is the single
-source of truth: submit writes the job script RUNDIR/job.sh (plain bash,
-printed by --dry-run; edit it and resubmit if you need to) and copies the
-qtool executable into RUNDIR/bin so that every task runs the same version;
-each task records its attempts in RUNDIR/attempts/ and moves its result into
-RUNDIR/results/ only once it finished, so a killed task never leaves a
-result that looks complete.
-
-status says, per task, done / running / pending / failed / missing, from the
-files and from squeue (and sacct, where Slurm keeps accounting). A task
-killed without warning (SIGKILL, a lost node) is failed once Slurm no
-longer runs it. resubmit submits the failed and missing tasks again; a count
-resumes from its checkpoint, a bench slice from its log. collect merges the
-shards with the checks of qtool merge (every shard once, complete, of one n,
-split and backend), or renders the union of the slices' logs as qtool table
-does; it refuses, naming the tasks, while any is not done (exit status 1).
-collect --compare OTHER compares a count's shards piece by piece with
-another count (a file of count records, a checkpoint, or another run
-directory), as qtool merge --compare does. plan estimates a count's work
-per shard, the spread of the shards and the core-hours before submitting
-(see qtool cluster plan --help).
-
-At the time limit (--time, Slurm's minutes) Slurm sends SIGTERM, then
-SIGKILL KillWait seconds later; qtool writes what it finished on SIGTERM.
---task-time D limits each attempt the same way to the second (timeout(1)
---signal=TERM --kill-after=KillWait inside the task).
-
-On a Slurm cluster (these submit jobs):
-  qtool cluster submit count -n 18 --shards 100 --dir runs/n18 --time 30 --throttle 20
-  qtool cluster status runs/n18
-  qtool cluster resubmit runs/n18 --wait
-  qtool cluster collect runs/n18
-  qtool cluster submit bench --tasks 8 --dir runs/completion -- --preset completion --n 20,30
-  qtool cluster collect runs/completion --format md
-
-The examples below run anywhere (examples/cluster-n8 is a finished run of
-n = 8 in 4 shards).
-
-Examples:
-  qtool cluster submit count -n 14 --shards 16 --dir runs/n14 --dry-run
-  qtool cluster submit bench --tasks 8 --dir runs/completion --dry-run -- --preset completion --n 20,30
-  qtool cluster status examples/cluster-n8
-  qtool cluster collect examples/cluster-n8 --json
-`
+// clusterUsage is its command's help (help/cluster.txt).
+//
+//go:embed help/cluster.txt
+var clusterUsage string
 
 // clusterSlurm is the scheduler the commands drive.
 var clusterSlurm cluster.Scheduler = cluster.Slurm{}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"math"
 	"runtime"
@@ -12,35 +13,10 @@ import (
 	"github.com/qtool-project/qtool/split"
 )
 
-const clusterPlanUsage = `
-Usage: qtool cluster plan count -n N --shards M [--probes K] [--seed S]
-                     [--calibrate FILE,...] [--rate R] [--workers W] [--json]
-
-Plans a count split into M shards before anything is submitted: the split
-(the constellation counter's, as qtool count --shard i/M makes it), the
-estimated work of each subproblem and so of each shard, the spread of the
-shards' sizes, and — from count records of shards measured on this kind of
-machine (--calibrate: qtool count -n 20 --shard i/m --workers 1 --json) —
-the rate in core-seconds per estimated node and the total in core-hours.
-
-The work of a subproblem is estimated by Knuth's random probing of its
-backtrack tree (D. E. Knuth, "Estimating the efficiency of backtrack
-programs", Math. Comp. 29 (1975), doi:10.1090/S0025-5718-1975-0373371-6):
-K random walks from its placed queens down the free rows, each summing the
-products of the branching it meets; the mean is an unbiased estimate of the
-tree's nodes. The calibration records are read for their subproblems'
-ids, nodes and seconds: each n's rate is the records' seconds over the
-estimated nodes of their subproblems, so that the estimator's bias is
-measured with it; the total uses the rate of the largest calibrated n, and
-the rate extrapolated geometrically from the two largest is shown beside.
-
-Examples:
-  qtool cluster plan count -n 16 --shards 100
-  qtool cluster plan count -n 18 --shards 1000 --rate 9e7
-
-For n = 27 in 10⁶ shards, calibrated by shards of n = 20 and 21, see
-docs/cluster.md.
-`
+// clusterPlanUsage is its command's help (help/cluster-plan.txt).
+//
+//go:embed help/cluster-plan.txt
+var clusterPlanUsage string
 
 func clusterPlan(ctx context.Context, c *cli, args []string) error {
 	if len(args) == 0 || args[0] != "count" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,63 +20,10 @@ func init() {
 	register(command{name: "encode", summary: "write a board as an exact-cover matrix (dlx) or a CNF (dimacs)", run: runEncode})
 }
 
-const encodeUsage = `
-Usage: qtool encode -n N [--board FILE [--diagonals K]] [--problem NAME [--pieces M]] --to TARGET [--amo ENC] [--out FILE]
-
-Writes the n-queens problem (or the completion of a board) for an outside
-solver: --to dlx writes Knuth's exact-cover format (dlx1, TAOCP 7.2.2.1),
---to dimacs writes a CNF for any SAT solver.
-
-A board with blocked squares or excluded diagonals (a CSPLib prob079
-.param file; --diagonals K keeps only its first K, as qtool count does),
-and a variant of --problem, are written as their model: --to dimacs as
-cardinality constraints on one variable per free square (the comments
-list which square each variable is; --amo applies), --to dlx as below.
-
---problem NAME writes a variant of qtool count --problem, also on a board
-with blocked squares; --to dlx writes one option per free square, a
-primary item per line that must hold exactly one piece, a secondary item
-per line that may hold at most one, and an item with bounds "lo:hi|name"
-(Knuth's dlx3 multiplicities, TAOCP 7.2.2.1 Algorithm M) per line with
-other bounds, such as domination's "every square covered at least once"
-and the number of pieces ("3|total0"). No variant needs colours. The
-solutions of the matrix are the placements of exactly M pieces. For the
-minimum problems (domination, torus-domination) and the maximum ones
-(kings, bishops, knights, rooks), M is --pieces, or by default the optimum,
-found first by the search qtool count makes (from the same bound, stopping
-at the first placement): then qtool xcover --count counts what qtool count
-counts, e.g. the 4 minimum dominating sets of 3 queens for n = 6 (OEIS
-A002564). With --pieces M another than the optimum, the matrix counts the
-placements of M pieces: for domination, the dominating sets of M queens
-(minimal or not, none below the optimum); for kings and the other maximum
-problems, the non-attacking placements of M pieces (none above it).
-
---to minizinc, lp, mps, asp and opb write the same model for other
-communities' solvers: a MiniZinc model (one variable a row and
-alldifferent where every row holds one piece, 0/1 variables otherwise;
-minizinc --solver gecode prints "placed: r,c ..." lines), a 0/1 integer
-program in the CPLEX LP or fixed MPS format (cbc, glpsol --lp/--mps),
-facts and a program for gringo | clasp (answers as q(R,C) atoms), and a
-pseudo-Boolean problem in OPB (clasp, PB solvers). Square i of the comments'
-list is variable x<i> (X<i> in MPS); the given pieces are left out.
-
-Examples:
-  qtool encode -n 8 --to dlx > queens8.dlx
-  qtool encode -n 8 --to minizinc > queens8.mzn
-  qtool encode -n 7 --problem toroidal --to asp > toroidal7.lp
-  qtool encode --board examples/board.txt --to dimacs --amo sequential > board.cnf
-  qtool encode -n 6 --problem domination --to dlx > domination6.dlx
-  qtool encode -n 5 --problem domination --pieces 3 --to dlx --out domination5.dlx
-  qtool encode --board examples/diag-14-4-924.param --diagonals 9 --to dlx > diag14.dlx
-  qtool encode --board examples/diag-14-4-924.param --diagonals 9 --to dimacs | qtool sat - --model=false
-
---timeout D stops the writing after D (exit 3, the output incomplete; an
-existing --out FILE is left as it was).
-
-The size of the output is estimated first: one larger than --max-size is
-refused with the estimate (--max-size 0 writes whatever the size), and so is
-one whose construction cannot fit in memory.
-`
+// encodeUsage is its command's help (help/encode.txt).
+//
+//go:embed help/encode.txt
+var encodeUsage string
 
 // encodeFlags are encode's flags once parsed.
 type encodeFlags struct {

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/preset"
 	"github.com/qtool-project/qtool/results"
 )
 
@@ -95,34 +95,12 @@ func (v repeatsValue) Set(s string) error {
 	return nil
 }
 
-// autoFlags are --repeats auto's settings.
-type autoFlags struct {
-	on     bool
-	target float64 // percent
-	max    int
-	budget time.Duration
-}
-
-func addRepeatsFlags(fs *flag.FlagSet, repeats *int, a *autoFlags) {
-	*repeats = experiments.DefaultRepeats
-	fs.Var(repeatsValue{n: repeats, auto: &a.on}, "repeats", fmt.Sprintf("runs of each cell `R`, or auto: at least %d, then until the 95%% interval is within --precision of the median, at most --max-repeats, or --repeat-budget of runs", experiments.DefaultRepeats))
-	fs.Float64Var(&a.target, "precision", 100*experiments.DefaultAutoTarget, "--repeats auto: the half-width `P` of the 95% interval to reach, in % of the median")
-	intFlag(fs, &a.max, "max-repeats", experiments.DefaultAutoMax, "--repeats auto: at most `R` runs of a cell")
-	fs.DurationVar(&a.budget, "repeat-budget", experiments.DefaultAutoBudget, "--repeats auto: stop repeating a cell once its runs took `D`")
-}
-
-// auto is the AutoRepeats of the flags, nil without --repeats auto.
-func (a autoFlags) auto(cmd string, set map[string]bool) (*experiments.AutoRepeats, error) {
-	if !a.on {
-		for _, name := range []string{"precision", "max-repeats", "repeat-budget"} {
-			if set[name] {
-				return nil, usageErrorf("%s: --%s applies to --repeats auto only", cmd, name)
-			}
-		}
-		return nil, nil
-	}
-	if a.target <= 0 || a.target >= 100 || a.max < experiments.DefaultRepeats || a.budget <= 0 {
-		return nil, usageErrorf("%s: --repeats auto wants 0 < --precision < 100, --max-repeats ≥ %d and a positive --repeat-budget", cmd, experiments.DefaultRepeats)
-	}
-	return &experiments.AutoRepeats{Target: a.target / 100, Max: a.max, Budget: a.budget}, nil
+// addRepeatsFlags adds --repeats (a number of runs or auto) and the
+// settings of --repeats auto to fs, into o.
+func addRepeatsFlags(fs *flag.FlagSet, o *preset.Options) {
+	o.Repeats = experiments.DefaultRepeats
+	fs.Var(repeatsValue{n: &o.Repeats, auto: &o.AutoRepeats}, "repeats", fmt.Sprintf("runs of each cell `R`, or auto: at least %d, then until the 95%% interval is within --precision of the median, at most --max-repeats, or --repeat-budget of runs", experiments.DefaultRepeats))
+	fs.Float64Var(&o.Precision, "precision", 100*experiments.DefaultAutoTarget, "--repeats auto: the half-width `P` of the 95% interval to reach, in % of the median")
+	intFlag(fs, &o.MaxRepeats, "max-repeats", experiments.DefaultAutoMax, "--repeats auto: at most `R` runs of a cell")
+	fs.DurationVar(&o.RepeatBudget, "repeat-budget", experiments.DefaultAutoBudget, "--repeats auto: stop repeating a cell once its runs took `D`")
 }

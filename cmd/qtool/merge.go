@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"strings"
 
@@ -13,25 +14,10 @@ func init() {
 	register(command{name: "merge", summary: "add up the shards of a count split with count --shard", run: runMerge})
 }
 
-const mergeUsage = `
-Usage: qtool merge [--json] FILE...
-       qtool merge --compare [--json] A B   (see qtool merge --compare --help)
-
-Adds up the JSON records that qtool count --shard i/m --json prints, one per
-shard, and prints the total, with the fundamental solutions when every shard
-counted them (--unique). Every shard 0..m-1 of the same count must be there
-exactly once and complete: a missing, doubled or incomplete shard, records
-of different n, m, backend, board (told by the content hash each record
-carries, not by the file name) or split, a subproblem in two shards, or a
-record whose parts do not add up to its total, are an error (exit 2).
-Records of an older qtool, without a board hash, are merged with a warning.
-A file may hold several records one after the other; - reads standard input.
-
-Examples:
-  for i in $(seq 0 15); do qtool count -n 18 --shard $i/16 --json > s$i.json; done
-  qtool merge s*.json
-  cat s*.json | qtool merge --json -
-`
+// mergeUsage is its command's help (help/merge.txt).
+//
+//go:embed help/merge.txt
+var mergeUsage string
 
 // recordsMaxFile bounds a file of count records read by merge, merge
 // --compare and cluster collect: a whole count of n = 27 with its parts

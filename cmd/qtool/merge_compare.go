@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"strings"
 
 	"github.com/qtool-project/qtool/count"
@@ -10,24 +11,9 @@ import (
 )
 
 // compareUsage is merge --compare's part of merge's help.
-const compareUsage = `
-Usage: qtool merge --compare [--json] A B
-
-Compares two counts piece by piece: A and B are files of qtool count --json
-records with per-subproblem counts (backends domains and constellation;
-several shards may be concatenated in one file, each once) or checkpoint
-files. Both must be of the same split (method, version, n). Records are
-read streaming, so files of up to 512 MiB are compared in the memory of
-their parts. Prints the first subproblem
-whose count differs, or is in one and not the other, and how many differ;
-exit 1 when they differ, 0 when every subproblem agrees.
-
-Examples:
-  qtool count -n 9 --json > a.json
-  qtool count -n 9 --shard 0/2 --json > b.json
-  qtool count -n 9 --shard 1/2 --json >> b.json
-  qtool merge --compare a.json b.json
-`
+//
+//go:embed help/merge-compare.txt
+var compareUsage string
 
 // joinDefaultMaxN is the largest order whose join plan merge --compare
 // builds to describe a subproblem: seconds and at most 1 GB (n = 21); the

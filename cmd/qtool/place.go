@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"strings"
@@ -14,48 +15,15 @@ func init() {
 	register(command{name: "verify", summary: "check a solution in list form of any size, streaming", run: runVerify})
 }
 
-const placeUsage = `
-Usage: qtool place -n N --out FILE [--method minconflicts|construct] [--seed S]
-                   [--timeout D] [--no-verify] [--json]
+// placeUsage is its command's help (help/place.txt).
+//
+//go:embed help/place.txt
+var placeUsage string
 
-Finds one solution of the empty n×n board for n up to about 10⁹ (where
-solve stops at 2^28), writes it to FILE in list form (the 0-based column of
-each row, one line, separated by blanks), then checks the file as it reads
-it back with the independent streaming verifier of qtool verify. FILE is
-written under a temporary name and renamed when complete: a time limit or
-Ctrl-C leaves no partial file (exit 3 or 130).
-
-minconflicts (the default) is local search (Sosič and Gu's QS4), 5.3 bytes
-a queen: 5.3 GB for n = 10⁹; construct is the explicit solution of Hoffman,
-Loessi and Moore, 4 bytes a queen. The verifier takes about 5 bits a queen,
-after the search has freed its memory. A size whose estimate exceeds the
-memory available is refused before anything is allocated.
-
-A billion queens (qtool place -n 1000000000 --out q.txt) take 5.8 GB of
-memory, a 10 GB file and minutes.
-
-Examples:
-  qtool place -n 1000000 --out queens.txt
-  qtool place -n 1000000 --method construct --out queens.txt --no-verify
-  qtool verify queens.txt
-`
-
-const verifyUsage = `
-Usage: qtool verify [--json] [--timeout D] FILE
-
-Checks that FILE (- for stdin) holds one solution of the n-queens problem in
-list form (the 0-based column of each row on one line, as qtool place and
-qtool solve --format list write it) while reading it: one bit a column and
-one a diagonal, about 5 bits a queen, so that 10⁹ queens take about 0.7 GB.
-Lines starting with # before the list are comments. Exit status 0 for a
-solution, 1 for a list that is not one (with the first reason), 2 when FILE
-cannot be read as a list or is longer than the memory can check, 3 when
---timeout ends it (also while standard input is idle).
-
-Examples:
-  qtool solve -n 8 --format list | qtool verify -
-  qtool place -n 100000 --out queens.txt --no-verify && qtool verify queens.txt
-`
+// verifyUsage is its command's help (help/verify.txt).
+//
+//go:embed help/verify.txt
+var verifyUsage string
 
 func runPlace(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("place", placeUsage)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	_ "embed"
 	"fmt"
 	"strings"
 
@@ -15,27 +16,10 @@ func init() {
 	register(command{name: "solve", summary: "print solutions of n-queens or completions of a board", run: runSolve})
 }
 
-const solveUsage = `
-Usage: qtool solve -n N [--backend B] [--board FILE] [--limit K] [--seed S]
-                   [--format grid|list|algebraic] [--unique] [--out FILE] [--json]
-
-Prints solutions of the n-queens problem, or with --board completions of a
-board whose queens are already placed. --limit 0 prints them all. A board
-without any completion is a final answer ("no solution", exit 0) for the
-exact backends; a method that gives up without a proof (minconflicts) or a
-time limit says so and exits 3.
-
-Forms: grid is n lines of 'Q' and '.'; list is one line per solution with
-the 0-based column of each row; algebraic is chess notation (n ≤ 26), file
-letter = column, rank = row + 1, e.g. a2, b4, c6, d8, e3, f1, g7, h5.
-
-Examples:
-  qtool solve -n 8
-  qtool solve -n 8 --limit 0 --format list
-  qtool solve -n 8 --unique --format algebraic
-  qtool solve --board examples/board.txt --backend dlx
-  qtool solve -n 1000000 --backend minconflicts --out queens.txt
-`
+// solveUsage is its command's help (help/solve.txt).
+//
+//go:embed help/solve.txt
+var solveUsage string
 
 // solveOptions are solve's flags once parsed.
 type solveOptions struct {
