@@ -6,8 +6,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
+	root "github.com/qtool-project/qtool"
 	"github.com/qtool-project/qtool/backend"
+	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/preset"
 	"github.com/qtool-project/qtool/results"
@@ -52,7 +58,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	if p := preset.Lookup(f.preset); p != nil && p.Run != nil {
-		return runOwnPreset(ctx, c, p, f, setFlags(fs), format, lay) // bench_preset.go
+		return runOwnPreset(ctx, c, p, f, setFlags(fs), format, lay)
 	}
 	spec, err := benchSpec(ctx, f, setFlags(fs))
 	if err != nil {
@@ -196,3 +202,190 @@ func noteUnavailable(c *cli, spec experiments.Spec) {
 		fmt.Fprintf(c.stderr, "bench: note: backend %s is unavailable, its cells are skipped: %s\n", b.Name(), backend.UnavailableReason(backend.Unavailable(b)))
 	}
 }
+
+// benchTaskFlag adds bench's --task: run one slice of the experiment, as an
+// array task of qtool cluster submit bench does.
+func benchTaskFlag(fs *flag.FlagSet, p *string) {
+	fs.StringVar(p, "task", "", "run only slice `i/m` of the experiment (units i, i+m, …: problems, or samples of instances), as a task of qtool cluster submit bench")
+}
+
+// benchSlice cuts the spec down to the slice --task names; no --task
+// leaves it whole.
+func benchSlice(spec experiments.Spec, task string) (experiments.Spec, error) {
+	if task == "" {
+		return spec, nil
+	}
+	i, m, ok := experiments.ParseSlice(task)
+	if !ok {
+		return spec, usageErrorf("bench: --task %q: want i/m with 0 ≤ i < m, e.g. 3/8", task)
+	}
+	s, err := spec.Slice(i, m)
+	if err != nil {
+		return spec, usageErrorf("bench: --task %s: %v", task, strings.TrimPrefix(err.Error(), "experiments: "))
+	}
+	return s, nil
+}
+
+// plotFormat checks a --plot file name before anything is run: its
+// extension names the format and its directory must exist.
+func plotFormat(cmd, path string) (string, error) {
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	switch format {
+	case "svg", "png", "pdf":
+	default:
+		return "", usageErrorf("%s: --plot %q: want a file name ending in .svg, .png or .pdf", cmd, path)
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return "", usageErrorf("%s: --plot %q: no directory %s to write it in", cmd, path, dir)
+	}
+	return format, nil
+}
+
+// savePlot writes the plot to a temporary file next to path and renames it
+// into place, so that a failure leaves no half-written plot.
+func savePlot(rep *results.Report, path string) error {
+	format, err := plotFormat("plot", path)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, func(w io.Writer) error { return rep.WritePlot(w, format) })
+}
+
+// resumeHint is the command that, pasted into a shell in the same
+// directory, continues an interrupted bench: the same flags, with --resume
+// and the log.
+func resumeHint(args []string, log string) string {
+	parts := []string{"qtool", "bench"}
+	hasResume, hasLog := false, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name := strings.TrimLeft(a, "-")
+		if eq := strings.IndexByte(name, '='); eq >= 0 {
+			name = name[:eq]
+		}
+		if strings.HasPrefix(a, "-") && name == "resume" {
+			hasResume = true
+		}
+		if strings.HasPrefix(a, "-") && name == "log" {
+			hasLog = true
+		}
+		parts = append(parts, shellQuote(a))
+	}
+	if !hasResume {
+		parts = append(parts, "--resume")
+	}
+	if !hasLog {
+		parts = append(parts, "--log", shellQuote(log))
+	}
+	return strings.Join(parts, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=./,:+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// benchEmptyFlags refuses a grid flag given an empty value (--n ""), which
+// would otherwise run the default silently.
+func benchEmptyFlags(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "n", "backends", "boards", "mode", "deltas", "preset", "format", "base":
+			if err == nil && strings.TrimSpace(f.Value.String()) == "" {
+				err = usageErrorf("bench: --%s needs a value (see qtool bench --help)", f.Name)
+			}
+		}
+	})
+	return err
+}
+
+// The presets of qtool bench (--preset NAME) are those of package
+// preset's registry: the flag's help, the list in its errors and the
+// check of the preset-only flags all come from it.
+
+// runOwnPreset runs a preset that measures itself (preset.Preset.Run) and
+// prints its report; it ends as qtool bench does (interrupted, or a
+// MISMATCH or ERROR cell).
+func runOwnPreset(ctx context.Context, c *cli, p *preset.Preset, f benchFlags, set map[string]bool, format results.Format, lay results.Layout) error {
+	env := func(settings map[string]string) results.Env {
+		env := hostEnv(results.CurrentEnv(f.o.Seed))
+		env.Settings = settings
+		return env
+	}
+	recs, settings, err := p.RunLogged(ctx, presetOptions(f, set), f.log, env)
+	var se *preset.SettingError
+	interrupted := errors.Is(err, experiments.ErrInterrupted)
+	switch {
+	case errors.As(err, &se):
+		return withCode(exitUsage, benchSetting{se})
+	case err != nil && !interrupted:
+		return err
+	}
+	rep := results.NewReport([]results.Env{env(settings)}, recs, f.base)
+	rep.Layout = lay
+	if err := renderPreset(c, p.Name, rep, format, f.plot); err != nil {
+		return err
+	}
+	if interrupted {
+		return withCode(exitInterrupted, errors.New("bench: interrupted; the table shows the runs measured so far"))
+	}
+	return benchVerdict("bench", rep)
+}
+
+// presetFlagHelp is the help of --preset.
+func presetFlagHelp() string {
+	return "run the prepared experiment `NAME`: " + preset.NameList()
+}
+
+// renderPreset writes the report of preset name (empty: the main
+// experiment, a grid or qtool table) in format, with the plot if asked
+// (preset.Prepare: a preset's own summary, and its plot of the records
+// it picks).
+func renderPreset(c *cli, name string, rep *results.Report, format results.Format, plot string) error {
+	plotRep := preset.Prepare(name, rep, plot != "")
+	if err := rep.Write(c.stdout, format); err != nil {
+		return err
+	}
+	if plot != "" {
+		return savePlot(plotRep, plot)
+	}
+	return nil
+}
+
+// presetOptions are the flags a preset of package preset reads (f.o),
+// with which of them were set and how bench finds backends.
+func presetOptions(f benchFlags, set map[string]bool) preset.Options {
+	o := f.o
+	o.Set, o.Lookup, o.Published, o.PublishedDir = set, benchLookup, root.Prob079(), root.Prob079Dir
+	o.CheckPawns = func(p encode.Problem) error { return checkPawns(p, "bench") }
+	o.Exec = func(name string) (backend.Backend, error) { return lookupExec(name, "dimacs", "") }
+	return o
+}
+
+// presetErr is a preset's error as bench says it: a refused setting is
+// bad input; an interruption while the instances are made measured
+// nothing; bench's own error (of checkPawns) is as it is.
+func presetErr(err error) error {
+	var se *preset.SettingError
+	var ee *exitError
+	switch {
+	case errors.As(err, &ee):
+		return err
+	case errors.As(err, &se):
+		return withCode(exitUsage, benchSetting{se})
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return withCode(exitInterrupted, errors.New("bench: interrupted while generating the instances; nothing was measured"))
+	}
+	return fmt.Errorf("bench: %w", err)
+}
+
+// benchSetting is a preset's refusal as bench says it, "bench: " and its
+// message, wrapping what it wraps (a board's error, for the hint).
+type benchSetting struct{ *preset.SettingError }
+
+func (e benchSetting) Error() string { return "bench: " + e.Msg }
