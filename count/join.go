@@ -1343,6 +1343,26 @@ func lowBits(k int) uint64 {
 	return uint64(1)<<k - 1
 }
 
+// patternRows sets rows[b] to the patterns 64h..64h+63 of xs with bit b
+// (bit i for pattern 64h+i): a group of 64 patterns, transposed.
+func patternRows(rows *[64]uint64, xs []uint64, h int) {
+	clear(rows[copy(rows[:], xs[64*h:min(64*h+64, len(xs))]):])
+	transpose64(rows)
+}
+
+// transpose64 transposes the 64 × 64 bit matrix a: bit j of a[i] becomes
+// bit i of a[j].
+func transpose64(a *[64]uint64) {
+	m := uint64(0x00000000ffffffff)
+	for j := 32; j != 0; j, m = j>>1, m^(m<<(j>>1)) {
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (a[k]>>j ^ a[k+j]) & m
+			a[k] ^= t << j
+			a[k+j] ^= t
+		}
+	}
+}
+
 // joinMaxChunks bounds the chunks of a join.
 const joinMaxChunks = 8
 
@@ -1476,13 +1496,12 @@ func (c *joinCounter) disjoint(xs, ys []uint64) uint64 {
 			pos[shift[k]+j] = base[k] + 1<<j
 		}
 	}
-	for i, x := range xs {
-		bit := ^(uint64(1) << (i % 64))
-		t := tab[i/128*E:][:E]
-		half := i / 64 % 2
-		for x != 0 {
-			t[pos[bits.TrailingZeros64(x)&63]][half] &= bit
-			x &= x - 1
+	var rows [64]uint64
+	for h := 0; 64*h < len(xs); h++ {
+		patternRows(&rows, xs, h)
+		t := tab[h/2*E:][:E]
+		for b := range nb {
+			t[pos[b]][h%2] &^= rows[b]
 		}
 	}
 	for w := range W {

@@ -320,3 +320,24 @@ func TestJoinDerivedQuadrants(t *testing.T) {
 		}
 	}
 }
+
+// TestTranspose64: bit j of row i is bit i of row j after transpose64,
+// for random matrices.
+func TestTranspose64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 20 {
+		var a [64]uint64
+		for i := range a {
+			a[i] = rng.Uint64() & rng.Uint64()
+		}
+		b := a
+		transpose64(&b)
+		for i := range 64 {
+			for j := range 64 {
+				if b[j]>>i&1 != a[i]>>j&1 {
+					t.Fatalf("bit %d of row %d is not bit %d of row %d", j, i, i, j)
+				}
+			}
+		}
+	}
+}

@@ -2,10 +2,7 @@
 
 package count
 
-import (
-	"math/bits"
-	"unsafe"
-)
+import "unsafe"
 
 // joinWideArgs are the arguments of the wide kernel and of the AVX2
 // query-major kernel (join_block_amd64.s); the assembly reads them
@@ -87,13 +84,13 @@ func (c *joinCounter) disjointWide(xs, ys []uint64, start *[1<<joinKeyBits + 1]i
 			pos[shift[k]+j] = (base[k] + 1<<j) * bw
 		}
 	}
-	for i, x := range xs {
-		t := tab[i/joinWideBlock*E*bw:][:E*bw]
-		word := i % joinWideBlock / 64
-		bit := ^(uint64(1) << (i % 64))
-		for x != 0 {
-			t[pos[bits.TrailingZeros64(x)&63]+word] &= bit
-			x &= x - 1
+	nb := int(shift[nch-1] + width[nch-1]) // the pattern bits
+	var rows [64]uint64
+	for h := 0; 64*h < len(xs); h++ {
+		patternRows(&rows, xs, h)
+		t := tab[h/bw*E*bw:][:E*bw]
+		for b := range nb {
+			t[pos[b]+h%bw] &^= rows[b]
 		}
 	}
 	for w := range W {

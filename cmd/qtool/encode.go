@@ -6,11 +6,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"strconv"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/internal/memlimit"
 	"github.com/qtool-project/qtool/target"
@@ -99,7 +99,7 @@ func (f *encodeFlags) job(c *cli, set map[string]bool) (job target.Job, pieces i
 		return job, 0, false, 0, err
 	}
 	given = !counts && f.piecesFlag != "" // the pieces problem places its counts
-	if limit, err = parseSize(f.maxSize); err != nil {
+	if limit, err = memlimit.ParseSize(f.maxSize); err != nil {
 		return job, 0, false, 0, usageErrorf("encode: --max-size %q: %v", f.maxSize, err)
 	}
 	return target.Job{Prob: prob, Model: !prob.PlainQueens() || given}, pieces, given, limit, nil
@@ -185,21 +185,44 @@ func outNote(path string) string {
 	return " and " + path + " was left as it was"
 }
 
-// parseSize reads a size such as 4GB, 500MB, 1.5G, 2000000 (bytes) or 0,
-// in decimal units.
-func parseSize(s string) (uint64, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	t = strings.TrimSuffix(t, "B")
-	mult := 1.0
-	if t != "" {
-		if i := strings.IndexByte("KMGTP", t[len(t)-1]); i >= 0 {
-			mult = math.Pow(1000, float64(i+1))
-			t = t[:len(t)-1]
+// problemPieces returns the number of pieces the matrix of a Maximum or
+// Minimum problem is written for: --pieces when given, otherwise the
+// optimum, found as qtool count finds it (backend.Solve's size search
+// from Problem.Bound with count's default backend for the variants, here
+// stopping at the first solution of the first size that has one). A Place
+// problem takes 0 (its model places n).
+func problemPieces(ctx context.Context, prob encode.Problem, pieces int, given bool) (int, error) {
+	n := prob.Board.N
+	if prob.Variant.Goal() == encode.Place {
+		if given && pieces != n {
+			return 0, usageErrorf("encode: --problem %v places n = %d pieces; --pieces applies to the minimum and maximum problems (domination, kings, bishops, knights, rooks, torus-domination)", prob.Variant, n)
 		}
+		return 0, nil
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
-	if err != nil || v < 0 || math.IsInf(v, 0) || v*mult > 1e19 {
-		return 0, errors.New("want a size such as 500MB, 4GB or 0 for no limit")
+	if given {
+		if pieces < 1 || pieces > n*n {
+			return 0, usageErrorf("encode: --pieces must be between 1 and n² = %d, got %d", n*n, pieces)
+		}
+		return pieces, nil
 	}
-	return uint64(v * mult), nil
+	req := backend.Request{Mode: backend.Find, Limit: 1, Workers: 1}
+	be, err := backend.Lookup(backend.Default(prob, req))
+	if err != nil {
+		return 0, usageErrorf("encode: %v", err)
+	}
+	out, err := backend.Solve(ctx, be, prob, req)
+	if err != nil {
+		return 0, usageErrorf("encode: finding the number of pieces: %v", err)
+	}
+	switch {
+	case out.Status == backend.Interrupted:
+		return 0, withCode(exitInterrupted, errors.New("encode: interrupted while finding the number of pieces; nothing was written (give --pieces M to write the matrix for M pieces)"))
+	case out.Status == backend.Timeout:
+		return 0, withCode(exitTimeout, errors.New("encode: time limit reached while finding the number of pieces; nothing was written (give --pieces M to write the matrix for M pieces)"))
+	case out.Status != backend.OK:
+		return 0, withCode(exitTimeout, fmt.Errorf("encode: the number of pieces was not found (%s); nothing was written", statusWord(out.Status)))
+	case out.Solutions == 0:
+		return 0, withCode(exitNo, fmt.Errorf("encode: the %v problem of this board has no solution of any size; nothing was written", prob.Variant))
+	}
+	return out.Pieces, nil
 }

@@ -6,9 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
+	// Every backend built into qtool registers itself with package backend.
+	_ "github.com/qtool-project/qtool/backend/all"
+	satbackend "github.com/qtool-project/qtool/backend/sat"
 	"github.com/qtool-project/qtool/encode"
 )
 
@@ -139,3 +144,78 @@ func runErr(ctx context.Context, name string, err error) error {
 
 // statusWord is the status in a run's summary line (backend.Status.Word).
 func statusWord(s backend.Status) string { return s.Word() }
+
+// variantNames lists the --problem names.
+func variantNames() string { return encode.VariantNames() }
+
+// addProblem adds --problem and --diagonals (count, solve).
+func (p *problemFlags) addProblem(fs *flag.FlagSet) {
+	p.variants = true
+	fs.StringVar(&p.problem, "problem", "queens", "problem `NAME`: "+variantNames())
+	intFlag(fs, &p.diagonals, "diagonals", 0, "use only the first `K` excluded diagonals of a CSPLib prob079 .param --board, as the published runs do")
+	intFlag(fs, &p.pawns, "pawns", 0, "--problem queens+pawns: `K` pawns; without 'p' squares in the --board, every placement of K pawns is searched and n+K queens placed on each")
+	fs.StringVar(&p.pieces, "pieces", "", "--problem pieces: how many of each kind, `COUNTS` such as Q=3,N=3 or K=2,Q=2,B=2,N=1 (K king, Q queen, B bishop, R rook, N knight), none attacking another; implies --problem pieces")
+	fs.StringVar(&p.order, "order", "", "backend backtrack: branch row by row (rows: the classic node counts), on the most constrained free row or column (mrv), or `auto`: rows on an empty board, mrv when queens are given (blocked squares, excluded diagonals and the other problems are always searched by mrv); on a plain board, mrv-middle, mrv-random or mrv-left: mrv trying the columns middle-out, at random with restarts, or left to right (first solutions of n = 10,000)")
+}
+
+// checkPawns checks the pawns of a loaded problem (encode.CheckPawns).
+func checkPawns(prob encode.Problem, name string) error {
+	if err := encode.CheckPawns(prob, name); err != nil {
+		return usageErrorf("%w", err)
+	}
+	return nil
+}
+
+// addSolverFlag defines --solver, the SAT solver of backend sat.
+func addSolverFlag(fs *flag.FlagSet, p *string) {
+	fs.StringVar(p, "solver", "", "SAT solver `S` of --backend sat: gini (the default, built in) or an installed program: "+strings.Join(satbackend.ExternalSolvers(), ", ")+fmt.Sprintf(". With gini, one completion of a board with queens given and at most %d free rows is found by cube and conquer: a lookahead on the most constrained free row or column splits the board into cubes that gini decides (docs/sat.md)", satbackend.SATCubeMaxFree))
+}
+
+// checkSolver refuses a --solver that qtool does not know or that is not
+// installed (which backends take --solver at all is backend.Admit's
+// answer: see admit).
+func checkSolver(solver string) error {
+	if solver == "" || solver == "gini" {
+		return nil
+	}
+	if !slices.Contains(satbackend.ExternalSolvers(), solver) {
+		return usageErrorf("--solver %q: want gini, %s", solver, strings.Join(satbackend.ExternalSolvers(), ", "))
+	}
+	b, err := backend.Lookup(solver)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if err := backend.Unavailable(b); err != nil {
+		return usageErrorf("--solver %s: %s", solver, backend.UnavailableReason(err))
+	}
+	return nil
+}
+
+// admit is backend.Admit, the one check of what a backend can do, in the
+// user's words: a refusal becomes a usage error (exit 2) that names the
+// backends that would take the request (Refusal.Able).
+func admit(be backend.Backend, prob encode.Problem, req backend.Request) error {
+	if r := refusal(be, prob, req); r != nil {
+		return usageErrorf("%s", refusalText(r, prob))
+	}
+	return nil
+}
+
+// refusal is backend.Admit's refusal of the request, nil when admitted.
+func refusal(be backend.Backend, prob encode.Problem, req backend.Request) *backend.Refusal {
+	var r *backend.Refusal
+	if errors.As(backend.Admit(be, prob, req), &r) {
+		return r
+	}
+	return nil
+}
+
+// refusalText says what backend r.Backend cannot do and, where some can,
+// which backends to use instead (backend.Refusal.Hint); a --solver
+// refused names the external solvers.
+func refusalText(r *backend.Refusal, prob encode.Problem) string {
+	if r.Need == backend.NeedOption && r.Option == "solver" && len(r.Able()) > 0 {
+		return fmt.Sprintf("--solver applies to --backend sat, not %s (the external solvers are also backends of their own: %s)", r.Backend, strings.Join(satbackend.ExternalSolvers(), ", "))
+	}
+	return r.Hint(prob)
+}

@@ -26,9 +26,9 @@ func guardStdin(ctx context.Context, r io.Reader, args []string) (in io.Reader, 
 	if d := timeoutArg(args); d > 0 {
 		sctx, cancel = context.WithTimeout(ctx, d)
 	}
-	g := &stdinGuard{ctx: sctx, r: r}
+	g := ctxio.Guard(sctx, r)
 	explain = func(err error) error {
-		if err == nil || !g.stopped {
+		if err == nil || !g.Stopped() {
 			return err
 		}
 		// A command that has already said why it stopped (its status
@@ -42,26 +42,6 @@ func guardStdin(ctx context.Context, r io.Reader, args []string) (in io.Reader, 
 		return withCode(exitInterrupted, errors.New("interrupted while waiting for standard input"))
 	}
 	return g, explain, cancel
-}
-
-// stdinGuard is standard input read through ctxio.Reader, made on the first
-// read (a command that does not read it starts nothing).
-type stdinGuard struct {
-	ctx     context.Context
-	r       io.Reader
-	in      io.Reader
-	stopped bool
-}
-
-func (g *stdinGuard) Read(b []byte) (int, error) {
-	if g.in == nil {
-		g.in = ctxio.Reader(g.ctx, g.r)
-	}
-	n, err := g.in.Read(b)
-	if err != nil && g.ctx.Err() != nil && errors.Is(err, g.ctx.Err()) {
-		g.stopped = true
-	}
-	return n, err
 }
 
 // timeoutArg finds the value of --timeout among a command's arguments

@@ -3,48 +3,27 @@ package main
 import (
 	"fmt"
 	"io"
-	"runtime/debug"
+
+	"github.com/qtool-project/qtool/internal/machine"
 )
 
 // versionText is what qtool --version prints: the module's version, the
 // VCS revision and time it was built from (with "+dirty" for uncommitted
 // changes) and the Go version, from the build information the go command
-// embeds (debug.ReadBuildInfo).
+// embeds (machine.Build).
 func versionText() string {
-	bi, ok := debug.ReadBuildInfo()
+	version, rev, at, goVersion, ok := machine.Build()
 	if !ok {
 		return "qtool (no build information)\n"
 	}
-	version := bi.Main.Version
-	if version == "" {
-		version = "(devel)"
-	}
-	var rev, at string
-	dirty := false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	out := fmt.Sprintf("qtool %s", version)
+	out := "qtool " + version
 	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		if dirty {
-			rev += "+dirty"
-		}
 		out += " " + rev
 		if at != "" {
 			out += " (" + at + ")"
 		}
 	}
-	return out + ", " + bi.GoVersion + "\n"
+	return out + ", " + goVersion + "\n"
 }
 
 func printVersion(w io.Writer) error {

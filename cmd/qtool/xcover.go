@@ -11,7 +11,6 @@ import (
 
 	"github.com/qtool-project/qtool/backend"
 	dlxbackend "github.com/qtool-project/qtool/backend/dlx"
-
 	"github.com/qtool-project/qtool/dlx"
 )
 
@@ -210,6 +209,85 @@ func xcoverReport(out *bufio.Writer, rec dlx.Report, status backend.Status, opt 
 	}
 	if err := out.Flush(); err != nil {
 		return fmt.Errorf("xcover: writing: %v", err)
+	}
+	return nil
+}
+
+// maxBest bounds --best: the solutions kept are held in memory.
+const maxBest = 1 << 20
+
+// xcoverBest runs --best K: Knuth's DLX5 search for the K cheapest
+// solutions, printed cheapest first, each after a comment line with its
+// cost.
+func xcoverBest(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xcoverOptions) error {
+	if opt.algorithm != dlx.Auto && opt.algorithm != dlx.C {
+		return usageErrorf("xcover: --best runs DLX5's search (algorithm C with costs), not --algorithm %v", opt.algorithm)
+	}
+	if p.HasBounds() {
+		return usageErrorf("xcover: --best: costs with bounds (multiplicities) are not supported, as in DLX5")
+	}
+	out := bufio.NewWriterSize(c.stdout, 1<<16)
+	defer out.Flush()
+	rec, err := p.SearchBest(ctx, name, opt.best, dlx.Config{Limit: opt.limit})
+	status, err := xcoverStatus(ctx, err, "xcover: %v")
+	if err != nil {
+		return err
+	}
+	rec.Finish(status.String())
+	listed := false
+	if !opt.countOnly && !opt.asJSON {
+		listed = rec.WriteSolutions(out)
+	}
+	if err := xcoverReport(out, rec, status, opt, listed); err != nil {
+		return err
+	}
+	return endStatus(status)
+}
+
+// maxSample bounds --sample: the solutions are printed, one block each.
+const maxSample = 1 << 20
+
+// xcoverZDD runs --zdd FILE (and --sample K): the ZDD of every solution,
+// built as DLX6 builds it, written to FILE in DLX6's text form (or, for a
+// FILE ending in .json, the JSON form), its exact count in the summary, and
+// K solutions drawn uniformly from it.
+func xcoverZDD(ctx context.Context, c *cli, p *dlx.Matrix, name string, opt xcoverOptions) error {
+	if p.HasBounds() {
+		return usageErrorf("xcover: --zdd: %s: the ZDD of a problem with bounds (multiplicities) is not supported", name)
+	}
+	if opt.algorithm != dlx.Auto && opt.algorithm != dlx.C && opt.algorithm != dlx.X {
+		return usageErrorf("xcover: --zdd builds the ZDD with dancing links (C), not --algorithm %v", opt.algorithm)
+	}
+	out := bufio.NewWriterSize(c.stdout, 1<<16)
+	defer out.Flush()
+	z, rec, err := p.SearchZDD(ctx, name, opt.zdd, opt.sample, opt.seed)
+	if err != nil {
+		if ctx.Err() == nil {
+			return usageErrorf("xcover: %s: %v", name, err)
+		}
+		s := backend.StatusOf(ctx)
+		fmt.Fprintf(c.stderr, "qtool: xcover: the ZDD was not finished: %s; nothing written\n", statusWord(s))
+		return endStatus(s)
+	}
+	if opt.zdd != "" {
+		o, err := createOutContext(ctx, opt.zdd)
+		if err != nil {
+			return usageErrorf("xcover: --zdd: %v", err)
+		}
+		if err := z.WriteFile(o.f, opt.zdd); err != nil {
+			o.discard()
+			return fmt.Errorf("xcover: --zdd %s: %v", opt.zdd, err)
+		}
+		if err := o.commit(); err != nil {
+			return fmt.Errorf("xcover: --zdd %s: %v", opt.zdd, err)
+		}
+	}
+	listed := false
+	if !opt.asJSON {
+		listed = rec.WriteSolutions(out)
+	}
+	if err := xcoverReport(out, rec, backend.OK, opt, listed); err != nil {
+		return err
 	}
 	return nil
 }

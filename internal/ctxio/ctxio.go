@@ -6,6 +6,7 @@ package ctxio
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 )
@@ -108,3 +109,32 @@ func (p *pipeReader) Read(b []byte) (int, error) {
 		return n, nil
 	}
 }
+
+// Guarded is a reader made by Guard.
+type Guarded struct {
+	ctx     context.Context
+	r       io.Reader
+	in      io.Reader
+	stopped bool
+}
+
+// Guard returns r read through Reader(ctx, r), the reading goroutine made
+// on the first Read (a program that never reads r starts nothing), and
+// remembers whether a read ended because ctx did (Stopped): a command
+// that read standard input can then tell "input cut by the time limit or
+// a signal" from its other failures.
+func Guard(ctx context.Context, r io.Reader) *Guarded { return &Guarded{ctx: ctx, r: r} }
+
+func (g *Guarded) Read(b []byte) (int, error) {
+	if g.in == nil {
+		g.in = Reader(g.ctx, g.r)
+	}
+	n, err := g.in.Read(b)
+	if err != nil && g.ctx.Err() != nil && errors.Is(err, g.ctx.Err()) {
+		g.stopped = true
+	}
+	return n, err
+}
+
+// Stopped reports whether a read has ended with ctx's error.
+func (g *Guarded) Stopped() bool { return g.stopped }

@@ -68,3 +68,25 @@ func TestStopping(t *testing.T) {
 		t.Fatalf("read after cancel: %v, want context.Canceled", err)
 	}
 }
+
+// TestGuard: Stopped is false while reads succeed or fail for their own
+// reasons, and true once a read ended with the context's error.
+func TestGuard(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	g := Guard(ctx, pr)
+	go pw.Write([]byte("ab"))
+	b := make([]byte, 8)
+	if n, err := g.Read(b); n != 2 || err != nil || g.Stopped() {
+		t.Fatalf("first read: %d %v, stopped %v", n, err, g.Stopped())
+	}
+	cancel()
+	if _, err := g.Read(b); !errors.Is(err, context.Canceled) || !g.Stopped() {
+		t.Errorf("after cancel: %v, stopped %v", err, g.Stopped())
+	}
+	e := Guard(context.Background(), strings.NewReader(""))
+	if _, err := e.Read(b); err != io.EOF || e.Stopped() {
+		t.Errorf("end of input: %v, stopped %v", err, e.Stopped())
+	}
+}

@@ -147,6 +147,28 @@ func sameDir(a, b string) bool {
 	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
 }
 
+// Build is what the go command stamped into this executable
+// (debug.ReadBuildInfo): the main module's version ("(devel)" for a build
+// from a source tree), the revision as Commit gives it ("" when not
+// stamped), the revision's commit time ("" when not stamped) and the Go
+// version. ok is false for an executable built without module support.
+func Build() (version, revision, at, goVersion string, ok bool) {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "", "", "", "", false
+	}
+	version = bi.Main.Version
+	if version == "" {
+		version = "(devel)"
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.time" {
+			at = s.Value
+		}
+	}
+	return version, stampedRevision(bi.Settings), at, bi.GoVersion, true
+}
+
 // stampedRevision reads vcs.revision and vcs.modified of the build
 // settings.
 func stampedRevision(settings []debug.BuildSetting) string {

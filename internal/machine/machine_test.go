@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -65,5 +66,17 @@ func TestDeclaresModule(t *testing.T) {
 	}
 	if declaresModule(filepath.Join(dir, "none"), ModulePath) {
 		t.Errorf("a missing go.mod declares a module")
+	}
+}
+
+// TestBuild: a test binary carries build information: the Go version it
+// was built with, and a main module's version.
+func TestBuild(t *testing.T) {
+	version, rev, _, goVersion, ok := Build()
+	if !ok || goVersion != runtime.Version() || version == "" {
+		t.Errorf("Build() = %q, %q, %q, %v", version, rev, goVersion, ok)
+	}
+	if rev != "" && !regexp.MustCompile(`^[0-9a-f]{1,12}(\+dirty)?$`).MatchString(rev) {
+		t.Errorf("revision %q", rev)
 	}
 }

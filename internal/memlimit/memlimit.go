@@ -12,6 +12,7 @@ package memlimit
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -130,4 +131,24 @@ func cgroupMax() (uint64, bool) {
 	}
 	v, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64)
 	return v, err == nil && v > 0
+}
+
+// ParseSize reads a size such as 4GB, 500MB, 1.5G, 2000000 (bytes) or 0,
+// in decimal units (the suffixes K, M, G, T and P, each with or without
+// B, case ignored).
+func ParseSize(s string) (uint64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(t, "B")
+	mult := 1.0
+	if t != "" {
+		if i := strings.IndexByte("KMGTP", t[len(t)-1]); i >= 0 {
+			mult = math.Pow(1000, float64(i+1))
+			t = t[:len(t)-1]
+		}
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	if err != nil || v < 0 || math.IsInf(v, 0) || v*mult > 1e19 {
+		return 0, errors.New("want a size such as 500MB, 4GB or 0 for no limit")
+	}
+	return uint64(v * mult), nil
 }

@@ -35,6 +35,25 @@ func TestBytes(t *testing.T) {
 	}
 }
 
+func TestParseSize(t *testing.T) {
+	for s, want := range map[string]uint64{"0": 0, "2000000": 2_000_000, "500MB": 500_000_000, "4GB": 4_000_000_000, "1.5g": 1_500_000_000, " 20 kb ": 20_000, "1P": 1e15, "7B": 7} {
+		if got, err := memlimit.ParseSize(s); err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"", "MB", "-1GB", "ten", "1e30", "20000P", "Inf"} {
+		if got, err := memlimit.ParseSize(s); err == nil {
+			t.Errorf("ParseSize(%q) = %d, want an error", s, got)
+		}
+	}
+}
+
+func ExampleParseSize() {
+	n, _ := memlimit.ParseSize("1.5GB")
+	fmt.Println(n)
+	// Output: 1500000000
+}
+
 func ExampleBytes() {
 	fmt.Println(memlimit.Bytes(13_800_000_000))
 	// Output: 13.8 GB
