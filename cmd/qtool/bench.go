@@ -7,8 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"strconv"
 	"strings"
 
 	root "github.com/qtool-project/qtool"
@@ -76,17 +75,15 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	rep.Layout = lay
-	if err := renderPreset(c, f.preset, rep, format, f.plot); err != nil {
-		return err
-	}
+	var stop error
 	if interrupted {
 		msg := "bench: interrupted; the table shows the runs measured so far"
 		if f.log != "" {
 			msg += fmt.Sprintf(", all kept in %s; to continue: %s", f.log, resumeHint(args, f.log))
 		}
-		return withCode(exitInterrupted, errors.New(msg))
+		stop = errors.New(msg)
 	}
-	return benchVerdict("bench", rep)
+	return showReport(c, "bench", f.preset, rep, format, f.plot, stop)
 }
 
 // add defines the flags of qtool bench on fs (but the layout's).
@@ -106,7 +103,7 @@ func (f *benchFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
 	fs.Int64Var(&f.o.Seed, "seed", experiments.DefaultSeed, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.o.Workers, "workers", experiments.DefaultWorkers, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
-	fs.StringVar(&f.preset, "preset", "", presetFlagHelp())
+	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: "+preset.NameList())
 	fs.StringVar(&f.o.Deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
 	intFlag(fs, &f.o.Instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
 	fs.StringVar(&f.o.Problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
@@ -134,10 +131,8 @@ func (f *benchFlags) check(fs *flag.FlagSet, operands []string, lf layoutFlags) 
 	if f.resume && f.log == "" {
 		return "", lay, usageErrorf("bench: --resume needs a log (--log FILE)")
 	}
-	if f.plot != "" {
-		if _, err := plotFormat("bench", f.plot); err != nil {
-			return "", lay, err
-		}
+	if err := plotDir("bench", f.plot); err != nil {
+		return "", lay, err
 	}
 	return format, lay, benchEmptyFlags(fs)
 }
@@ -185,15 +180,6 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 	return spec, nil
 }
 
-// benchVerdict is the exit status of a report: 1 when a cell is MISMATCH or
-// ERROR, with a message naming how many.
-func benchVerdict(cmd string, rep *results.Report) error {
-	if bad := rep.Untrusted(); bad != "" {
-		return withCode(exitNo, fmt.Errorf("%s: %s cell(s): answers that cannot be trusted (see the table)", cmd, bad))
-	}
-	return nil
-}
-
 // noteUnavailable says on stderr which backends of spec cannot run on this
 // machine (an external solver that is not installed): their cells are
 // skipped, and the run goes on without them.
@@ -226,29 +212,13 @@ func benchSlice(spec experiments.Spec, task string) (experiments.Spec, error) {
 	return s, nil
 }
 
-// plotFormat checks a --plot file name before anything is run: its
-// extension names the format and its directory must exist.
-func plotFormat(cmd, path string) (string, error) {
-	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
-	switch format {
-	case "svg", "png", "pdf":
-	default:
-		return "", usageErrorf("%s: --plot %q: want a file name ending in .svg, .png or .pdf", cmd, path)
-	}
-	dir := filepath.Dir(path)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return "", usageErrorf("%s: --plot %q: no directory %s to write it in", cmd, path, dir)
-	}
-	return format, nil
-}
-
 // savePlot writes the plot to a temporary file next to path and renames it
 // into place, so that a failure leaves no half-written plot.
 func savePlot(rep *results.Report, path string) error {
-	format, err := plotFormat("plot", path)
-	if err != nil {
+	if err := plotDir("plot", path); err != nil {
 		return err
 	}
+	format, _ := results.PlotFormat(path)
 	return writeAtomic(path, func(w io.Writer) error { return rep.WritePlot(w, format) })
 }
 
@@ -258,17 +228,11 @@ func savePlot(rep *results.Report, path string) error {
 func resumeHint(args []string, log string) string {
 	parts := []string{"qtool", "bench"}
 	hasResume, hasLog := false, false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		name := strings.TrimLeft(a, "-")
-		if eq := strings.IndexByte(name, '='); eq >= 0 {
-			name = name[:eq]
-		}
-		if strings.HasPrefix(a, "-") && name == "resume" {
-			hasResume = true
-		}
-		if strings.HasPrefix(a, "-") && name == "log" {
-			hasLog = true
+	for _, a := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") {
+			hasResume = hasResume || name == "resume"
+			hasLog = hasLog || name == "log"
 		}
 		parts = append(parts, shellQuote(a))
 	}
@@ -328,31 +292,34 @@ func runOwnPreset(ctx context.Context, c *cli, p *preset.Preset, f benchFlags, s
 	}
 	rep := results.NewReport([]results.Env{env(settings)}, recs, f.base)
 	rep.Layout = lay
-	if err := renderPreset(c, p.Name, rep, format, f.plot); err != nil {
-		return err
-	}
+	var stop error
 	if interrupted {
-		return withCode(exitInterrupted, errors.New("bench: interrupted; the table shows the runs measured so far"))
+		stop = errors.New("bench: interrupted; the table shows the runs measured so far")
 	}
-	return benchVerdict("bench", rep)
+	return showReport(c, "bench", p.Name, rep, format, f.plot, stop)
 }
 
-// presetFlagHelp is the help of --preset.
-func presetFlagHelp() string {
-	return "run the prepared experiment `NAME`: " + preset.NameList()
-}
-
-// renderPreset writes the report of preset name (empty: the main
-// experiment, a grid or qtool table) in format, with the plot if asked
-// (preset.Prepare: a preset's own summary, and its plot of the records
-// it picks).
-func renderPreset(c *cli, name string, rep *results.Report, format results.Format, plot string) error {
+// showReport writes the report of command cmd for preset name (empty: the
+// main experiment, a grid or qtool table) in format, with the plot if
+// asked (preset.Prepare: a preset's own summary, and its plot of the
+// records it picks), and ends as bench and table do: exit 3 with stop's
+// message when the run was stopped, else 1 when a cell is MISMATCH or
+// ERROR, with a message naming how many.
+func showReport(c *cli, cmd, name string, rep *results.Report, format results.Format, plot string, stop error) error {
 	plotRep := preset.Prepare(name, rep, plot != "")
 	if err := rep.Write(c.stdout, format); err != nil {
 		return err
 	}
 	if plot != "" {
-		return savePlot(plotRep, plot)
+		if err := savePlot(plotRep, plot); err != nil {
+			return err
+		}
+	}
+	if stop != nil {
+		return withCode(exitInterrupted, stop)
+	}
+	if bad := rep.Untrusted(); bad != "" {
+		return withCode(exitNo, fmt.Errorf("%s: %s cell(s): answers that cannot be trusted (see the table)", cmd, bad))
 	}
 	return nil
 }
@@ -389,3 +356,45 @@ func presetErr(err error) error {
 type benchSetting struct{ *preset.SettingError }
 
 func (e benchSetting) Error() string { return "bench: " + e.Msg }
+
+// repeatsValue is --repeats: a number of runs of each cell, or auto
+// (AutoRepeats: at least the default number, then until the interval is
+// narrow enough).
+type repeatsValue struct {
+	n    *int
+	auto *bool
+}
+
+func (v repeatsValue) String() string {
+	if v.auto != nil && *v.auto {
+		return "auto"
+	}
+	if v.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*v.n)
+}
+
+func (v repeatsValue) Set(s string) error {
+	if strings.EqualFold(s, "auto") {
+		*v.auto = true
+		*v.n = experiments.DefaultRepeats
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("want a number of runs or auto")
+	}
+	*v.n, *v.auto = n, false
+	return nil
+}
+
+// addRepeatsFlags adds --repeats (a number of runs or auto) and the
+// settings of --repeats auto to fs, into o.
+func addRepeatsFlags(fs *flag.FlagSet, o *preset.Options) {
+	o.Repeats = experiments.DefaultRepeats
+	fs.Var(repeatsValue{n: &o.Repeats, auto: &o.AutoRepeats}, "repeats", fmt.Sprintf("runs of each cell `R`, or auto: at least %d, then until the 95%% interval is within --precision of the median, at most --max-repeats, or --repeat-budget of runs", experiments.DefaultRepeats))
+	fs.Float64Var(&o.Precision, "precision", 100*experiments.DefaultAutoTarget, "--repeats auto: the half-width `P` of the 95% interval to reach, in % of the median")
+	intFlag(fs, &o.MaxRepeats, "max-repeats", experiments.DefaultAutoMax, "--repeats auto: at most `R` runs of a cell")
+	fs.DurationVar(&o.RepeatBudget, "repeat-budget", experiments.DefaultAutoBudget, "--repeats auto: stop repeating a cell once its runs took `D`")
+}

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -57,8 +57,7 @@ func runCluster(ctx context.Context, c *cli, args []string) error {
 		case "bench":
 			return clusterSubmitBench(ctx, c, args[2:])
 		case "-h", "--help", "-help":
-			fmt.Fprint(c.stdout, strings.TrimLeft(clusterUsage, "\n"))
-			return errHelp
+			return runCluster(ctx, c, args[1:])
 		}
 		return usageErrorf("cluster submit: unknown kind %q: want count or bench", args[1])
 	case "status":
@@ -210,13 +209,12 @@ func clusterStatus(ctx context.Context, c *cli, args []string) error {
 
 func clusterWaitAndShow(ctx context.Context, c *cli, r *cluster.Run) error {
 	st, err := cluster.Wait(ctx, r, clusterSlurm, clusterPoll)
-	if err != nil && st == nil {
-		if ctx.Err() != nil {
-			return withCode(exitInterrupted, fmt.Errorf("cluster: stopped waiting; the tasks go on in Slurm (qtool cluster status %s)", r.Dir))
-		}
+	if err != nil && st == nil && ctx.Err() == nil {
 		return errors.New(clusterMsg(err))
 	}
-	cluster.WriteStatus(c.stdout, r, st)
+	if st != nil {
+		cluster.WriteStatus(c.stdout, r, st)
+	}
 	if err != nil {
 		return withCode(exitInterrupted, fmt.Errorf("cluster: stopped waiting; the tasks go on in Slurm (qtool cluster status %s)", r.Dir))
 	}
@@ -318,8 +316,7 @@ func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
 	// nothing: with a context that has ended, bench stops before the first run.
 	dead, cancel := context.WithCancel(ctx)
 	cancel()
-	var errOut bytes.Buffer
-	check := &cli{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &errOut}
+	check := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
 	probe := append(append([]string{"bench"}, benchArgs...), "--task", fmt.Sprintf("0/%d", tasks), "--log", "")
 	if err := runContext(dead, check, probe); err != nil {
 		var ee *exitError
@@ -417,7 +414,13 @@ func clusterCollect(ctx context.Context, c *cli, args []string) error {
 		if *compare != "" {
 			return collectCompare(ctx, c, r, *compare, *asJSON)
 		}
-		return collectCount(ctx, c, r, *asJSON)
+		// Every shard's record, checked against the run's split, merged
+		// with merge's checks.
+		recs, err := runShards(ctx, r)
+		if err != nil {
+			return err
+		}
+		return mergePrint(c, "cluster collect", recs, *asJSON)
 	case "bench":
 		return collectBench(ctx, c, r, *format)
 	}
@@ -446,7 +449,7 @@ func collectCompare(ctx context.Context, c *cli, r *cluster.Run, other string, a
 		if b, err = runSide(ctx, o, filepath.Join(other, "results")); err != nil {
 			return err
 		}
-	} else if b, err = readCompareSide(ctx, c, other); err != nil {
+	} else if b, err = readCounts(ctx, c, "merge --compare", other, split.ReadSide); err != nil {
 		return err
 	}
 	return comparePrint(c, a, b, asJSON)
@@ -478,16 +481,6 @@ func runShards(ctx context.Context, r *cluster.Run) ([]*split.Entry, error) {
 		return nil, usageErrorf("cluster collect: %s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "split: "), "cluster: "))
 	}
 	return recs, nil
-}
-
-// collectCount reads every shard's record and merges them with merge's
-// checks, after checking each against the run's split.
-func collectCount(ctx context.Context, c *cli, r *cluster.Run, asJSON bool) error {
-	recs, err := runShards(ctx, r)
-	if err != nil {
-		return err
-	}
-	return mergePrint(c, "cluster collect", recs, asJSON)
 }
 
 // clusterPlanUsage is its command's help (help/cluster-plan.txt).
@@ -559,7 +552,7 @@ func readCalibration(ctx context.Context, c *cli, list string) ([]*split.Entry, 
 	var cal []*split.Entry
 	if list != "" {
 		for _, path := range strings.Split(list, ",") {
-			recs, err := readRecords(ctx, c, path, "cluster plan")
+			recs, err := readCounts(ctx, c, "cluster plan", path, split.ReadAll)
 			if err != nil {
 				return nil, err
 			}

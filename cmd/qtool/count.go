@@ -165,15 +165,12 @@ func (f *checkpointFlags) apply(req *backend.Request) error {
 // speaks to users; errors.Is still sees the original.
 func plainError(err error) error {
 	msg := err.Error()
-	for {
-		cut := false
+	for cut := true; cut; {
+		cut = false
 		for _, p := range []string{"backend: ", "experiments: ", "checkpoint: ", "search: ", "count: "} {
 			if rest, ok := strings.CutPrefix(msg, p); ok {
 				msg, cut = rest, true
 			}
-		}
-		if !cut {
-			break
 		}
 	}
 	if msg == err.Error() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/qtool-project/qtool/count"
@@ -27,10 +28,14 @@ var mergeUsage string
 const recordsMaxFile = 512 << 20
 
 func runMerge(ctx context.Context, c *cli, args []string) error {
-	if wantsCompare(args) {
-		return runCompare(ctx, c, args)
+	usage, compare := mergeUsage, wantsCompare(args)
+	if compare {
+		usage = compareUsage
 	}
-	fs := flagSet("merge", mergeUsage)
+	fs := flagSet("merge", usage)
+	if compare {
+		fs.Bool("compare", true, "compare two counts piece by piece")
+	}
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 0, "time limit `D` of the reading, e.g. 1m (0 = none); exit 3 when reached")
 	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
@@ -38,12 +43,15 @@ func runMerge(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer cancel()
+	if compare {
+		return runCompare(ctx, c, operands, *asJSON)
+	}
 	if len(operands) == 0 {
 		return usageErrorf("merge: want at least one FILE of shard records (see qtool merge --help)")
 	}
 	var recs []*split.Entry
 	for _, path := range operands {
-		rs, err := readRecords(ctx, c, path, "merge")
+		rs, err := readCounts(ctx, c, "merge", path, split.ReadAll)
 		if err != nil {
 			return err
 		}
@@ -72,22 +80,27 @@ func mergePrint(c *cli, cmd string, recs []*split.Entry, asJSON bool) error {
 	return nil
 }
 
-// readRecords reads the count records of one input (a file, or - for
-// standard input) streaming, under ctx.
-func readRecords(ctx context.Context, c *cli, path, cmd string) ([]*split.Entry, error) {
+// readCounts reads one input of count records (a file, or - for standard
+// input) streaming, under ctx, with read: split.ReadAll (the records) or
+// split.ReadSide (the records or a checkpoint, as a side of merge
+// --compare); its errors are command cmd's.
+func readCounts[T any](ctx context.Context, c *cli, cmd, path string, read func(context.Context, io.Reader, string, int64) (T, error)) (T, error) {
+	var none T
 	f, name, err := openInput(c, path)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	defer f.Close()
-	recs, err := split.ReadAll(ctx, ctxio.Reader(ctx, f), name, recordsMaxFile)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, runErr(ctx, cmd, ctx.Err())
-		}
-		return nil, splitErr(cmd, err)
+	v, err := read(ctx, ctxio.Reader(ctx, f), name, recordsMaxFile)
+	switch {
+	case err == nil:
+		return v, nil
+	case ctx.Err() != nil:
+		return none, runErr(ctx, cmd, ctx.Err())
+	case strings.HasPrefix(err.Error(), "checkpoint: "):
+		return none, usageErrorf("%v", err)
 	}
-	return recs, nil
+	return none, splitErr(cmd, err)
 }
 
 // splitErr is a usage error (exit 2) of package split's, under cmd's name.
@@ -118,28 +131,20 @@ func wantsCompare(args []string) bool {
 	return false
 }
 
-func runCompare(ctx context.Context, c *cli, args []string) error {
-	fs := flagSet("merge", compareUsage)
-	fs.Bool("compare", true, "compare two counts piece by piece")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	timeout := fs.Duration("timeout", 0, "time limit `D` of the reading, e.g. 1m (0 = none); exit 3 when reached")
-	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
-	if err != nil {
-		return err
-	}
-	defer cancel()
+// runCompare is merge --compare of the two operands, read under ctx.
+func runCompare(ctx context.Context, c *cli, operands []string, asJSON bool) error {
 	if len(operands) != 2 {
 		return usageErrorf("merge --compare: want two files A B, got %d (see qtool merge --help)", len(operands))
 	}
 	var sides [2]*split.Side
 	for i, path := range operands {
-		s, err := readCompareSide(ctx, c, path)
+		s, err := readCounts(ctx, c, "merge --compare", path, split.ReadSide)
 		if err != nil {
 			return err
 		}
 		sides[i] = s
 	}
-	return comparePrint(c, sides[0], sides[1], *asJSON)
+	return comparePrint(c, sides[0], sides[1], asJSON)
 }
 
 // comparePrint compares two sides and prints the result; exit 1 when
@@ -193,23 +198,4 @@ func describePart(identity string, id int) string {
 		return "not described: a split of another qtool"
 	}
 	return p.Describe(id)
-}
-
-// readCompareSide reads a file of count records or a checkpoint.
-func readCompareSide(ctx context.Context, c *cli, path string) (*split.Side, error) {
-	f, name, err := openInput(c, path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	s, err := split.ReadSide(ctx, ctxio.Reader(ctx, f), name, recordsMaxFile)
-	switch {
-	case err == nil:
-		return s, nil
-	case ctx.Err() != nil:
-		return nil, runErr(ctx, "merge --compare", ctx.Err())
-	case strings.HasPrefix(err.Error(), "checkpoint: "):
-		return nil, usageErrorf("%v", err)
-	}
-	return nil, splitErr("merge --compare", err)
 }

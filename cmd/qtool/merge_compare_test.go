@@ -118,7 +118,7 @@ func FuzzCompareRead(f *testing.F) {
 	f.Add([]byte(`{"n":8}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c := &cli{stdin: strings.NewReader(string(data)), stdout: io.Discard, stderr: io.Discard}
-		s, err := readCompareSide(context.Background(), c, "-")
+		s, err := readCounts(context.Background(), c, "merge --compare", "-", split.ReadSide)
 		if err == nil && s.Split == "" {
 			t.Fatalf("accepted %q without a split", data)
 		}
