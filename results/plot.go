@@ -430,14 +430,23 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 	return nil
 }
 
-// SavePlot writes the plots to a file whose extension (.svg, .png or .pdf)
-// gives the format.
-func (r *Report) SavePlot(path string) error {
+// PlotFormat is the format of a plot file named path, as its extension
+// gives it: "svg", "png" or "pdf" (WritePlot's formats).
+func PlotFormat(path string) (string, error) {
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
 	switch format {
 	case "svg", "png", "pdf":
-	default:
-		return fmt.Errorf("results: plot file %q: want a name ending in .svg, .png or .pdf", path)
+		return format, nil
+	}
+	return "", fmt.Errorf("results: plot file %q: want a name ending in .svg, .png or .pdf", path)
+}
+
+// SavePlot writes the plots to a file whose extension (.svg, .png or .pdf)
+// gives the format.
+func (r *Report) SavePlot(path string) error {
+	format, err := PlotFormat(path)
+	if err != nil {
+		return err
 	}
 	f, err := os.Create(path)
 	if err != nil {

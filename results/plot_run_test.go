@@ -69,3 +69,18 @@ func TestPlotFollowsGrid(t *testing.T) {
 		t.Errorf("one problem: %v, x label %q", err, ps[0].X.Label.Text)
 	}
 }
+
+// TestPlotFormat: a plot file's extension, in any case, names its format;
+// any other extension is refused with the formats there are.
+func TestPlotFormat(t *testing.T) {
+	for path, want := range map[string]string{"a.svg": "svg", "dir/b.PNG": "png", "c.d.pdf": "pdf"} {
+		if got, err := PlotFormat(path); got != want || err != nil {
+			t.Errorf("PlotFormat(%q) = %q, %v; want %q", path, got, err, want)
+		}
+	}
+	for _, path := range []string{"a.gif", "svg", "a.svg.txt", ""} {
+		if got, err := PlotFormat(path); got != "" || err == nil || !strings.Contains(err.Error(), ".svg, .png or .pdf") {
+			t.Errorf("PlotFormat(%q) = %q, %v; want an error", path, got, err)
+		}
+	}
+}

@@ -6,8 +6,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"strconv"
+	"strings"
 
+	root "github.com/qtool-project/qtool"
 	"github.com/qtool-project/qtool/backend"
+	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/preset"
 	"github.com/qtool-project/qtool/results"
@@ -52,7 +57,7 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	if p := preset.Lookup(f.preset); p != nil && p.Run != nil {
-		return runOwnPreset(ctx, c, p, f, setFlags(fs), format, lay) // bench_preset.go
+		return runOwnPreset(ctx, c, p, f, setFlags(fs), format, lay)
 	}
 	spec, err := benchSpec(ctx, f, setFlags(fs))
 	if err != nil {
@@ -70,17 +75,15 @@ func runBench(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	rep.Layout = lay
-	if err := renderPreset(c, f.preset, rep, format, f.plot); err != nil {
-		return err
-	}
+	var stop error
 	if interrupted {
 		msg := "bench: interrupted; the table shows the runs measured so far"
 		if f.log != "" {
 			msg += fmt.Sprintf(", all kept in %s; to continue: %s", f.log, resumeHint(args, f.log))
 		}
-		return withCode(exitInterrupted, errors.New(msg))
+		stop = errors.New(msg)
 	}
-	return benchVerdict("bench", rep)
+	return showReport(c, "bench", f.preset, rep, format, f.plot, stop)
 }
 
 // add defines the flags of qtool bench on fs (but the layout's).
@@ -100,7 +103,7 @@ func (f *benchFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&f.reference, "reference", "", "table of known counts `FILE` (n, count per line); none to check across backends only (default: the built-in OEIS A000170 table, n ≤ 27)")
 	fs.Int64Var(&f.o.Seed, "seed", experiments.DefaultSeed, "random `seed` (repeat r runs with seed+r)")
 	fs.IntVar(&f.o.Workers, "workers", experiments.DefaultWorkers, "worker goroutines `K` for parallel backends (0 = all cores; 1 compares the backends single-threaded)")
-	fs.StringVar(&f.preset, "preset", "", presetFlagHelp())
+	fs.StringVar(&f.preset, "preset", "", "run the prepared experiment `NAME`: "+preset.NameList())
 	fs.StringVar(&f.o.Deltas, "deltas", "", "--preset completion: free rows `δ`, e.g. 8-20 or 5,10,15 (default: δ²/n ≈ 1 to 12 for each n)")
 	intFlag(fs, &f.o.Instances, "instances", experiments.DefaultCompletionInstances, "--preset completion: random instances `M` per n and δ (--preset diagonals: per n and d, default 20)")
 	fs.StringVar(&f.o.Problem, "problem", "queens", "problem `NAME` of the grid: "+variantNames()+" (default n 4-8 for the others than queens)")
@@ -128,10 +131,8 @@ func (f *benchFlags) check(fs *flag.FlagSet, operands []string, lf layoutFlags) 
 	if f.resume && f.log == "" {
 		return "", lay, usageErrorf("bench: --resume needs a log (--log FILE)")
 	}
-	if f.plot != "" {
-		if _, err := plotFormat("bench", f.plot); err != nil {
-			return "", lay, err
-		}
+	if err := plotDir("bench", f.plot); err != nil {
+		return "", lay, err
 	}
 	return format, lay, benchEmptyFlags(fs)
 }
@@ -179,15 +180,6 @@ func benchSpec(ctx context.Context, f benchFlags, set map[string]bool) (experime
 	return spec, nil
 }
 
-// benchVerdict is the exit status of a report: 1 when a cell is MISMATCH or
-// ERROR, with a message naming how many.
-func benchVerdict(cmd string, rep *results.Report) error {
-	if bad := rep.Untrusted(); bad != "" {
-		return withCode(exitNo, fmt.Errorf("%s: %s cell(s): answers that cannot be trusted (see the table)", cmd, bad))
-	}
-	return nil
-}
-
 // noteUnavailable says on stderr which backends of spec cannot run on this
 // machine (an external solver that is not installed): their cells are
 // skipped, and the run goes on without them.
@@ -195,4 +187,214 @@ func noteUnavailable(c *cli, spec experiments.Spec) {
 	for _, b := range spec.Unavailable() {
 		fmt.Fprintf(c.stderr, "bench: note: backend %s is unavailable, its cells are skipped: %s\n", b.Name(), backend.UnavailableReason(backend.Unavailable(b)))
 	}
+}
+
+// benchTaskFlag adds bench's --task: run one slice of the experiment, as an
+// array task of qtool cluster submit bench does.
+func benchTaskFlag(fs *flag.FlagSet, p *string) {
+	fs.StringVar(p, "task", "", "run only slice `i/m` of the experiment (units i, i+m, …: problems, or samples of instances), as a task of qtool cluster submit bench")
+}
+
+// benchSlice cuts the spec down to the slice --task names; no --task
+// leaves it whole.
+func benchSlice(spec experiments.Spec, task string) (experiments.Spec, error) {
+	if task == "" {
+		return spec, nil
+	}
+	i, m, ok := experiments.ParseSlice(task)
+	if !ok {
+		return spec, usageErrorf("bench: --task %q: want i/m with 0 ≤ i < m, e.g. 3/8", task)
+	}
+	s, err := spec.Slice(i, m)
+	if err != nil {
+		return spec, usageErrorf("bench: --task %s: %v", task, strings.TrimPrefix(err.Error(), "experiments: "))
+	}
+	return s, nil
+}
+
+// savePlot writes the plot to a temporary file next to path and renames it
+// into place, so that a failure leaves no half-written plot.
+func savePlot(rep *results.Report, path string) error {
+	if err := plotDir("plot", path); err != nil {
+		return err
+	}
+	format, _ := results.PlotFormat(path)
+	return writeAtomic(path, func(w io.Writer) error { return rep.WritePlot(w, format) })
+}
+
+// resumeHint is the command that, pasted into a shell in the same
+// directory, continues an interrupted bench: the same flags, with --resume
+// and the log.
+func resumeHint(args []string, log string) string {
+	parts := []string{"qtool", "bench"}
+	hasResume, hasLog := false, false
+	for _, a := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") {
+			hasResume = hasResume || name == "resume"
+			hasLog = hasLog || name == "log"
+		}
+		parts = append(parts, shellQuote(a))
+	}
+	if !hasResume {
+		parts = append(parts, "--resume")
+	}
+	if !hasLog {
+		parts = append(parts, "--log", shellQuote(log))
+	}
+	return strings.Join(parts, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=./,:+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// benchEmptyFlags refuses a grid flag given an empty value (--n ""), which
+// would otherwise run the default silently.
+func benchEmptyFlags(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "n", "backends", "boards", "mode", "deltas", "preset", "format", "base":
+			if err == nil && strings.TrimSpace(f.Value.String()) == "" {
+				err = usageErrorf("bench: --%s needs a value (see qtool bench --help)", f.Name)
+			}
+		}
+	})
+	return err
+}
+
+// The presets of qtool bench (--preset NAME) are those of package
+// preset's registry: the flag's help, the list in its errors and the
+// check of the preset-only flags all come from it.
+
+// runOwnPreset runs a preset that measures itself (preset.Preset.Run) and
+// prints its report; it ends as qtool bench does (interrupted, or a
+// MISMATCH or ERROR cell).
+func runOwnPreset(ctx context.Context, c *cli, p *preset.Preset, f benchFlags, set map[string]bool, format results.Format, lay results.Layout) error {
+	env := func(settings map[string]string) results.Env {
+		env := hostEnv(results.CurrentEnv(f.o.Seed))
+		env.Settings = settings
+		return env
+	}
+	recs, settings, err := p.RunLogged(ctx, presetOptions(f, set), f.log, env)
+	var se *preset.SettingError
+	interrupted := errors.Is(err, experiments.ErrInterrupted)
+	switch {
+	case errors.As(err, &se):
+		return withCode(exitUsage, benchSetting{se})
+	case err != nil && !interrupted:
+		return err
+	}
+	rep := results.NewReport([]results.Env{env(settings)}, recs, f.base)
+	rep.Layout = lay
+	var stop error
+	if interrupted {
+		stop = errors.New("bench: interrupted; the table shows the runs measured so far")
+	}
+	return showReport(c, "bench", p.Name, rep, format, f.plot, stop)
+}
+
+// showReport writes the report of command cmd for preset name (empty: the
+// main experiment, a grid or qtool table) in format, with the plot if
+// asked (preset.Prepare: a preset's own summary, and its plot of the
+// records it picks), and ends as bench and table do: exit 3 with stop's
+// message when the run was stopped, else 1 when a cell is MISMATCH or
+// ERROR, with a message naming how many.
+func showReport(c *cli, cmd, name string, rep *results.Report, format results.Format, plot string, stop error) error {
+	plotRep := preset.Prepare(name, rep, plot != "")
+	if err := rep.Write(c.stdout, format); err != nil {
+		return err
+	}
+	if plot != "" {
+		if err := savePlot(plotRep, plot); err != nil {
+			return err
+		}
+	}
+	if stop != nil {
+		return withCode(exitInterrupted, stop)
+	}
+	if bad := rep.Untrusted(); bad != "" {
+		return withCode(exitNo, fmt.Errorf("%s: %s cell(s): answers that cannot be trusted (see the table)", cmd, bad))
+	}
+	return nil
+}
+
+// presetOptions are the flags a preset of package preset reads (f.o),
+// with which of them were set and how bench finds backends.
+func presetOptions(f benchFlags, set map[string]bool) preset.Options {
+	o := f.o
+	o.Set, o.Lookup, o.Published, o.PublishedDir = set, benchLookup, root.Prob079(), root.Prob079Dir
+	o.CheckPawns = func(p encode.Problem) error { return checkPawns(p, "bench") }
+	o.Exec = func(name string) (backend.Backend, error) { return lookupExec(name, "dimacs", "") }
+	return o
+}
+
+// presetErr is a preset's error as bench says it: a refused setting is
+// bad input; an interruption while the instances are made measured
+// nothing; bench's own error (of checkPawns) is as it is.
+func presetErr(err error) error {
+	var se *preset.SettingError
+	var ee *exitError
+	switch {
+	case errors.As(err, &ee):
+		return err
+	case errors.As(err, &se):
+		return withCode(exitUsage, benchSetting{se})
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return withCode(exitInterrupted, errors.New("bench: interrupted while generating the instances; nothing was measured"))
+	}
+	return fmt.Errorf("bench: %w", err)
+}
+
+// benchSetting is a preset's refusal as bench says it, "bench: " and its
+// message, wrapping what it wraps (a board's error, for the hint).
+type benchSetting struct{ *preset.SettingError }
+
+func (e benchSetting) Error() string { return "bench: " + e.Msg }
+
+// repeatsValue is --repeats: a number of runs of each cell, or auto
+// (AutoRepeats: at least the default number, then until the interval is
+// narrow enough).
+type repeatsValue struct {
+	n    *int
+	auto *bool
+}
+
+func (v repeatsValue) String() string {
+	if v.auto != nil && *v.auto {
+		return "auto"
+	}
+	if v.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*v.n)
+}
+
+func (v repeatsValue) Set(s string) error {
+	if strings.EqualFold(s, "auto") {
+		*v.auto = true
+		*v.n = experiments.DefaultRepeats
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("want a number of runs or auto")
+	}
+	*v.n, *v.auto = n, false
+	return nil
+}
+
+// addRepeatsFlags adds --repeats (a number of runs or auto) and the
+// settings of --repeats auto to fs, into o.
+func addRepeatsFlags(fs *flag.FlagSet, o *preset.Options) {
+	o.Repeats = experiments.DefaultRepeats
+	fs.Var(repeatsValue{n: &o.Repeats, auto: &o.AutoRepeats}, "repeats", fmt.Sprintf("runs of each cell `R`, or auto: at least %d, then until the 95%% interval is within --precision of the median, at most --max-repeats, or --repeat-budget of runs", experiments.DefaultRepeats))
+	fs.Float64Var(&o.Precision, "precision", 100*experiments.DefaultAutoTarget, "--repeats auto: the half-width `P` of the 95% interval to reach, in % of the median")
+	intFlag(fs, &o.MaxRepeats, "max-repeats", experiments.DefaultAutoMax, "--repeats auto: at most `R` runs of a cell")
+	fs.DurationVar(&o.RepeatBudget, "repeat-budget", experiments.DefaultAutoBudget, "--repeats auto: stop repeating a cell once its runs took `D`")
 }

@@ -6,12 +6,22 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/cluster"
+	"github.com/qtool-project/qtool/count"
+	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/estimate"
+	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/split"
 )
 
 func init() {
@@ -47,8 +57,7 @@ func runCluster(ctx context.Context, c *cli, args []string) error {
 		case "bench":
 			return clusterSubmitBench(ctx, c, args[2:])
 		case "-h", "--help", "-help":
-			fmt.Fprint(c.stdout, strings.TrimLeft(clusterUsage, "\n"))
-			return errHelp
+			return runCluster(ctx, c, args[1:])
 		}
 		return usageErrorf("cluster submit: unknown kind %q: want count or bench", args[1])
 	case "status":
@@ -200,13 +209,12 @@ func clusterStatus(ctx context.Context, c *cli, args []string) error {
 
 func clusterWaitAndShow(ctx context.Context, c *cli, r *cluster.Run) error {
 	st, err := cluster.Wait(ctx, r, clusterSlurm, clusterPoll)
-	if err != nil && st == nil {
-		if ctx.Err() != nil {
-			return withCode(exitInterrupted, fmt.Errorf("cluster: stopped waiting; the tasks go on in Slurm (qtool cluster status %s)", r.Dir))
-		}
+	if err != nil && st == nil && ctx.Err() == nil {
 		return errors.New(clusterMsg(err))
 	}
-	cluster.WriteStatus(c.stdout, r, st)
+	if st != nil {
+		cluster.WriteStatus(c.stdout, r, st)
+	}
 	if err != nil {
 		return withCode(exitInterrupted, fmt.Errorf("cluster: stopped waiting; the tasks go on in Slurm (qtool cluster status %s)", r.Dir))
 	}
@@ -278,4 +286,283 @@ func clusterNotDone(ctx context.Context, r *cluster.Run) error {
 		return withCode(exitNo, fmt.Errorf("cluster collect: %s", why))
 	}
 	return nil
+}
+
+func clusterSubmitBench(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("submit bench", clusterUsage)
+	var s slurmFlags
+	s.add(fs)
+	var tasks int
+	intFlag(fs, &tasks, "tasks", 0, "split the experiment into `M` array tasks")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	o, err := s.options()
+	if err != nil {
+		return err
+	}
+	if tasks < 1 || tasks > cluster.MaxTasks {
+		return usageErrorf("cluster submit bench: --tasks M is required, 1 ≤ M ≤ %d", cluster.MaxTasks)
+	}
+	benchArgs, err := cluster.AbsBenchPaths(operands)
+	if err != nil {
+		return usageErrorf("cluster submit bench: %s", strings.TrimPrefix(err.Error(), "cluster: "))
+	}
+	if a := cluster.BenchOwnFlag(benchArgs); a != "" {
+		return usageErrorf("cluster submit bench: %s is set for every task (its own log, resumed, --task i/M); leave it out", a)
+	}
+	// Check the experiment and its split as bench builds them, measuring
+	// nothing: with a context that has ended, bench stops before the first run.
+	dead, cancel := context.WithCancel(ctx)
+	cancel()
+	check := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	probe := append(append([]string{"bench"}, benchArgs...), "--task", fmt.Sprintf("0/%d", tasks), "--log", "")
+	if err := runContext(dead, check, probe); err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) && ee.code == exitUsage {
+			return usageErrorf("cluster submit bench: %s", strings.TrimPrefix(err.Error(), "bench: "))
+		}
+	}
+	r := cluster.NewBenchRun(benchArgs, tasks, o)
+	return clusterMake(ctx, c, &s, r)
+}
+
+// collectBench checks that the tasks' logs are the slices of one split,
+// measured by one version of qtool (experiments.CheckTaskLogs), and
+// renders their union as qtool table.
+func collectBench(ctx context.Context, c *cli, r *cluster.Run, format string) error {
+	logs := make([]string, r.Tasks)
+	for i := range logs {
+		logs[i] = r.LogPath(i)
+	}
+	if err := experiments.CheckTaskLogs(logs); err != nil {
+		return usageErrorf("cluster collect: %s", strings.TrimPrefix(err.Error(), "experiments: "))
+	}
+	return runContext(ctx, c, append(append([]string{"table"}, logs...), "--format", format))
+}
+
+func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("submit count", clusterUsage)
+	var s slurmFlags
+	s.add(fs)
+	var n, shards int
+	intFlag(fs, &n, "n", 0, "board order `N`")
+	intFlag(fs, &shards, "shards", 0, "split the count into `M` shards, one array task each")
+	backendName := fs.String("backend", "", "counting backend `B` that can shard (default: qtool count's)")
+	every := fs.Duration("checkpoint-every", 0, "interval `D` between a task's checkpoint writes (default: qtool count's)")
+	unique := fs.Bool("unique", false, "also count fundamental solutions")
+	operands, err := parseFlags(c, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) > 0 {
+		return usageErrorf("cluster submit count: unexpected argument %q (see qtool cluster --help)", operands[0])
+	}
+	o, err := s.options()
+	if err != nil {
+		return err
+	}
+	switch {
+	case n < 1:
+		return usageErrorf("cluster submit count: -n N is required (N ≥ 1)")
+	case shards < 1 || shards > cluster.MaxTasks:
+		return usageErrorf("cluster submit count: --shards M is required, 1 ≤ M ≤ %d", cluster.MaxTasks)
+	}
+	// Checkpoints where the backend can write them: the named one, or the
+	// one qtool count picks for an empty board.
+	checkpoints := n <= count.ConstellationMaxN
+	if *backendName != "" {
+		be, err := backend.Lookup(*backendName)
+		if err != nil {
+			return usageErrorf("cluster submit count: %v", err)
+		}
+		prob := encode.Problem{Instance: encode.Instance{Board: encode.Empty(n)}}
+		req := backend.Request{Mode: backend.Count, Shard: &backend.Shard{Index: 0, Count: shards}, Unique: *unique}
+		if r := refusal(be, prob, req); r != nil {
+			return usageErrorf("cluster submit count: %s", refusalText(r, prob))
+		}
+		req.Checkpoint = &backend.Checkpoint{}
+		checkpoints = refusal(be, prob, req) == nil
+	}
+	if *every < 0 || (*every > 0 && !checkpoints) {
+		return usageErrorf("cluster submit count: --checkpoint-every needs a positive interval and a backend that checkpoints")
+	}
+	r := cluster.NewCountRun(cluster.CountSpec{N: n, Shards: shards, Backend: *backendName, Unique: *unique, Checkpoints: checkpoints, Every: *every}, o)
+	return clusterMake(ctx, c, &s, r)
+}
+
+// clusterCollect merges a finished run: the shards of a count, or the
+// logs of a bench.
+func clusterCollect(ctx context.Context, c *cli, args []string) error {
+	fs := flagSet("collect", clusterUsage)
+	asJSON := fs.Bool("json", false, "count: print the merged record as one JSON object")
+	format := fs.String("format", "text", "bench: table `format`: text, md, csv, latex or json")
+	compare := fs.String("compare", "", "count: compare the run piece by piece with `OTHER` (a file of count records or a checkpoint, as qtool merge --compare takes, or another finished run directory) instead of adding it up")
+	r, err := clusterOpen(c, fs, args)
+	if err != nil {
+		return err
+	}
+	if err := clusterNotDone(ctx, r); err != nil {
+		return err
+	}
+	if *compare != "" && r.Kind != "count" {
+		return usageErrorf("cluster collect: --compare applies to a count")
+	}
+	switch r.Kind {
+	case "count":
+		if *compare != "" {
+			return collectCompare(ctx, c, r, *compare, *asJSON)
+		}
+		// Every shard's record, checked against the run's split, merged
+		// with merge's checks.
+		recs, err := runShards(ctx, r)
+		if err != nil {
+			return err
+		}
+		return mergePrint(c, "cluster collect", recs, *asJSON)
+	case "bench":
+		return collectBench(ctx, c, r, *format)
+	}
+	return usageErrorf("cluster collect: %s: unknown kind of run %q", r.Dir, r.Kind)
+}
+
+// collectCompare compares the run's shards, piece by piece, with another
+// count (as qtool merge --compare), or with another run's shards.
+func collectCompare(ctx context.Context, c *cli, r *cluster.Run, other string, asJSON bool) error {
+	a, err := runSide(ctx, r, r.Path("results"))
+	if err != nil {
+		return err
+	}
+	var b *split.Side
+	if st, err := os.Stat(other); err == nil && st.IsDir() {
+		o, err := cluster.Open(other)
+		if err != nil {
+			return usageErrorf("cluster collect: --compare: %s", clusterMsg(err))
+		}
+		if o.Kind != "count" {
+			return usageErrorf("cluster collect: --compare %s: a run of %s, not a count", other, o.Kind)
+		}
+		if err := clusterNotDone(ctx, o); err != nil {
+			return err
+		}
+		if b, err = runSide(ctx, o, filepath.Join(other, "results")); err != nil {
+			return err
+		}
+	} else if b, err = readCounts(ctx, c, "merge --compare", other, split.ReadSide); err != nil {
+		return err
+	}
+	return comparePrint(c, a, b, asJSON)
+}
+
+// runSide is the run's shards as one side of a comparison, called name.
+func runSide(ctx context.Context, r *cluster.Run, name string) (*split.Side, error) {
+	recs, err := runShards(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	s, err := split.SideOf(name, recs)
+	if err != nil {
+		return nil, splitErr("cluster collect", err)
+	}
+	return s, nil
+}
+
+// runShards reads and checks every shard's record of a run.
+func runShards(ctx context.Context, r *cluster.Run) ([]*split.Entry, error) {
+	recs, err := r.Shards(ctx, recordsMaxFile)
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return nil, runErr(ctx, "cluster collect", err)
+	case errors.As(err, &pe) && pe.Op == "open":
+		return nil, usageErrorf("%s: %v", pe.Path, pe.Err)
+	case err != nil:
+		return nil, usageErrorf("cluster collect: %s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "split: "), "cluster: "))
+	}
+	return recs, nil
+}
+
+// clusterPlanUsage is its command's help (help/cluster-plan.txt).
+//
+//go:embed help/cluster-plan.txt
+var clusterPlanUsage string
+
+func clusterPlan(ctx context.Context, c *cli, args []string) error {
+	if len(args) == 0 || args[0] != "count" {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+			fmt.Fprint(c.stdout, clusterPlanUsage[1:])
+			return errHelp
+		}
+		return usageErrorf("cluster plan: want count (see qtool cluster plan --help)")
+	}
+	fs := flagSet("cluster plan count", clusterPlanUsage)
+	var n, shards, probes, workers int
+	intFlag(fs, &n, "n", 0, "board order `N`")
+	intFlag(fs, &shards, "shards", 0, "split into `M` shards")
+	intFlag(fs, &probes, "probes", 4, "random probes `K` a subproblem")
+	intFlag(fs, &workers, "workers", 0, "goroutines `W` (0 = all cores)")
+	seed := fs.Uint64("seed", 1, "random `seed` of the probes")
+	calibrate := fs.String("calibrate", "", "count records `FILE,...` of measured shards (--workers 1)")
+	rate := fs.Float64("rate", 0, "nodes counted per core-second `R`, measured as processor time (instead of the records' seconds)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	operands, err := parseFlags(c, fs, args[1:])
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(operands) > 0:
+		return usageErrorf("cluster plan count: unexpected argument %q", operands[0])
+	case n < 4 || n > count.ConstellationMaxN:
+		return usageErrorf("cluster plan count: -n N is required, 4 ≤ N ≤ %d (the constellation counter's orders)", count.ConstellationMaxN)
+	case shards < 1 || shards > 1<<30:
+		return usageErrorf("cluster plan count: --shards M is required, 1 ≤ M ≤ %d", 1<<30)
+	case probes < 1 || probes > 1<<20:
+		return usageErrorf("cluster plan count: --probes K: want 1 ≤ K ≤ %d", 1<<20)
+	case workers < 0:
+		return usageErrorf("cluster plan count: --workers must be at least 0")
+	case *rate < 0 || math.IsNaN(*rate) || math.IsInf(*rate, 0):
+		return usageErrorf("cluster plan count: --rate R: want a positive number of nodes a core-second")
+	}
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	// Calibration first: a bad file is refused before the long estimate.
+	cal, err := readCalibration(ctx, c, *calibrate)
+	if err != nil {
+		return err
+	}
+	rec, err := estimate.PlanCount(ctx, estimate.PlanOptions{N: n, Shards: shards, Probes: probes, Seed: *seed, Workers: workers, Calibration: cal, Rate: *rate})
+	if err != nil {
+		if ctx.Err() != nil {
+			return runErr(ctx, "cluster plan", err)
+		}
+		return usageErrorf("cluster plan: %s", strings.TrimPrefix(err.Error(), "estimate: "))
+	}
+	if *asJSON {
+		return writeJSON(c.stdout, rec)
+	}
+	rec.WriteText(c.stdout)
+	return nil
+}
+
+// readCalibration reads the count records of --calibrate (a
+// comma-separated list of files), each with its subproblems' counts.
+func readCalibration(ctx context.Context, c *cli, list string) ([]*split.Entry, error) {
+	var cal []*split.Entry
+	if list != "" {
+		for _, path := range strings.Split(list, ",") {
+			recs, err := readCounts(ctx, c, "cluster plan", path, split.ReadAll)
+			if err != nil {
+				return nil, err
+			}
+			for _, r := range recs {
+				if err := estimate.CheckCalibration(r); err != nil {
+					return nil, usageErrorf("cluster plan: %s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "estimate: "), "split: "))
+				}
+			}
+			cal = append(cal, recs...)
+		}
+	}
+	return cal, nil
 }

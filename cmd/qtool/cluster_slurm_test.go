@@ -18,6 +18,7 @@ import (
 	"github.com/qtool-project/qtool/checkpoint"
 	"github.com/qtool-project/qtool/cluster"
 	"github.com/qtool-project/qtool/results"
+	"github.com/qtool-project/qtool/split"
 )
 
 // These tests run qtool cluster against a real Slurm: the one that
@@ -102,7 +103,7 @@ func clusterStatusOf(t *testing.T, dir string) (map[string]int, []cluster.TaskSt
 
 func collectSolutions(t *testing.T, dir string) uint64 {
 	t.Helper()
-	var rec mergeRecord
+	var rec split.Total
 	out := qtoolOK(t, "cluster", "collect", dir, "--json")
 	if err := json.Unmarshal([]byte(out), &rec); err != nil {
 		t.Fatalf("collect --json: %v: %s", err, out)
@@ -130,7 +131,7 @@ func TestSlurmCount14(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var rec countRecord
+		var rec split.Record
 		if err := json.Unmarshal(data, &rec); err != nil || !rec.Complete || rec.Shard == nil || *rec.Shard != i || *rec.Shards != 16 {
 			t.Fatalf("result %d: %v %s", i, err, data)
 		}

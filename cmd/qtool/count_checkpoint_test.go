@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/qtool-project/qtool/split"
 )
 
 // TestCheckpointSignals runs qtool count in a child process, stops it with
@@ -78,7 +80,7 @@ func checkpointSignals(t *testing.T, dir, ck string, args []string, want uint64,
 			t.Fatal(err)
 		}
 		code := exitOf(t, cmd)
-		var rec countRecord
+		var rec split.Record
 		if err := json.Unmarshal(out.Bytes(), &rec); err != nil {
 			t.Fatalf("%v after %v: no record (%q, stderr %s): %v", tc.sig, delay, out, errOut, err)
 		}
@@ -121,7 +123,7 @@ func checkpointSignals(t *testing.T, dir, ck string, args []string, want uint64,
 	if code := exitOf(t, cmd); code != 0 {
 		t.Fatalf("resumed run: exit %d, stderr %s", code, errOut)
 	}
-	var rec countRecord
+	var rec split.Record
 	if err := json.Unmarshal(out.Bytes(), &rec); err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +141,7 @@ func checkpointSignals(t *testing.T, dir, ck string, args []string, want uint64,
 func TestCheckpointTimeout(t *testing.T) {
 	ck := filepath.Join(t.TempDir(), "n17.ckpt")
 	out, errOut, code := qtool(t, "", "count", "-n", "17", "--workers", "1", "--timeout", "600ms", "--checkpoint", ck, "--json")
-	var rec countRecord
+	var rec split.Record
 	if code != 3 || json.Unmarshal([]byte(out), &rec) != nil || rec.Complete || rec.Status != "timeout" {
 		t.Fatalf("exit %d, %s %s; want 3 and a record marked timeout", code, out, errOut)
 	}
@@ -202,7 +204,7 @@ func TestCheckpointRefusals(t *testing.T) {
 		t.Error("a refused run changed the checkpoint")
 	}
 	out, errOut, code := qtool(t, "", "count", "-n", "10", "--checkpoint", ck, "--resume", "--json")
-	var rec countRecord
+	var rec split.Record
 	if code != 0 || json.Unmarshal([]byte(out), &rec) != nil || rec.Solutions != 724 || rec.Split.Resumed != rec.Split.Todo {
 		t.Fatalf("resume of a finished count: exit %d %s %s", code, out, errOut)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/qtool-project/qtool/split"
 )
 
 // TestCountJoinDefault: the default counter of an empty board is the join,
@@ -13,7 +15,7 @@ import (
 // out, and merge --compare agrees on the join's shards counted alone and
 // together, and names the subproblem that differs.
 func TestCountJoinDefault(t *testing.T) {
-	var rec countRecord
+	var rec split.Record
 	out, errOut, code := qtool(t, "", "count", "-n", "13", "--json")
 	if code != 0 || json.Unmarshal([]byte(out), &rec) != nil {
 		t.Fatalf("exit %d %s %s", code, out, errOut)
@@ -22,7 +24,7 @@ func TestCountJoinDefault(t *testing.T) {
 		t.Fatalf("default count of n = 13: %+v", rec)
 	}
 	whole := out
-	rec = countRecord{}
+	rec = split.Record{}
 	out, errOut, code = qtool(t, "", "count", "-n", "13", "--unique", "--json", "--parts=false")
 	if code != 0 || json.Unmarshal([]byte(out), &rec) != nil {
 		t.Fatalf("exit %d %s %s", code, out, errOut)

@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"fmt"
 
-	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/magic"
 )
 
@@ -75,38 +74,28 @@ func magicRecords(c *cli, set map[string]bool, n int, queens string, operands []
 		}
 		return recs, nil
 	}
-	var rec magic.Record
-	if set["queens"] {
-		p, name, err := readQueens(c, queens)
-		if err != nil {
-			return nil, err
-		}
-		if rec, err = magic.QueensRecord(name, p); err != nil {
-			return nil, usageErrorf("%v", err)
-		}
-	} else {
-		f, name, err := openInput(c, operands[0])
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if rec, err = magic.ReadRecord(f, name); err != nil {
-			return nil, usageErrorf("%v", err)
-		}
+	path := queens
+	if !set["queens"] {
+		path = operands[0]
 	}
-	return []magic.Record{rec}, nil
-}
-
-// readQueens reads a complete queens solution from a board file.
-func readQueens(c *cli, path string) (encode.Placement, string, error) {
 	f, name, err := openInput(c, path)
 	if err != nil {
-		return nil, name, err
+		return nil, err
 	}
 	defer f.Close()
-	p, err := magic.ReadQueens(f, name)
-	if err != nil {
-		return nil, name, usageErrorf("%w", err)
+	var rec magic.Record
+	if set["queens"] {
+		// A complete queens solution from a board file, and its square.
+		p, perr := magic.ReadQueens(f, name)
+		if perr != nil {
+			return nil, usageErrorf("%w", perr)
+		}
+		rec, err = magic.QueensRecord(name, p)
+	} else {
+		rec, err = magic.ReadRecord(f, name)
 	}
-	return p, name, nil
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return []magic.Record{rec}, nil
 }

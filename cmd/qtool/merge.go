@@ -4,8 +4,10 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"io"
 	"strings"
 
+	"github.com/qtool-project/qtool/count"
 	"github.com/qtool-project/qtool/internal/ctxio"
 	"github.com/qtool-project/qtool/split"
 )
@@ -25,14 +27,15 @@ var mergeUsage string
 // (package split), so this bounds the parts kept, about 32 bytes each.
 const recordsMaxFile = 512 << 20
 
-// mergeRecord is the merged count.
-type mergeRecord = split.Total
-
 func runMerge(ctx context.Context, c *cli, args []string) error {
-	if wantsCompare(args) {
-		return runCompare(ctx, c, args) // merge_compare.go
+	usage, compare := mergeUsage, wantsCompare(args)
+	if compare {
+		usage = compareUsage
 	}
-	fs := flagSet("merge", mergeUsage)
+	fs := flagSet("merge", usage)
+	if compare {
+		fs.Bool("compare", true, "compare two counts piece by piece")
+	}
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 0, "time limit `D` of the reading, e.g. 1m (0 = none); exit 3 when reached")
 	operands, ctx, cancel, err := parseTimed(ctx, c, fs, args, timeout)
@@ -40,17 +43,20 @@ func runMerge(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer cancel()
+	if compare {
+		return runCompare(ctx, c, operands, *asJSON)
+	}
 	if len(operands) == 0 {
 		return usageErrorf("merge: want at least one FILE of shard records (see qtool merge --help)")
 	}
 	var recs []*split.Entry
 	for _, path := range operands {
-		rs, err := readRecords(ctx, c, path, "merge")
+		rs, err := readCounts(ctx, c, "merge", path, split.ReadAll)
 		if err != nil {
 			return err
 		}
 		if len(rs) == 0 {
-			return usageErrorf("merge: %s: no shard records (want the output of qtool count --shard i/m --json)", inputName(path))
+			return usageErrorf("merge: %s: no shard records (want the output of qtool count --shard i/m --json)", boardName(path))
 		}
 		recs = append(recs, rs...)
 	}
@@ -74,22 +80,27 @@ func mergePrint(c *cli, cmd string, recs []*split.Entry, asJSON bool) error {
 	return nil
 }
 
-// readRecords reads the count records of one input (a file, or - for
-// standard input) streaming, under ctx.
-func readRecords(ctx context.Context, c *cli, path, cmd string) ([]*split.Entry, error) {
+// readCounts reads one input of count records (a file, or - for standard
+// input) streaming, under ctx, with read: split.ReadAll (the records) or
+// split.ReadSide (the records or a checkpoint, as a side of merge
+// --compare); its errors are command cmd's.
+func readCounts[T any](ctx context.Context, c *cli, cmd, path string, read func(context.Context, io.Reader, string, int64) (T, error)) (T, error) {
+	var none T
 	f, name, err := openInput(c, path)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	defer f.Close()
-	recs, err := split.ReadAll(ctx, ctxio.Reader(ctx, f), name, recordsMaxFile)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, runErr(ctx, cmd, ctx.Err())
-		}
-		return nil, splitErr(cmd, err)
+	v, err := read(ctx, ctxio.Reader(ctx, f), name, recordsMaxFile)
+	switch {
+	case err == nil:
+		return v, nil
+	case ctx.Err() != nil:
+		return none, runErr(ctx, cmd, ctx.Err())
+	case strings.HasPrefix(err.Error(), "checkpoint: "):
+		return none, usageErrorf("%v", err)
 	}
-	return recs, nil
+	return none, splitErr(cmd, err)
 }
 
 // splitErr is a usage error (exit 2) of package split's, under cmd's name.
@@ -97,9 +108,94 @@ func splitErr(cmd string, err error) error {
 	return usageErrorf("%s: %s", cmd, strings.TrimPrefix(err.Error(), "split: "))
 }
 
-func inputName(path string) string {
-	if path == "-" {
-		return "<stdin>"
+// compareUsage is merge --compare's part of merge's help.
+//
+//go:embed help/merge-compare.txt
+var compareUsage string
+
+// joinDefaultMaxN is the largest order whose join plan merge --compare
+// builds to describe a subproblem: seconds and at most 1 GB (n = 21); the
+// plans of n = 22 and 23 (count.JoinMaxN) take minutes and 4–8 GB.
+const joinDefaultMaxN = min(21, count.JoinMaxN)
+
+// wantsCompare reports whether merge's arguments ask for --compare.
+func wantsCompare(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == "--compare" || a == "-compare" {
+			return true
+		}
 	}
-	return path
+	return false
+}
+
+// runCompare is merge --compare of the two operands, read under ctx.
+func runCompare(ctx context.Context, c *cli, operands []string, asJSON bool) error {
+	if len(operands) != 2 {
+		return usageErrorf("merge --compare: want two files A B, got %d (see qtool merge --help)", len(operands))
+	}
+	var sides [2]*split.Side
+	for i, path := range operands {
+		s, err := readCounts(ctx, c, "merge --compare", path, split.ReadSide)
+		if err != nil {
+			return err
+		}
+		sides[i] = s
+	}
+	return comparePrint(c, sides[0], sides[1], asJSON)
+}
+
+// comparePrint compares two sides and prints the result; exit 1 when
+// they differ.
+func comparePrint(c *cli, a, b *split.Side, asJSON bool) error {
+	res, err := split.Compare(a, b)
+	if err != nil {
+		return splitErr("merge --compare", err)
+	}
+	if res.First != nil {
+		res.First.Describe = describePart(res.Split, res.First.ID)
+	}
+	out := res.Record(a, b)
+	if asJSON {
+		if err := writeJSON(c.stdout, out); err != nil {
+			return err
+		}
+	} else {
+		out.WriteText(c.stdout, a, b)
+	}
+	if !res.Same {
+		return withCode(exitNo, nil)
+	}
+	return nil
+}
+
+// describePart names subproblem id of the split for people, when the
+// split is one this qtool builds.
+func describePart(identity string, id int) string {
+	sid, err := split.Parse(identity)
+	if err != nil {
+		return "not described: a split of another qtool"
+	}
+	n := sid.N
+	var p count.Plan
+	switch sid.Method {
+	case count.ConstellationMethod:
+		if n <= count.ConstellationMaxN && n <= 20 {
+			p, err = count.NewConstellationPlan(n, 0)
+		}
+	case count.DomainMethod:
+		if n <= count.DomainMaxN {
+			p, err = count.NewDomainPlan(n)
+		}
+	case count.JoinMethod:
+		if n <= joinDefaultMaxN {
+			p, err = count.NewJoinPlan(n, 0)
+		}
+	}
+	if p == nil || err != nil || p.Identity() != identity || id >= p.Subproblems() {
+		return "not described: a split of another qtool"
+	}
+	return p.Describe(id)
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qtool-project/qtool/split"
 )
 
 // TestMergeCompare: two counts of the same split agree piece by piece
@@ -38,16 +40,16 @@ func TestMergeCompare(t *testing.T) {
 
 	for _, b := range []string{shards, ck} {
 		out, errOut, code := qtool(t, "", "merge", "--compare", "--json", whole, b)
-		var res compareResult
+		var res split.Comparison
 		if code != 0 || json.Unmarshal([]byte(out), &res) != nil || !res.Same || res.Solutions != 2680 || res.Unique != 341 {
 			t.Fatalf("compare with %s: exit %d %s %s", b, code, out, errOut)
 		}
 	}
 
 	// Change the count of one subproblem of the shards' file.
-	var recs []countRecord
+	var recs []split.Record
 	dec := json.NewDecoder(strings.NewReader(run("count", "-n", "11", "--shard", "0/1", "--json")))
-	var rec countRecord
+	var rec split.Record
 	if err := dec.Decode(&rec); err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +79,7 @@ func TestMergeCompare(t *testing.T) {
 	missing := filepath.Join(dir, "missing.json")
 	os.WriteFile(missing, data, 0o644)
 	out, _, code = qtool(t, "", "merge", "--compare", "--json", missing, whole)
-	var res compareResult
+	var res split.Comparison
 	if code != 1 || json.Unmarshal([]byte(out), &res) != nil || res.First == nil || res.First.ID != recs[0].Parts[0].ID || res.First.A != nil || res.First.B == nil {
 		t.Fatalf("missing subproblem: exit %d %s", code, out)
 	}
@@ -116,7 +118,7 @@ func FuzzCompareRead(f *testing.F) {
 	f.Add([]byte(`{"n":8}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c := &cli{stdin: strings.NewReader(string(data)), stdout: io.Discard, stderr: io.Discard}
-		s, err := readCompareSide(context.Background(), c, "-")
+		s, err := readCounts(context.Background(), c, "merge --compare", "-", split.ReadSide)
 		if err == nil && s.Split == "" {
 			t.Fatalf("accepted %q without a split", data)
 		}

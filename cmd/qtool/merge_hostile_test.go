@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/qtool-project/qtool/split"
 )
 
 // TestMergeHostile: records that ask for huge sizes, overflow or make no
@@ -50,7 +52,7 @@ func TestMergeMany(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var got mergeRecord
+	var got split.Total
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}

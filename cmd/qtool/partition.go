@@ -19,12 +19,6 @@ func init() {
 //go:embed help/partition.txt
 var partitionUsage string
 
-// maxPartitionN is the largest order whose solutions are listed.
-const maxPartitionN = partition.MaxListed
-
-// partitionRecord is the JSON form of partition.
-type partitionRecord = partition.Record
-
 // partitionOptions are partition's flags once parsed and checked.
 type partitionOptions struct {
 	n        int
@@ -88,8 +82,8 @@ func parsePartition(c *cli, args []string) (*partitionOptions, error) {
 		return nil, usageErrorf("partition: --method %q: want cover, direct or both", o.search.Method)
 	case set["symmetry"] && o.search.Method != "cover":
 		return nil, usageErrorf("partition: --symmetry searches by exact cover over the symmetry's orbits: --method %s does not apply", o.search.Method)
-	case set["symmetry"] && n > maxPartitionN:
-		return nil, usageErrorf("partition: --symmetry lists every solution first, refused for n = %d > %d", n, maxPartitionN)
+	case set["symmetry"] && n > partition.MaxListed:
+		return nil, usageErrorf("partition: --symmetry lists every solution first, refused for n = %d > %d", n, partition.MaxListed)
 	}
 	o.search.Symmetric = set["symmetry"]
 	if o.search.Symmetric {
@@ -107,12 +101,12 @@ func parsePartition(c *cli, args []string) (*partitionOptions, error) {
 	if o.search.Count {
 		o.search.Limit = 0
 	}
-	if n > maxPartitionN {
+	if n > partition.MaxListed {
 		if n > partition.MaxN {
 			return nil, usageErrorf("partition: n = %d: the board's rows are 64-bit masks here, n ≤ %d", n, partition.MaxN)
 		}
 		if o.search.Count {
-			return nil, usageErrorf("partition: --count lists every solution, refused for n = %d > %d (without --count, a toroidal partition is built where gcd(n, 6) = 1)", n, maxPartitionN)
+			return nil, usageErrorf("partition: --count lists every solution, refused for n = %d > %d (without --count, a toroidal partition is built where gcd(n, 6) = 1)", n, partition.MaxListed)
 		}
 	}
 	return o, nil

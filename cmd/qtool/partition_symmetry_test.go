@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/partition"
 )
 
 // TestPartitionSymmetry: --symmetry rotate180 finds a partition of the
@@ -17,7 +18,7 @@ func TestPartitionSymmetry(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var rec partitionRecord
+	var rec partition.Record
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || rec.Exists == nil || !*rec.Exists || len(rec.Squares) != 1 || rec.Symmetry != "rotate180" {
 		t.Fatalf("%v: %s", err, out)
 	}

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/qtool-project/qtool/split"
 )
 
 // TestMain lets a test run the whole program in a child process (the test
@@ -97,7 +99,7 @@ func TestSignalsKeepTheCount(t *testing.T) {
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d; stderr %s", code, tc.code, errOut)
 			}
-			var rec countRecord
+			var rec split.Record
 			if err := json.Unmarshal(out.Bytes(), &rec); err != nil {
 				t.Fatalf("no record on stdout (%q): %v", out, err)
 			}

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	_ "embed"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/qtool-project/qtool/internal/ctxio"
@@ -43,10 +47,8 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *plot != "" {
-		if _, err := plotFormat("table", *plot); err != nil {
-			return err
-		}
+	if err := plotDir("table", *plot); err != nil {
+		return err
 	}
 	var envs []results.Env
 	var recs []results.Record
@@ -77,8 +79,71 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	if *base != "" && !rep.HasBackend(*base) {
 		return usageErrorf("table: --base %s is not among the backends of the log", *base)
 	}
-	if err := renderPreset(c, "", rep, f, *plot); err != nil {
-		return err
+	return showReport(c, "table", "", rep, f, *plot, nil)
+}
+
+// formatList names the registered output formats of the reports for help
+// and messages: "csv, json, latex, md or text".
+func formatList() string {
+	names := results.FormatNames()
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
-	return benchVerdict("table", rep)
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// formatUsage is the help of a --format flag.
+func formatUsage() string { return "output `format`: " + formatList() }
+
+// parseFormat reads the --format of command cmd.
+func parseFormat(cmd, s string) (results.Format, error) {
+	f, err := results.ParseFormat(s)
+	if err != nil {
+		return "", usageErrorf("%s: --format %q: want %s", cmd, s, formatList())
+	}
+	return f, nil
+}
+
+// plotDir checks a --plot file name of command cmd before anything is run
+// (none: "" is fine): its extension names the format and its directory
+// must exist.
+func plotDir(cmd, path string) error {
+	if path == "" {
+		return nil
+	}
+	if _, err := results.PlotFormat(path); err != nil {
+		return usageErrorf("%s: --plot %q: want a file name ending in .svg, .png or .pdf", cmd, path)
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usageErrorf("%s: --plot %q: no directory %s to write it in", cmd, path, dir)
+	}
+	return nil
+}
+
+// layoutFlags are the flags that lay out a report's tables of times
+// (results.Layout): --columns, --transpose, --width.
+type layoutFlags struct {
+	columns   string
+	transpose bool
+	width     int
+}
+
+func addLayoutFlags(fs *flag.FlagSet, l *layoutFlags) {
+	fs.StringVar(&l.columns, "columns", "median,ci,ratio", "the statistics `LIST` of each backend in the tables of times: median, ci (± the 95% interval), ratio (to the base)")
+	fs.BoolVar(&l.transpose, "transpose", false, "tables of times with the backends as rows and the problems as columns")
+	intFlag(fs, &l.width, "width", results.DefaultWidth, "split text tables into blocks at most `W` columns wide (0 for no limit)")
+}
+
+// layout reads the flags of command cmd.
+func (l layoutFlags) layout(cmd string) (results.Layout, error) {
+	cols, err := results.ParseColumns(l.columns)
+	if err != nil {
+		return results.Layout{}, usageErrorf("%s: --columns %q: %v", cmd, l.columns, userText(err.Error()))
+	}
+	if l.width < 0 {
+		return results.Layout{}, usageErrorf("%s: --width must not be negative, got %d", cmd, l.width)
+	}
+	// --width 0 is no limit: a negative Width (0 there is the default).
+	return results.Layout{Columns: cols, Transpose: l.transpose, Width: cmp.Or(l.width, -1)}, nil
 }

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/qtool-project/qtool/split"
 )
 
 // TestPiecesBackends: queens+knights and --pieces count the published
@@ -30,7 +32,7 @@ func TestPiecesBackends(t *testing.T) {
 		for _, b := range c.backends {
 			args := append([]string{"count", "--backend", b, "--json"}, c.args...)
 			out, errOut, code := qtool(t, "", args...)
-			var rec countRecord
+			var rec split.Record
 			if code != 0 || json.Unmarshal([]byte(out), &rec) != nil {
 				t.Fatalf("%v: exit %d %s%s", args, code, out, errOut)
 			}
