@@ -89,9 +89,6 @@ func placeErr(ctx context.Context, err error) error {
 	return err
 }
 
-// verifyRecord is qtool verify's record (solution.Verify).
-type verifyRecord = solution.VerifyRecord
-
 func runVerify(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("verify", verifyUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")

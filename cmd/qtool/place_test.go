@@ -125,7 +125,7 @@ func TestVerifyCommand(t *testing.T) {
 		}
 	}
 	out, _, code := qtool(t, "0 1\n", "verify", "--json", "-")
-	var rec verifyRecord
+	var rec solution.VerifyRecord
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 1 || rec.Solution || rec.Reason == "" {
 		t.Errorf("--json: exit %d, %q, %v", code, out, err)
 	}
