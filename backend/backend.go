@@ -2,6 +2,7 @@ package backend
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -228,6 +229,20 @@ func StatusOf(ctx context.Context) Status {
 		return Timeout
 	}
 	if ctx.Err() == context.DeadlineExceeded {
+		return Timeout
+	}
+	return Interrupted
+}
+
+// StopStatus is how work that failed with err stopped: StatusOf(ctx) when
+// ctx is done; otherwise, as when a reader's own guard (standard input's)
+// ended it first, Timeout for an err that is context.DeadlineExceeded or
+// wraps it, and Interrupted for any other.
+func StopStatus(ctx context.Context, err error) Status {
+	if s := StatusOf(ctx); s != OK {
+		return s
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
 		return Timeout
 	}
 	return Interrupted

@@ -36,12 +36,8 @@ func runGen(ctx context.Context, c *cli, args []string) error {
 	out := fs.String("out", "", "write one file per instance into `DIR` (created if missing)")
 	ff := addFamilyFlags(fs)
 	lim := addGenLimits(fs) // gen_bounds.go
-	operands, err := parseFlags(c, fs, args)
-	if err != nil {
+	if err := parseNone(c, fs, args); err != nil {
 		return err
-	}
-	if len(operands) > 0 {
-		return usageErrorf("gen: unexpected argument %q (see qtool gen --help)", operands[0])
 	}
 	set := setFlags(fs)
 	if ff.family != "completion" {

@@ -35,12 +35,8 @@ func runPlace(ctx context.Context, c *cli, args []string) error {
 	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 10m (0 = none); exit 3 when reached")
 	noVerify := fs.Bool("no-verify", false, "do not read the file back through the streaming verifier")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	operands, err := parseFlags(c, fs, args)
-	if err != nil {
+	if err := parseNone(c, fs, args); err != nil {
 		return err
-	}
-	if len(operands) > 0 {
-		return usageErrorf("place: unexpected argument %q (see qtool place --help)", operands[0])
 	}
 	if err := checkTimeout(*timeout); err != nil {
 		return err

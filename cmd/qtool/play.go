@@ -23,12 +23,8 @@ func runPlay(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("play", playUsage)
 	var port int
 	intFlag(fs, &port, "port", 0, "TCP `port` on 127.0.0.1 (0 = any free port)")
-	operands, err := parseFlags(c, fs, args)
-	if err != nil {
+	if err := parseNone(c, fs, args); err != nil {
 		return err
-	}
-	if len(operands) > 0 {
-		return usageErrorf("play: unexpected argument %q (see qtool play --help)", operands[0])
 	}
 	if port < 0 || port > 65535 {
 		return usageErrorf("--port must be 0 to 65535, got %d", port)

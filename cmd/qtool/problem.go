@@ -112,6 +112,16 @@ func (p *problemFlags) request(mode backend.Mode) backend.Request {
 	return req
 }
 
+// parseNone reads the command line of a command that takes flags only: an
+// operand is a usage error that points to the command's help.
+func parseNone(c *cli, fs *flag.FlagSet, args []string) error {
+	operands, err := parseFlags(c, fs, args)
+	if err == nil && len(operands) > 0 {
+		err = usageErrorf("%s: unexpected argument %q (see qtool %s --help)", fs.Name(), operands[0], fs.Name())
+	}
+	return err
+}
+
 func setFlags(fs *flag.FlagSet) map[string]bool {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

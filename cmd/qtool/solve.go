@@ -64,12 +64,8 @@ func parseSolveFlags(c *cli, args []string) (*solveOptions, map[string]bool, err
 	fs.StringVar(&o.format, "format", "", "output `form`: grid, list or algebraic (default grid up to n = 64, list above)")
 	fs.BoolVar(&o.unique, "unique", false, "one representative per class under rotation and reflection, with its class size")
 	fs.StringVar(&o.outPath, "out", "", "write the solutions to `FILE` instead of stdout (a one-line summary goes to stdout)")
-	operands, err := parseFlags(c, fs, args)
-	if err != nil {
+	if err := parseNone(c, fs, args); err != nil {
 		return nil, nil, err
-	}
-	if len(operands) > 0 {
-		return nil, nil, usageErrorf("solve: unexpected argument %q (see qtool solve --help)", operands[0])
 	}
 	if o.limit < 0 {
 		return nil, nil, usageErrorf("--limit must be 0 (all) or more, got %d", o.limit)

@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	_ "embed"
-	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/classroom"
 	"github.com/qtool-project/qtool/classroom/i18n"
 )
@@ -32,12 +32,9 @@ func runWorksheet(ctx context.Context, c *cli, args []string) error {
 	out := fs.String("out", "", "the PDF `FILE` to write (required)")
 	lang := fs.String("lang", "en", "language `L` of the sheet: "+strings.Join(i18n.Languages, ", "))
 	timeout := fs.Duration("timeout", 0, "time limit `D`, e.g. 30s (0 = none); exit 3 when reached")
-	operands, err := parseFlags(c, fs, args)
+	err := parseNone(c, fs, args)
 	if err != nil {
 		return err
-	}
-	if len(operands) > 0 {
-		return usageErrorf("worksheet: unexpected argument %q (see qtool worksheet --help)", operands[0])
 	}
 	if err := checkTimeout(*timeout); err != nil {
 		return err
@@ -68,10 +65,7 @@ func runWorksheet(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		if rctx.Err() != nil {
 			fmt.Fprintf(c.stderr, "worksheet: stopped after %d of %d puzzles; nothing was written\n", len(ps), k)
-			if errors.Is(rctx.Err(), context.DeadlineExceeded) {
-				return withCode(exitTimeout, nil)
-			}
-			return withCode(exitInterrupted, nil)
+			return endStatus(backend.StatusOf(rctx))
 		}
 		return usageErrorf("worksheet: %s", strings.TrimPrefix(err.Error(), "classroom: "))
 	}

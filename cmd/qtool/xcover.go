@@ -173,13 +173,7 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Matrix, st
 			// A time limit or a signal while reading (the command's
 			// context, or standard input's guard, which counts the same
 			// --timeout from the start).
-			s := backend.StatusOf(ctx)
-			if s == backend.OK {
-				s = backend.Interrupted
-				if errors.Is(err, context.DeadlineExceeded) {
-					s = backend.Timeout
-				}
-			}
+			s := backend.StopStatus(ctx, err)
 			fmt.Fprintf(c.stderr, "qtool: xcover: reading %s stopped: %s; nothing searched\n", name, statusWord(s))
 			return nil, name, endStatus(s)
 		case errors.As(err, &pe):
