@@ -141,7 +141,7 @@ func (f *benchFlags) check(fs *flag.FlagSet, operands []string, lf layoutFlags) 
 // log with --resume and appending the new ones, with a progress bar on a
 // terminal; the report holds the runs measured so far when interrupted.
 func benchRun(ctx context.Context, c *cli, f benchFlags, spec experiments.Spec) (rep *results.Report, interrupted bool, err error) {
-	s := experiments.Session{Spec: spec, Env: hostEnv(spec.Env()), Log: f.log, Resume: f.resume, Duplicates: func(d int) {
+	s := experiments.Session{Spec: spec, Env: spec.Env().WithHost(), Log: f.log, Resume: f.resume, Duplicates: func(d int) {
 		fmt.Fprintf(c.stderr, "qtool: bench: %s: %d record(s) measure a run that a later record of the log measures again; the later one is kept\n", f.log, d)
 	}}
 	bar := newProgress(c.stderr, "bench")
@@ -277,7 +277,7 @@ func benchEmptyFlags(fs *flag.FlagSet) error {
 // MISMATCH or ERROR cell).
 func runOwnPreset(ctx context.Context, c *cli, p *preset.Preset, f benchFlags, set map[string]bool, format results.Format, lay results.Layout) error {
 	env := func(settings map[string]string) results.Env {
-		env := hostEnv(results.CurrentEnv(f.o.Seed))
+		env := results.CurrentEnv(f.o.Seed).WithHost()
 		env.Settings = settings
 		return env
 	}

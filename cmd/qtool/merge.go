@@ -113,11 +113,6 @@ func splitErr(cmd string, err error) error {
 //go:embed help/merge-compare.txt
 var compareUsage string
 
-// joinDefaultMaxN is the largest order whose join plan merge --compare
-// builds to describe a subproblem: seconds and at most 1 GB (n = 21); the
-// plans of n = 22 and 23 (count.JoinMaxN) take minutes and 4–8 GB.
-const joinDefaultMaxN = min(21, count.JoinMaxN)
-
 // wantsCompare reports whether merge's arguments ask for --compare.
 func wantsCompare(args []string) bool {
 	for _, a := range args {
@@ -172,30 +167,10 @@ func comparePrint(c *cli, a, b *split.Side, asJSON bool) error {
 }
 
 // describePart names subproblem id of the split for people, when the
-// split is one this qtool builds.
+// split is one this qtool builds (count.Describe).
 func describePart(identity string, id int) string {
-	sid, err := split.Parse(identity)
-	if err != nil {
-		return "not described: a split of another qtool"
+	if text, ok := count.Describe(identity, id); ok {
+		return text
 	}
-	n := sid.N
-	var p count.Plan
-	switch sid.Method {
-	case count.ConstellationMethod:
-		if n <= count.ConstellationMaxN && n <= 20 {
-			p, err = count.NewConstellationPlan(n, 0)
-		}
-	case count.DomainMethod:
-		if n <= count.DomainMaxN {
-			p, err = count.NewDomainPlan(n)
-		}
-	case count.JoinMethod:
-		if n <= joinDefaultMaxN {
-			p, err = count.NewJoinPlan(n, 0)
-		}
-	}
-	if p == nil || err != nil || p.Identity() != identity || id >= p.Subproblems() {
-		return "not described: a split of another qtool"
-	}
-	return p.Describe(id)
+	return "not described: a split of another qtool"
 }
