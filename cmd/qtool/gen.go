@@ -96,7 +96,7 @@ func genCompletion(ctx context.Context, c *cli, n, k int, seed uint64, count int
 		if out != "" && i > 0 {
 			fmt.Fprintf(c.stdout, "%d instance(s) of n = %d, k = %d, seed %d written to %s (incomplete: %d asked for)\n", i, n, k, seed, out, count)
 		}
-		return genStopped(c, ctx, i, count)
+		return genStopped(c, ctx, i, count, "instances")
 	}
 	for i := 0; i < count; i++ {
 		if ctx.Err() != nil {
@@ -186,7 +186,7 @@ func runGenFamily(ctx context.Context, c *cli, ff *familyFlags, set map[string]b
 	}
 	for i := range count {
 		if err := ctx.Err(); err != nil {
-			return genStopped(c, ctx, i, count)
+			return genStopped(c, ctx, i, count, "instances")
 		}
 		name := filepath.Join(out, fam.FileName(i))
 		o, err := createOut(name)
@@ -245,9 +245,8 @@ func runGenXcover(ctx context.Context, c *cli, family string, xf *xcoverFamilyFl
 		return usageErrorf("gen: --out: %v", err)
 	}
 	for i := range count {
-		if err := ctx.Err(); err != nil {
-			fmt.Fprintf(c.stderr, "qtool: gen: interrupted after %d of %d problems\n", i, count)
-			return withCode(exitInterrupted, nil)
+		if ctx.Err() != nil {
+			return genStopped(c, ctx, i, count, "problems")
 		}
 		spec.Seed = seed + uint64(i)
 		if err := write(filepath.Join(out, spec.FileName()), i); err != nil {
@@ -300,12 +299,13 @@ func (l *genLimits) check(ctx context.Context, family string, n, count int, toDi
 }
 
 // genStopped is gen's end when its context is done after i of count
-// instances: exit 3 at --timeout, 130/143 at a signal.
-func genStopped(c *cli, ctx context.Context, i, count int) error {
+// instances (what, "instances" or "problems"): exit 3 at --timeout,
+// 130/143 at a signal.
+func genStopped(c *cli, ctx context.Context, i, count int, what string) error {
 	if ctx.Err() == context.DeadlineExceeded {
-		fmt.Fprintf(c.stderr, "qtool: gen: time limit reached after %d of %d instances (those written are whole)\n", i, count)
+		fmt.Fprintf(c.stderr, "qtool: gen: time limit reached after %d of %d %s (those written are whole)\n", i, count, what)
 		return withCode(exitTimeout, nil)
 	}
-	fmt.Fprintf(c.stderr, "qtool: gen: interrupted after %d of %d instances\n", i, count)
+	fmt.Fprintf(c.stderr, "qtool: gen: interrupted after %d of %d %s\n", i, count, what)
 	return withCode(exitInterrupted, nil)
 }

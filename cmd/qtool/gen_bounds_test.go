@@ -43,3 +43,18 @@ func TestGenBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestGenXcoverTimeout: the exact-cover families end at --timeout as the
+// others do: the problems written are kept, "time limit reached", exit 3
+// (not the exit of an interrupt).
+func TestGenXcoverTimeout(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x")
+	_, errOut, code := qtool(t, "", "gen", "--family", "xcc", "-n", "200", "--count", "100000", "--out", dir, "--max-size", "0", "--timeout", "300ms")
+	if code != exitTimeout || !strings.Contains(errOut, "time limit reached after") || !strings.Contains(errOut, "problems") {
+		t.Fatalf("exit %d: %q", code, errOut)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil || len(ents) == 0 || len(ents) >= 100000 {
+		t.Fatalf("%d files written, %v", len(ents), err)
+	}
+}
