@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -179,6 +180,9 @@ func (p Problem) CheckGiven() error {
 
 // pieceWord names the pieces of a variant in CheckGiven's messages.
 func pieceWord(v Variant) string {
+	if sp := v.spec(); sp != nil {
+		return cmp.Or(sp.Word, "pieces")
+	}
 	switch v {
 	case Kings:
 		return "kings"

@@ -99,7 +99,7 @@ func (p Problem) checkModel() error {
 	n := p.Board.N
 	pieces := p.pieces()
 	switch {
-	case p.Variant < 0 || int(p.Variant) >= len(variantNames):
+	case !p.Variant.known():
 		return fmt.Errorf("encode: unknown variant %d", int(p.Variant))
 	case p.Variant.Goal() == Place && pieces != p.placeCount():
 		return fmt.Errorf("encode: %v places %d pieces, not %d", p.Variant, p.placeCount(), pieces)

@@ -196,6 +196,9 @@ func (v Variant) Mixed() bool { return v == QueensKnights || v == MixedPieces }
 // Kind returns the kind of piece of a one-kind variant (queens for the
 // queens, toroidal, domination and queens+pawns problems).
 func (v Variant) Kind() Kind {
+	if sp := v.spec(); sp != nil {
+		return sp.Kind
+	}
 	switch v {
 	case Kings:
 		return KingKind

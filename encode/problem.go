@@ -60,13 +60,63 @@ const (
 
 var variantNames = [...]string{"queens", "toroidal", "superqueens", "domination", "kings", "bishops", "knights", "rooks", "torus-domination", "queens+pawns", "queens+knights", "pieces"}
 
+// builtinVariants is the number of the variants above; RegisterVariant's
+// come after them.
+const builtinVariants = Variant(len(variantNames))
+
+// VariantSpec states a variant of one kind of piece whole, for
+// RegisterVariant: its name (for --problem and ParseVariant, lower case),
+// its question, its lines (as Variant.Rules returns them), the kind of
+// piece it places, the word for its pieces in messages ("" for "pieces"),
+// and, for the Maximum and Minimum questions, the bound from which the
+// search for the best number starts (nil: n).
+type VariantSpec struct {
+	Name  string
+	Goal  Goal
+	Rules []Rule
+	Kind  Kind
+	Word  string
+	Bound func(n int) int
+}
+
+var registeredVariants []VariantSpec
+
+// RegisterVariant adds a variant of one kind of piece stated by its lines
+// and returns it: the exact-cover matrix, the CNF, the generic search, the
+// exports and Verify are all derived from the rules, so that a new
+// variant is one file that calls RegisterVariant from an init function
+// (encode's ExampleRegisterVariant). It panics on a name already taken or
+// a spec without rules, as a registry filled from init functions does.
+func RegisterVariant(s VariantSpec) Variant {
+	if _, err := ParseVariant(s.Name); err == nil || s.Name == "" || s.Name != strings.ToLower(strings.TrimSpace(s.Name)) {
+		panic(fmt.Sprintf("encode: RegisterVariant: name %q is taken or not a lower-case name", s.Name))
+	}
+	if len(s.Rules) == 0 {
+		panic(fmt.Sprintf("encode: RegisterVariant: variant %q has no rules", s.Name))
+	}
+	registeredVariants = append(registeredVariants, s)
+	return builtinVariants + Variant(len(registeredVariants)-1)
+}
+
+// spec returns the spec of a registered variant, nil for a built-in one.
+func (v Variant) spec() *VariantSpec {
+	if v < builtinVariants || int(v-builtinVariants) >= len(registeredVariants) {
+		return nil
+	}
+	return &registeredVariants[v-builtinVariants]
+}
+
+// known reports whether v is a built-in or registered variant.
+func (v Variant) known() bool { return v >= 0 && v < builtinVariants || v.spec() != nil }
+
 // Variants lists the variants of one kind of piece, whose solutions are
-// sets of Cells, Queens first; MixedVariants lists the others.
+// sets of Cells, Queens first, the registered ones last; MixedVariants
+// lists the others.
 func Variants() []Variant {
-	vs := make([]Variant, 0, len(variantNames))
-	for i := range variantNames {
-		if !Variant(i).Mixed() {
-			vs = append(vs, Variant(i))
+	vs := make([]Variant, 0, len(variantNames)+len(registeredVariants))
+	for v := Variant(0); v.known(); v++ {
+		if !v.Mixed() {
+			vs = append(vs, v)
 		}
 	}
 	return vs
@@ -80,7 +130,10 @@ func MixedVariants() []Variant { return []Variant{QueensKnights, MixedPieces} }
 func AllVariants() []Variant { return append(Variants(), MixedVariants()...) }
 
 func (v Variant) String() string {
-	if v < 0 || int(v) >= len(variantNames) {
+	if sp := v.spec(); sp != nil {
+		return sp.Name
+	}
+	if v < 0 || v >= builtinVariants {
 		return fmt.Sprintf("variant(%d)", int(v))
 	}
 	return variantNames[v]
@@ -89,12 +142,16 @@ func (v Variant) String() string {
 // ParseVariant returns the variant with the given name.
 func ParseVariant(s string) (Variant, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
-	for i, n := range variantNames {
+	names := variantNames[:]
+	for _, sp := range registeredVariants {
+		names = append(names[:len(names):len(names)], sp.Name)
+	}
+	for i, n := range names {
 		if t == n {
 			return Variant(i), nil
 		}
 	}
-	return 0, fmt.Errorf("encode: unknown problem %q (known: %s)", s, strings.Join(variantNames[:], ", "))
+	return 0, fmt.Errorf("encode: unknown problem %q (known: %s)", s, strings.Join(names, ", "))
 }
 
 // Goal is the question a variant asks about the number of pieces.
@@ -113,6 +170,9 @@ const (
 
 // Goal returns the question of the variant.
 func (v Variant) Goal() Goal {
+	if sp := v.spec(); sp != nil {
+		return sp.Goal
+	}
 	switch v {
 	case Domination, TorusDomination:
 		return Minimum
@@ -176,6 +236,9 @@ type Rule struct {
 // upper bounds, the number of pieces being a Total line; domination is
 // every square's cover set [1, ∞).
 func (v Variant) Rules() []Rule {
+	if sp := v.spec(); sp != nil {
+		return sp.Rules
+	}
 	switch v {
 	case Queens:
 		return []Rule{{Family: Rows, Lo: 1, Hi: 1}, {Family: Columns, Lo: 1, Hi: 1}, {Family: Diagonals, Lo: 0, Hi: 1}, {Family: Antidiags, Lo: 0, Hi: 1}}
@@ -263,6 +326,12 @@ func (p Problem) placeCount() int {
 // board is plain and empty; 1 otherwise), and n for the Place variants.
 func (p Problem) Bound() int {
 	n := p.Board.N
+	if sp := p.Variant.spec(); sp != nil && sp.Goal != Place {
+		if sp.Bound == nil {
+			return n
+		}
+		return sp.Bound(n)
+	}
 	switch p.Variant {
 	case Rooks:
 		return n

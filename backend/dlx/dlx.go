@@ -25,9 +25,13 @@ type dlxBackend struct{}
 
 func (dlxBackend) Name() string { return "dlx" }
 
+// Caps: every problem (encode.AllVariants, the registered ones included),
+// the lines of other bounds than [1,1] and [0,1] (domination's covers, the
+// number of pieces of the maximum and minimum problems) as primary items
+// with multiplicities (Algorithm M).
 func (dlxBackend) Caps() backend.Caps {
 	return backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
-		Problems: dlxVariants, Forbidden: true, Options: []string{"order"}}
+		Problems: encode.AllVariants(), Forbidden: true, Options: []string{"order"}}
 }
 
 // progressScale is the unit of the progress reports: millionths of dlx's

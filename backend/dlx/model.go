@@ -10,12 +10,6 @@ import (
 	"github.com/qtool-project/qtool/encode"
 )
 
-// dlxVariants are the problems the dlx backend solves: every one, the
-// lines of other bounds than [1,1] and [0,1] (domination's covers, the
-// number of pieces of the maximum and minimum problems) as primary items
-// with multiplicities (Algorithm M).
-var dlxVariants = encode.AllVariants()
-
 // pickedItem finds an item [k, k] that every option holds (the number of
 // pieces of the minimum problems: domination): it is left out of the
 // matrix and asked of the search as dlx.Config.Pick (pick = k), the same

@@ -1,0 +1,25 @@
+// Package variant is the example of a new problem in one file: it
+// registers Hertzsprung's problem — n rooks, one in each row and column,
+// no two on diagonally neighbouring squares (n non-attacking "rook-kings";
+// the permutations p with |p(i+1) − p(i)| ≠ 1, OEIS A002464) — with
+// encode.RegisterVariant, stated by its lines alone: rows and columns hold
+// one piece, every 2×2 block at most one. Importing the package makes it a
+// problem of every backend that runs models (dlx, sat, backtrack), of the
+// exports and of Verify: `--problem hertzsprung` in a program that imports
+// it.
+package variant
+
+import "github.com/qtool-project/qtool/encode"
+
+// Hertzsprung is the variant registered by this package.
+var Hertzsprung = encode.RegisterVariant(encode.VariantSpec{
+	Name: "hertzsprung",
+	Goal: encode.Place,
+	Rules: []encode.Rule{
+		{Family: encode.Rows, Lo: 1, Hi: 1},
+		{Family: encode.Columns, Lo: 1, Hi: 1},
+		{Family: encode.KingBlocks, Lo: 0, Hi: 1},
+	},
+	Kind: encode.RookKind,
+	Word: "rook-kings",
+})
