@@ -64,18 +64,12 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 	res, err := sat.Load(rctx, in, name, sat.Bounds(memlimit.Limit()))
 	read := time.Since(start)
 	if err != nil {
-		if rctx.Err() == nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
-			// Standard input's guard (stdin.go) keeps the same time limit
-			// from a moment earlier: its deadline can cut the read just
-			// before rctx's, which follows at once.
-			select {
-			case <-rctx.Done():
-			case <-time.After(time.Second):
-			}
-		}
-		if rctx.Err() != nil {
+		// A read stopped by a context: rctx's own, or standard input's
+		// guard (stdin.go), whose copy of the time limit can end a moment
+		// before rctx's; backend.StopStatus tells the two ends apart.
+		if rctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 			fmt.Fprintf(w, "c qtool sat %s: stopped while reading, after %.3f s\n", name, read.Seconds())
-			return satUnknown(rctx, w)
+			return satUnknown(backend.StopStatus(rctx, err), w)
 		}
 		var pe *sat.ParseError
 		if errors.As(err, &pe) {
@@ -108,7 +102,7 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 func satAnswer(rctx context.Context, w *bufio.Writer, st sat.Status, s *sat.Solver, info sat.DIMACS, model bool) error {
 	switch st {
 	case sat.Unknown:
-		return satUnknown(rctx, w)
+		return satUnknown(backend.StatusOf(rctx), w)
 	case sat.Unsat:
 		fmt.Fprintf(w, "s %v\n", st)
 		if err := w.Flush(); err != nil {
@@ -124,7 +118,7 @@ func satAnswer(rctx context.Context, w *bufio.Writer, st sat.Status, s *sat.Solv
 			fmt.Fprintf(w, "c the v lines stop at variable %d, the largest a clause mentions: variables %d..%d are free\n", vars, vars+1, info.Vars)
 		}
 		if err := sat.WriteModel(rctx, w, s, vars); err != nil {
-			fmt.Fprintf(w, "c %s while printing the model: the v lines above are INCOMPLETE\n", endWord(rctx))
+			fmt.Fprintf(w, "c %s while printing the model: the v lines above are INCOMPLETE\n", endWord(backend.StatusOf(rctx)))
 			w.Flush()
 			if backend.StatusOf(rctx) == backend.Timeout {
 				return withCode(exitTimeout, nil)
@@ -138,23 +132,25 @@ func satAnswer(rctx context.Context, w *bufio.Writer, st sat.Status, s *sat.Solv
 	return withCode(exitSatisfiable, nil)
 }
 
-// endWord says why rctx ended: "time limit reached" or "interrupted".
-func endWord(rctx context.Context) string {
-	if backend.StatusOf(rctx) == backend.Timeout {
+// endWord says why a run ended (status s): "time limit reached" or
+// "interrupted".
+func endWord(s backend.Status) string {
+	if s == backend.Timeout {
 		return "time limit reached"
 	}
 	return "interrupted"
 }
 
-// satUnknown ends a run without an answer: "s UNKNOWN", then exit 0 for a
-// time limit (the SAT competition's convention) or 130/143 for a signal.
-func satUnknown(rctx context.Context, w *bufio.Writer) error {
-	fmt.Fprintf(w, "c %s\n", endWord(rctx))
+// satUnknown ends a run without an answer (status s): "s UNKNOWN", then
+// exit 0 for a time limit (the SAT competition's convention) or 130/143
+// for a signal.
+func satUnknown(s backend.Status, w *bufio.Writer) error {
+	fmt.Fprintf(w, "c %s\n", endWord(s))
 	fmt.Fprintln(w, "s UNKNOWN")
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	if backend.StatusOf(rctx) == backend.Timeout {
+	if s == backend.Timeout {
 		return nil
 	}
 	return withCode(exitInterrupted, nil)
