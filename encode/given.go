@@ -156,9 +156,10 @@ func (p Problem) CheckGiven() error {
 	}
 	on := map[key][]Cell{}
 	var err error
+	rules := p.Variant.Rules()
 	for _, x := range givens {
 		r, c := x.R, x.C
-		for _, ru := range p.Variant.Rules() {
+		for _, ru := range rules {
 			g.linesOf(ru.Family, r, c, func(l int) {
 				k := key{ru.Family, l}
 				on[k] = append(on[k], Cell{r, c})

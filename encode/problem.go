@@ -150,17 +150,22 @@ func RegisterVariant(s VariantSpec) Variant {
 	case s.Step < 0:
 		panic(fmt.Sprintf("encode: RegisterVariant: variant %q has a negative step %d", s.Name, s.Step))
 	}
+	s.Rules = slices.Clone(s.Rules) // the table's own
 	variants = append(variants, s)
 	return Variant(len(variants) - 1)
 }
 
+// unknownVariant is the entry of a variant not in the table: no name, no
+// rules.
+var unknownVariant VariantSpec
+
 // entry returns the variant's entry in the table, the zero VariantSpec
-// for an unknown variant.
-func (v Variant) entry() VariantSpec {
+// for an unknown variant. It is read, never written.
+func (v Variant) entry() *VariantSpec {
 	if !v.known() {
-		return VariantSpec{}
+		return &unknownVariant
 	}
-	return variants[v]
+	return &variants[v]
 }
 
 // known reports whether v is a built-in or registered variant.
