@@ -58,7 +58,7 @@ func LockPath(path string) (string, error) {
 func Lock(path string) (unlock func(), err error) {
 	lp, err := LockPath(path)
 	if err != nil {
-		return nil, fmt.Errorf("checkpoint: cannot lock %s: %w", path, err)
+		return nil, fmt.Errorf("checkpoint: cannot write %s: %w", path, err)
 	}
 	f, err := os.OpenFile(lp, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
@@ -66,7 +66,7 @@ func Lock(path string) (unlock func(), err error) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, fmt.Errorf("checkpoint: cannot lock %s (%s): %w", path, lp, err)
+		return nil, fmt.Errorf("checkpoint: cannot write %s (its lock %s): %w", path, lp, err)
 	}
 	if err := flock.Try(f); err != nil {
 		f.Close()
@@ -77,7 +77,7 @@ func Lock(path string) (unlock func(), err error) {
 			}
 			return nil, e
 		}
-		return nil, fmt.Errorf("checkpoint: cannot lock %s (%s): %w", path, lp, err)
+		return nil, fmt.Errorf("checkpoint: cannot write %s (its lock %s): %w", path, lp, err)
 	}
 	if f.Truncate(0) == nil {
 		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
