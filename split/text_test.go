@@ -5,6 +5,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/qtool-project/qtool/encode"
 )
 
 func TestTotalWriteText(t *testing.T) {
@@ -25,5 +27,88 @@ func TestReadSideEmpty(t *testing.T) {
 	_, err = ReadSide(context.Background(), strings.NewReader("qtool-checkpoint 1\n"), "c.ckpt", 1<<20)
 	if err == nil || !strings.HasPrefix(err.Error(), "checkpoint: ") {
 		t.Fatalf("ReadSide of a cut checkpoint = %v, want a checkpoint error", err)
+	}
+}
+
+// Two variants registered by this test binary alone (as examples/variant
+// does), read back from the records by name: rooks+pawns, n + k rooks cut
+// by the board's pawns, and tight-rooks, n rooks, one on every row and
+// column.
+var (
+	_ = encode.RegisterVariant(encode.VariantSpec{
+		Name:  "rooks+pawns",
+		Goal:  encode.Place,
+		Rules: []encode.Rule{{Family: encode.RowSegments, Hi: 1}, {Family: encode.ColumnSegments, Hi: 1}},
+		Kind:  encode.RookKind,
+		Word:  "rooks",
+		Bound: func(p encode.Problem) int { return p.Board.N + len(p.Pawns) },
+	})
+	_ = encode.RegisterVariant(encode.VariantSpec{
+		Name:  "tight-rooks",
+		Goal:  encode.Place,
+		Rules: []encode.Rule{{Family: encode.Rows, Lo: 1, Hi: 1}, {Family: encode.Columns, Lo: 1, Hi: 1}},
+		Kind:  encode.RookKind,
+		Word:  "rooks",
+	})
+)
+
+// TestBoardLine: the board line of qtool count's text names the given
+// pieces by the variant's word, and counts the rows free for a variant
+// whose rules put one piece on every row and column (queens, toroidal,
+// superqueens, tight-rooks), not for the others (rooks, whose rows may be
+// empty; queens+pawns, whose rows are cut at the pawns); a problem no
+// variant has (a record of a program that registered its own) has
+// "pieces" and no rows.
+func TestBoardLine(t *testing.T) {
+	for _, tc := range []struct {
+		problem string
+		given   int
+		want    string
+	}{
+		{"", 2, "b.txt (2 queens given, 6 rows free)"},
+		{"", 1, "b.txt (1 queen given, 7 rows free)"},
+		{"toroidal", 1, "b.txt (1 queen given, 7 rows free)"},
+		{"superqueens", 3, "b.txt (3 superqueens given, 5 rows free)"},
+		{"tight-rooks", 2, "b.txt (2 rooks given, 6 rows free)"},
+		{"rooks", 2, "b.txt (2 rooks given)"},
+		{"rooks+pawns", 1, "b.txt (1 rook given)"},
+		{"queens+pawns", 2, "b.txt (2 queens given)"},
+		{"domination", 1, "b.txt (1 queen given)"},
+		{"kings", 0, "b.txt (0 kings given)"},
+		{"queens+knights", 1, "b.txt (1 piece given)"},
+		{"pieces", 2, "b.txt (2 pieces given)"},
+		{"no-such", 2, "b.txt (2 pieces given)"},
+	} {
+		r := Record{N: 8, Problem: tc.problem, Board: "b.txt", Given: tc.given}
+		if got := r.boardLine(); got != tc.want {
+			t.Errorf("problem %q, %d given: %q, want %q", tc.problem, tc.given, got, tc.want)
+		}
+	}
+}
+
+// TestWriteTextPawns: the pawns line of the text names the pieces by the
+// variant's word: n + k queens for queens+pawns, rooks for rooks+pawns.
+func TestWriteTextPawns(t *testing.T) {
+	for _, tc := range []struct {
+		problem  string
+		searched bool
+		want     string
+	}{
+		{"queens+pawns", true, "pawns 2 (every placement searched), 8 queens"},
+		{"rooks+pawns", false, "pawns 2 (on the board), 8 rooks"},
+	} {
+		k := 2
+		r := Record{N: 6, Problem: tc.problem, Backend: "dlx", Pawns: &k, PawnsSearched: tc.searched, Complete: true}
+		var b bytes.Buffer
+		r.WriteText(&b, "ok")
+		var line string
+		for l := range strings.Lines(b.String()) {
+			if strings.HasPrefix(l, "pawns") {
+				line = strings.Join(strings.Fields(l), " ")
+			}
+		}
+		if line != tc.want {
+			t.Errorf("%s: pawns line %q, want %q; the text:\n%s", tc.problem, line, tc.want, b.String())
+		}
 	}
 }

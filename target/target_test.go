@@ -186,11 +186,41 @@ func TestExportModel(t *testing.T) {
 	}
 }
 
+// Two variants that read pawns, registered by this test binary alone (as
+// examples/variant does): n + k rooks cut by the board's pawns, and n of
+// them.
+var (
+	rooksPawnsVariant = encode.RegisterVariant(encode.VariantSpec{
+		Name:  "rooks+pawns",
+		Goal:  encode.Place,
+		Rules: []encode.Rule{{Family: encode.RowSegments, Hi: 1}, {Family: encode.ColumnSegments, Hi: 1}},
+		Kind:  encode.RookKind,
+		Word:  "rooks",
+		Bound: func(p encode.Problem) int { return p.Board.N + len(p.Pawns) },
+	})
+	pawnsNVariant = encode.RegisterVariant(encode.VariantSpec{
+		Name:  "n-rooks+pawns",
+		Goal:  encode.Place,
+		Rules: []encode.Rule{{Family: encode.RowSegments, Hi: 1}, {Family: encode.ColumnSegments, Hi: 1}},
+		Kind:  encode.RookKind,
+		Word:  "rooks",
+	})
+)
+
 // TestPiecesHow: the comment on the number of pieces of each kind of
 // problem.
 func TestPiecesHow(t *testing.T) {
 	pawns := board(5)
 	pawns.Variant, pawns.Pawns = encode.QueensPawns, []encode.Cell{{R: 1, C: 1}, {R: 2, C: 3}}
+	// A registered variant that reads pawns places its Bound: n + k rooks
+	// for rooks+pawns, n for one whose Bound is n; the pieces problem
+	// places the pieces of --pieces.
+	rooksPawns := pawns
+	rooksPawns.Variant = rooksPawnsVariant
+	pawnsN := pawns
+	pawnsN.Variant = pawnsNVariant
+	army := board(5)
+	army.Variant, army.Counts = encode.MixedPieces, encode.Army{encode.QueenKind: 2, encode.KnightKind: 1}
 	dom := board(5)
 	dom.Variant = encode.Domination
 	kings := board(5)
@@ -203,6 +233,9 @@ func TestPiecesHow(t *testing.T) {
 		{board(5), false, "n of them, as the problem asks"},
 		{board(5), true, "n of them, as the problem asks"},
 		{pawns, false, "n + 2, one more for each pawn"},
+		{rooksPawns, false, "n + 2, one more for each pawn"},
+		{pawnsN, false, "n of them, as the problem asks"},
+		{army, false, "3 of them, as the problem asks"},
 		{dom, true, "given by --pieces"},
 		{dom, false, "the minimum, found by search"},
 		{kings, false, "the maximum, found by search"},
