@@ -13,6 +13,7 @@ import (
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/varianttest"
 )
 
 func names(bs []backend.Backend) []string {
@@ -53,17 +54,6 @@ func TestGrid(t *testing.T) {
 	}
 }
 
-// rooksPawns is a variant that reads pawns, registered by this test
-// binary alone (as examples/variant does): n + k rooks cut by the pawns.
-var rooksPawns = encode.RegisterVariant(encode.VariantSpec{
-	Name:  "rooks+pawns",
-	Goal:  encode.Place,
-	Rules: []encode.Rule{{Family: encode.RowSegments, Hi: 1}, {Family: encode.ColumnSegments, Hi: 1}},
-	Kind:  encode.RookKind,
-	Word:  "rooks",
-	Bound: func(p encode.Problem) int { return p.Board.N + len(p.Pawns) },
-})
-
 // TestGridRegisteredPawns: --pawns applies to a registered variant that
 // reads pawns as to queens+pawns, each board's pawns searched and checked
 // by the caller; it is refused for a built-in variant that reads none.
@@ -80,7 +70,7 @@ func TestGridRegisteredPawns(t *testing.T) {
 		t.Fatalf("rooks+pawns grid over n 3-4: %d problems, pawns checked for n %v", len(g.Problems), checked)
 	}
 	for _, p := range g.Problems {
-		if p.Variant != rooksPawns || p.PawnCount != 2 || !p.Encode().PawnsSearched() {
+		if p.Variant != varianttest.RooksPawns || p.PawnCount != 2 || !p.Encode().PawnsSearched() {
 			t.Errorf("n = %d: variant %v, %d pawns searched %t; want rooks+pawns, 2 searched", p.Board.N, p.Variant, p.PawnCount, p.Encode().PawnsSearched())
 		}
 	}

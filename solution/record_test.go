@@ -6,19 +6,8 @@ import (
 	"testing"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/varianttest"
 )
-
-// rooksPawns is a variant that reads pawns, registered by this test
-// binary alone (as examples/variant does): n + k rooks and the k pawns of
-// the board, a pawn cutting its row and column.
-var rooksPawns = encode.RegisterVariant(encode.VariantSpec{
-	Name:  "rooks+pawns",
-	Goal:  encode.Place,
-	Rules: []encode.Rule{{Family: encode.RowSegments, Hi: 1}, {Family: encode.ColumnSegments, Hi: 1}},
-	Kind:  encode.RookKind,
-	Word:  "rooks",
-	Bound: func(p encode.Problem) int { return p.Board.N + len(p.Pawns) },
-})
 
 // TestRecordPawns: qtool solve's record of a registered variant that
 // reads pawns carries its pawns, as queens+pawns' does, and its board
@@ -29,7 +18,7 @@ var rooksPawns = encode.RegisterVariant(encode.VariantSpec{
 func TestRecordPawns(t *testing.T) {
 	centre := []encode.Cell{{R: 1, C: 1}}
 	rooks := []encode.Cell{{R: 0, C: 1}, {R: 1, C: 0}, {R: 1, C: 2}, {R: 2, C: 1}}
-	prob := encode.Problem{Variant: rooksPawns, Instance: encode.Instance{Board: encode.Empty(3), Pawns: centre}}
+	prob := encode.Problem{Variant: varianttest.RooksPawns, Instance: encode.Instance{Board: encode.Empty(3), Pawns: centre}}
 	var b bytes.Buffer
 	l := NewListing(prob, &b, "board", 0, false)
 	if !l.VisitCells(rooks) || l.Wrong != nil {
@@ -53,7 +42,7 @@ func TestRecordPawns(t *testing.T) {
 		pawns    int // -1: none in the record
 		searched bool
 	}{
-		{encode.Problem{Variant: rooksPawns, Instance: encode.Instance{Board: encode.Empty(3)}, PawnCount: 2}, 2, true},
+		{encode.Problem{Variant: varianttest.RooksPawns, Instance: encode.Instance{Board: encode.Empty(3)}, PawnCount: 2}, 2, true},
 		{encode.Problem{Variant: encode.QueensPawns, Instance: encode.Instance{Board: encode.Empty(4), Pawns: centre}}, 1, false},
 		{encode.Problem{Variant: encode.QueensPawns, Instance: encode.Instance{Board: encode.Empty(4)}, PawnCount: 3}, 3, true},
 		{encode.Problem{Variant: encode.Rooks, Instance: encode.Instance{Board: encode.Empty(3)}}, -1, false},

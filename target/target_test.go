@@ -8,6 +8,7 @@ import (
 
 	"github.com/qtool-project/qtool/dlx"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/varianttest"
 	"github.com/qtool-project/qtool/sat"
 )
 
@@ -186,27 +187,6 @@ func TestExportModel(t *testing.T) {
 	}
 }
 
-// Two variants that read pawns, registered by this test binary alone (as
-// examples/variant does): n + k rooks cut by the board's pawns, and n of
-// them.
-var (
-	rooksPawnsVariant = encode.RegisterVariant(encode.VariantSpec{
-		Name:  "rooks+pawns",
-		Goal:  encode.Place,
-		Rules: []encode.Rule{{Family: encode.RowSegments, Hi: 1}, {Family: encode.ColumnSegments, Hi: 1}},
-		Kind:  encode.RookKind,
-		Word:  "rooks",
-		Bound: func(p encode.Problem) int { return p.Board.N + len(p.Pawns) },
-	})
-	pawnsNVariant = encode.RegisterVariant(encode.VariantSpec{
-		Name:  "n-rooks+pawns",
-		Goal:  encode.Place,
-		Rules: []encode.Rule{{Family: encode.RowSegments, Hi: 1}, {Family: encode.ColumnSegments, Hi: 1}},
-		Kind:  encode.RookKind,
-		Word:  "rooks",
-	})
-)
-
 // TestPiecesHow: the comment on the number of pieces of each kind of
 // problem.
 func TestPiecesHow(t *testing.T) {
@@ -216,9 +196,9 @@ func TestPiecesHow(t *testing.T) {
 	// for rooks+pawns, n for one whose Bound is n; the pieces problem
 	// places the pieces of --pieces.
 	rooksPawns := pawns
-	rooksPawns.Variant = rooksPawnsVariant
+	rooksPawns.Variant = varianttest.RooksPawns
 	pawnsN := pawns
-	pawnsN.Variant = pawnsNVariant
+	pawnsN.Variant = varianttest.NRooksPawns
 	army := board(5)
 	army.Variant, army.Counts = encode.MixedPieces, encode.Army{encode.QueenKind: 2, encode.KnightKind: 1}
 	dom := board(5)
