@@ -8,6 +8,10 @@ package varianttest
 
 import "github.com/qtool-project/qtool/encode"
 
+// rookSegments are the lines of a rook cut by the pawns: a row or a
+// column between two pawns holds one rook at most.
+var rookSegments = []encode.Rule{{Family: encode.RowSegments, Hi: 1}, {Family: encode.ColumnSegments, Hi: 1}}
+
 var (
 	// RooksPawns reads pawns: n + k rooks and the k pawns of the board,
 	// a pawn cutting its row and column (its rules are segments). On the
@@ -16,7 +20,7 @@ var (
 	RooksPawns = encode.RegisterVariant(encode.VariantSpec{
 		Name:  "rooks+pawns",
 		Goal:  encode.Place,
-		Rules: []encode.Rule{{Family: encode.RowSegments, Hi: 1}, {Family: encode.ColumnSegments, Hi: 1}},
+		Rules: rookSegments,
 		Kind:  encode.RookKind,
 		Word:  "rooks",
 		Bound: func(p encode.Problem) int { return p.Board.N + len(p.Pawns) },
@@ -26,7 +30,7 @@ var (
 	NRooksPawns = encode.RegisterVariant(encode.VariantSpec{
 		Name:  "n-rooks+pawns",
 		Goal:  encode.Place,
-		Rules: []encode.Rule{{Family: encode.RowSegments, Hi: 1}, {Family: encode.ColumnSegments, Hi: 1}},
+		Rules: rookSegments,
 		Kind:  encode.RookKind,
 		Word:  "rooks",
 	})
