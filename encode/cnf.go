@@ -49,10 +49,11 @@ const AutoAMO = "auto"
 // n = 595) gets Product with groups pairwise up to CompactPairwiseUpTo and
 // the variables shuffled (CNFOptions.Shuffle = CompactShuffle). With gini,
 // DefaultAMO's formula takes about 75 bytes a clause at the peak of a
-// first solution (3.0 GB at n = 1000); the compact one has 4.5 times
-// fewer clauses (8.9 million at n = 1000) and found a first solution of
-// the empty board of order 1000 in 0.8–1.0 GB, 1.5–2 times slower than
-// DefaultAMO (docs/external.md, "The sat backend's memory at n = 1000").
+// first solution (2,991,948 KiB at n = 1000, 21 s of processor time); the
+// compact one has 4.5 times fewer clauses (8.9 million at n = 1000), and
+// the sat backend found a first solution of the empty board of order 1000
+// with it in 797,484–905,376 KiB over 8 numberings, 22–51 s (docs/
+// external.md, "The sat backend's memory at n = 1000").
 const CompactClauses = 12_000_000
 
 // CompactPairwiseUpTo and CompactShuffle are the PairwiseUpTo and Shuffle
@@ -152,9 +153,9 @@ type CNFOptions struct {
 	// anti-diagonals in turn (r+c = k, then r−c = k−n+1, for k = 0, 1, …)
 	// instead of every diagonal, then every anti-diagonal: the same
 	// clauses in another order (and other auxiliaries). With Shuffle, on
-	// the empty board of order 1000, gini's first solutions took 897 MB
-	// at the peak on average over 9 numberings against 980 MB over 7
-	// (docs/external.md).
+	// the empty board of order 1000, gini's first solutions peaked at
+	// 896,734 KiB on average over 9 numberings against 980,196 KiB over 7
+	// without (docs/external.md).
 	Interleave bool
 }
 
