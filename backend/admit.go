@@ -30,7 +30,17 @@ const (
 	NeedPlain                     // Unique, Shard or Checkpoint on another problem than plain n-queens
 	NeedOption                    // a key of Request.Options: Caps.Options
 	NeedTrace                     // Request.Trace: Caps.Trace, Mode Find, plain n-queens
+	NeedRange                     // a count whose total cannot fit in a uint64 (CountMaxN)
 )
+
+// CountMaxN is the largest order whose n-queens solutions (A000170) fit
+// in the uint64 that every count is: Q(27) = 234,907,967,154,122,528
+// (Preußer and Engelhardt, 2016) and the ratio Q(n+1)/Q(n), which grows
+// slowly (8.1 at n = 20, 10.5 at n = 26), put Q(28) near 2.6·10¹⁸ and
+// Q(29) near 2.9·10¹⁹, beyond 2⁶⁴ − 1 ≈ 1.8·10¹⁹. A count of the empty
+// board of a larger order is refused rather than left to overflow; the
+// fundamental solutions (about an eighth) fit one order further.
+const CountMaxN = 28
 
 // Refusal is Admit's answer to a request that a backend cannot take: what
 // it lacks, in words (Reason, which follows the backend's name: "cannot
@@ -126,6 +136,8 @@ func lacks(b Backend, p encode.Problem, req Request) (Need, string) {
 		return NeedMaxN, fmt.Sprintf("accepts n ≤ %d, not %d", c.MaxN, p.Board.N)
 	case (req.Unique || req.Shard != nil || req.Checkpoint != nil) && !p.PlainQueens():
 		return NeedPlain, "counts fundamental solutions and shards of plain n-queens only"
+	case req.Mode == Count && p.PlainQueens() && p.GivenCount() == 0 && p.Board.N > countMaxN(req.Unique):
+		return NeedRange, fmt.Sprintf("cannot count n = %d: the number of solutions exceeds 2^64 − 1, the range of a count (n ≤ %d%s)", p.Board.N, countMaxN(req.Unique), uniqueWord(req.Unique))
 	}
 	if k := refusedOption(c, req); k != "" {
 		known := "none"
@@ -141,6 +153,22 @@ func lacks(b Backend, p encode.Problem, req Request) (Need, string) {
 		return NeedTrace, "shows its search step by step in Find mode on plain n-queens boards only"
 	}
 	return 0, ""
+}
+
+// countMaxN is the largest order counted: CountMaxN, one more for the
+// fundamental solutions.
+func countMaxN(unique bool) int {
+	if unique {
+		return CountMaxN + 1
+	}
+	return CountMaxN
+}
+
+func uniqueWord(unique bool) string {
+	if unique {
+		return " for fundamental solutions"
+	}
+	return ""
 }
 
 // refusedOption returns the first key of req.Options, in sorted order,

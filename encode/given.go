@@ -1,8 +1,8 @@
 package encode
 
 import (
-	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -83,49 +83,49 @@ func (p Problem) Validate() error {
 }
 
 // kindAllowed checks that the problem places pieces of x's kind: a
-// one-kind variant its own (a given 'Q' standing for it), queens+knights
-// queens and knights, the pieces problem the kinds of its Counts.
+// one-kind variant its own (a given 'Q' standing for it), a variant of
+// several kinds those of its army (queens and knights for queens+knights,
+// the kinds of Counts for the pieces problem).
 func (p Problem) kindAllowed(x Piece) error {
 	n := p.Board.N
-	ok := false
-	switch {
-	case p.Variant == MixedPieces:
-		ok = p.Counts[x.Kind] > 0
-	case p.Variant == QueensKnights:
-		ok = x.Kind == QueenKind || x.Kind == KnightKind
-	default:
-		ok = x.Kind == p.Variant.Kind()
-	}
-	if ok {
+	if x.Kind == p.Variant.Kind() && !p.Variant.Mixed() || p.Variant.Mixed() && slices.Contains(p.kindsUsed(), x.Kind) {
 		return nil
 	}
 	what := fmt.Sprintf("the %v problem places no %v", p.Variant, x.Kind)
-	if p.Variant == MixedPieces {
-		what = fmt.Sprintf("the pieces %s hold no %v", p.Counts, x.Kind)
+	if p.fixedArmy() {
+		what = fmt.Sprintf("the pieces %s hold no %v", p.Army(), x.Kind)
 	}
 	return pieceErrorf(x.Cell, "%s ('%c' given at %s)", what, x.Kind.Letter(), Square(n, x.R, x.C))
 }
 
-// checkArmy checks the counts of the pieces problem against the board:
-// some pieces, no more than its free squares.
+// fixedArmy reports whether the problem's pieces of several kinds are
+// fixed by the problem (a Place variant with an Army: the Counts of the
+// pieces problem) rather than chosen by a size search.
+func (p Problem) fixedArmy() bool { return p.Variant.Mixed() && p.Variant.Goal() == Place }
+
+// checkArmy checks the army of a problem whose pieces of several kinds
+// are fixed (the counts of the pieces problem) against the board: some
+// pieces, no more than its free squares, no more given of a kind than the
+// army holds.
 func (p Problem) checkArmy() error {
-	if p.Variant != MixedPieces {
+	if !p.fixedArmy() {
 		return nil
 	}
 	n := p.Board.N
-	t := p.Counts.Total()
+	army := p.Army()
+	t := army.Total()
 	if t == 0 {
-		return boardErrorf(-1, "the pieces problem needs some pieces (--pieces Q=3,N=3)")
+		return boardErrorf(-1, "the %v problem needs some pieces (--pieces Q=3,N=3)", p.Variant)
 	}
 	free := n*n - len(p.Blocked)
 	if t > free {
-		return boardErrorf(-1, "%d pieces (%s) do not fit on the %d×%d board (%d free squares)", t, p.Counts, n, n, free)
+		return boardErrorf(-1, "%d pieces (%s) do not fit on the %d×%d board (%d free squares)", t, army, n, n, free)
 	}
 	var given Army
 	for _, x := range p.Givens() {
 		given[x.Kind]++
-		if given[x.Kind] > p.Counts[x.Kind] {
-			return pieceErrorf(x.Cell, "%s given, the pieces %s have %d", x.Kind.Plural(given[x.Kind]), p.Counts, p.Counts[x.Kind])
+		if given[x.Kind] > army[x.Kind] {
+			return pieceErrorf(x.Cell, "%s given, the pieces %s have %d", x.Kind.Plural(given[x.Kind]), army, army[x.Kind])
 		}
 	}
 	return nil
@@ -156,9 +156,10 @@ func (p Problem) CheckGiven() error {
 	}
 	on := map[key][]Cell{}
 	var err error
+	rules := p.Variant.Rules()
 	for _, x := range givens {
 		r, c := x.R, x.C
-		for _, ru := range p.Variant.Rules() {
+		for _, ru := range rules {
 			g.linesOf(ru.Family, r, c, func(l int) {
 				k := key{ru.Family, l}
 				on[k] = append(on[k], Cell{r, c})
@@ -167,7 +168,7 @@ func (p Problem) CheckGiven() error {
 					for _, x := range on[k] {
 						sq = append(sq, Square(n, x.R, x.C))
 					}
-					err = pieceErrorf(x.Cell, "the %v given at %s attack each other (%d on one %v, at most %d)", pieceWord(p.Variant), strings.Join(sq, " and "), len(on[k]), ru.Family, ru.Hi)
+					err = pieceErrorf(x.Cell, "the %v given at %s attack each other (%d on one %v, at most %d)", p.Variant.Word(), strings.Join(sq, " and "), len(on[k]), ru.Family, ru.Hi)
 				}
 			})
 			if err != nil {
@@ -176,26 +177,4 @@ func (p Problem) CheckGiven() error {
 		}
 	}
 	return nil
-}
-
-// pieceWord names the pieces of a variant in CheckGiven's messages.
-func pieceWord(v Variant) string {
-	if sp := v.spec(); sp != nil {
-		return cmp.Or(sp.Word, "pieces")
-	}
-	switch v {
-	case Kings:
-		return "kings"
-	case Knights:
-		return "knights"
-	case Bishops:
-		return "bishops"
-	case Rooks:
-		return "rooks"
-	case Superqueens:
-		return "superqueens"
-	case QueensKnights, MixedPieces:
-		return "pieces"
-	}
-	return "queens"
 }

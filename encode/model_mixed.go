@@ -19,10 +19,10 @@ import (
 // Total line. The given pieces are taken off the bounds, and the cells
 // they attack or that attack them are left out.
 func newMixedModel(ctx context.Context, p Problem) (*Model, error) {
-	if p.Variant == QueensKnights && p.Pieces%2 != 0 {
-		return nil, fmt.Errorf("encode: queens+knights places queens and knights in pairs: %d pieces asked for", p.Pieces)
-	}
 	army := p.Army()
+	if army.Total() != p.pieces() {
+		return nil, fmt.Errorf("encode: %v places no army of %d pieces (its pieces come %d at a time)", p.Variant, p.pieces(), p.SizeStep())
+	}
 	b := &mixedBuilder{m: &Model{Problem: p, N: p.Board.N, Pieces: army.Total()}, army: army, rules: p.Variant.Rules(),
 		counted: map[ruleLine]int{}, excluded: map[ruleLine]int{}, occupied: map[Cell]bool{}}
 	b.givens()

@@ -190,65 +190,47 @@ func (ru Rule) counts(k Kind) bool { return ru.Kinds == 0 || ru.Kinds&k.mask() !
 func (ru Rule) excludes(k Kind) bool { return ru.Excludes&k.mask() != 0 }
 
 // Mixed reports whether the variant places pieces of several kinds, whose
-// solutions are Pieces rather than Cells (Verify, Model.Pieces).
-func (v Variant) Mixed() bool { return v == QueensKnights || v == MixedPieces }
+// solutions are Pieces rather than Cells (Verify, Model.Pieces): whether
+// its VariantSpec has an Army (queens+knights, pieces).
+func (v Variant) Mixed() bool { return v.entry().Army != nil }
 
 // Kind returns the kind of piece of a one-kind variant (queens for the
-// queens, toroidal, domination and queens+pawns problems).
-func (v Variant) Kind() Kind {
-	if sp := v.spec(); sp != nil {
-		return sp.Kind
-	}
-	switch v {
-	case Kings:
-		return KingKind
-	case Knights:
-		return KnightKind
-	case Bishops:
-		return BishopKind
-	case Rooks:
-		return RookKind
-	case Superqueens:
-		return AmazonKind
-	}
-	return QueenKind
-}
+// queens, toroidal, domination and queens+pawns problems; QueenKind for
+// the variants of several kinds).
+func (v Variant) Kind() Kind { return v.entry().Kind }
 
-// Army returns the pieces the problem places, by kind: the counts of
-// the pieces problem (Problem.Counts), half the pieces as queens and half
-// as knights for queens+knights, and Pieces pieces of the variant's kind
-// otherwise.
+// Army returns the pieces the problem places, by kind: its variant's Army
+// (the counts of the pieces problem, Problem.Counts; half the pieces as
+// queens and half as knights for queens+knights), or the number of pieces
+// (Pieces; a Place variant's own when 0) of the variant's kind.
 func (p Problem) Army() Army {
-	var a Army
-	switch p.Variant {
-	case MixedPieces:
-		return p.Counts
-	case QueensKnights:
-		a[QueenKind], a[KnightKind] = p.Pieces/2, p.Pieces/2
-		return a
+	q := p
+	q.Pieces = p.pieces()
+	if army := p.Variant.entry().Army; army != nil {
+		return army(q)
 	}
-	a[p.Variant.Kind()] = p.pieces()
+	var a Army
+	a[p.Variant.Kind()] = q.Pieces
 	return a
 }
 
-// kindsUsed returns the kinds the problem can place: the army's, or for
-// queens+knights before its size is chosen, queens and knights.
+// kindsUsed returns the kinds the problem can place: the army's, or when
+// its size is not chosen (or too small for an army), the kinds of the
+// army of SizeStep pieces (queens and knights for queens+knights).
 func (p Problem) kindsUsed() []Kind {
-	if p.Variant == QueensKnights {
-		return []Kind{QueenKind, KnightKind}
+	a := p.Army()
+	if a.Total() == 0 {
+		q := p
+		q.Pieces = p.SizeStep()
+		a = q.Army()
 	}
-	return p.Army().Kinds()
+	return a.Kinds()
 }
 
 // SizeStep is the step of the search for the number of pieces of a
-// Maximum or Minimum variant (backend.Solve): 2 for queens+knights, whose
-// pieces come in pairs, 1 otherwise.
-func (p Problem) SizeStep() int {
-	if p.Variant == QueensKnights {
-		return 2
-	}
-	return 1
-}
+// Maximum or Minimum variant (backend.Solve), its VariantSpec's Step: 2
+// for queens+knights, whose pieces come in pairs, 1 otherwise.
+func (p Problem) SizeStep() int { return max(1, p.Variant.entry().Step) }
 
 // Givens returns the given pieces of the problem, in row-major order:
 // Instance.Pieces, or the queens of the Board, each of the variant's kind

@@ -1,15 +1,20 @@
 package encode
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
 // Variant is the kind of piece and question of a problem. Every variant is
-// stated in one place, Variant.rules: the lines of the board (rows,
-// columns, diagonals, knight's-move pairs, 2×2 blocks, "covered by" sets)
-// with the least and most pieces each may hold. The exact-cover matrix, the
-// CNF, the generic search and Verify are all derived from it.
+// stated in one place, its entry in the table of VariantSpecs (the
+// built-in ones below, RegisterVariant's after them): its name, its
+// question, its lines (rows, columns, diagonals, knight's-move pairs, 2×2
+// blocks, "covered by" sets, with the least and most pieces each may
+// hold), its kind of piece, its word, its bound and, for several kinds,
+// its army. The exact-cover matrix, the CNF, the generic search and Verify
+// are all derived from the lines.
 type Variant int
 
 const (
@@ -58,63 +63,140 @@ const (
 	MixedPieces
 )
 
-var variantNames = [...]string{"queens", "toroidal", "superqueens", "domination", "kings", "bishops", "knights", "rooks", "torus-domination", "queens+pawns", "queens+knights", "pieces"}
-
-// builtinVariants is the number of the variants above; RegisterVariant's
-// come after them.
-const builtinVariants = Variant(len(variantNames))
-
-// VariantSpec states a variant of one kind of piece whole, for
-// RegisterVariant: its name (for --problem and ParseVariant, lower case),
-// its question, its lines (as Variant.Rules returns them), the kind of
-// piece it places, the word for its pieces in messages ("" for "pieces"),
-// and, for the Maximum and Minimum questions, the bound from which the
-// search for the best number starts (nil: n).
+// VariantSpec states a variant whole. The variants are one table of
+// VariantSpecs: the built-in ones first, in the order of their constants,
+// then those of RegisterVariant; every method of Variant and Problem that
+// depends on the variant (String, ParseVariant, Goal, Rules, Kind, Word,
+// Mixed, Problem.Bound, Problem.Army, Problem.SizeStep, the model, the
+// CNF, the search and Verify) reads the variant's entry and nothing else.
 type VariantSpec struct {
-	Name  string
-	Goal  Goal
+	// Name is the variant's name for --problem, ParseVariant and String:
+	// lower case, and no other variant's.
+	Name string
+	// Goal is the variant's question: Place a fixed number of pieces, or
+	// find the Maximum or Minimum number and the placements of that many.
+	Goal Goal
+	// Rules are the variant's lines, as Variant.Rules returns them: its
+	// whole geometry. A variant whose rules use a segment family
+	// (RowSegments, ColumnSegments, DiagonalSegments, AntidiagSegments)
+	// reads the pawns of its instance (Instance.Pawns), or with none
+	// placed every set of Problem.PawnCount squares (PawnsSearched); any
+	// other refuses a board with pawns.
 	Rules []Rule
-	Kind  Kind
-	Word  string
-	Bound func(n int) int
+	// Kind is the kind of piece of a variant of one kind (Variant.Kind),
+	// which a 'Q' given on its board stands for. A variant of several
+	// kinds (with an Army) leaves it QueenKind: a 'Q' of its board is a
+	// queen.
+	Kind Kind
+	// Word names the variant's pieces, plural, in messages ("the rooks
+	// given at a1 and a2 attack each other"); "" is "pieces".
+	Word string
+	// Bound is the number of pieces of a problem (Problem.Bound): for a
+	// Place variant the number it places, for a Maximum variant an upper
+	// bound, from which the size search goes down, for a Minimum one a
+	// lower bound, from which it goes up. It may read the whole problem
+	// (its order p.Board.N, blocked squares, given pieces, pawns, Counts).
+	// nil is n, p.Board.N.
+	Bound func(p Problem) int
+	// Army, when set, makes the variant one of several kinds of piece
+	// (Variant.Mixed), whose solutions are Pieces: it returns the pieces a
+	// problem of p.Pieces pieces places, by kind (Problem.Army; for a
+	// Place variant p.Pieces is Bound's number). A variant without an Army
+	// places p.Pieces pieces of Kind, and its solutions are Cells.
+	Army func(p Problem) Army
+	// Step is the step of the size search of a Maximum or Minimum variant
+	// whose pieces come in groups (Problem.SizeStep: 2 for queens+knights,
+	// a queen and a knight at a time); 0 is 1. Problem.Bound is taken to a
+	// multiple of it (down for Maximum, up for Minimum), and the Army of
+	// Step pieces holds every kind the variant places.
+	Step int
 }
 
-var registeredVariants []VariantSpec
+// variants is the table of the variants: the built-in ones at the index
+// of their constant, RegisterVariant's appended.
+var variants = []VariantSpec{
+	Queens: {Name: "queens", Goal: Place, Kind: QueenKind, Word: "queens",
+		Rules: []Rule{{Family: Rows, Lo: 1, Hi: 1}, {Family: Columns, Lo: 1, Hi: 1}, {Family: Diagonals, Lo: 0, Hi: 1}, {Family: Antidiags, Lo: 0, Hi: 1}}},
+	Toroidal: {Name: "toroidal", Goal: Place, Kind: QueenKind, Word: "queens",
+		Rules: []Rule{{Family: Rows, Lo: 1, Hi: 1}, {Family: Columns, Lo: 1, Hi: 1}, {Family: TorusDiags, Lo: 0, Hi: 1}, {Family: TorusAnti, Lo: 0, Hi: 1}}},
+	Superqueens: {Name: "superqueens", Goal: Place, Kind: AmazonKind, Word: "superqueens",
+		Rules: []Rule{{Family: Rows, Lo: 1, Hi: 1}, {Family: Columns, Lo: 1, Hi: 1}, {Family: Diagonals, Lo: 0, Hi: 1}, {Family: Antidiags, Lo: 0, Hi: 1}, {Family: KnightPairs, Lo: 0, Hi: 1}}},
+	Domination: {Name: "domination", Goal: Minimum, Kind: QueenKind, Word: "queens",
+		Rules: []Rule{{Family: Covers, Lo: 1, Hi: Unbounded}},
+		Bound: dominationBound},
+	Kings: {Name: "kings", Goal: Maximum, Kind: KingKind, Word: "kings",
+		Rules: []Rule{{Family: KingBlocks, Lo: 0, Hi: 1}},
+		Bound: kingsBound},
+	Bishops: {Name: "bishops", Goal: Maximum, Kind: BishopKind, Word: "bishops",
+		Rules: []Rule{{Family: Diagonals, Lo: 0, Hi: 1}, {Family: Antidiags, Lo: 0, Hi: 1}},
+		Bound: bishopsBound},
+	Knights: {Name: "knights", Goal: Maximum, Kind: KnightKind, Word: "knights",
+		Rules: []Rule{{Family: KnightPairs, Lo: 0, Hi: 1}},
+		Bound: knightsBound},
+	Rooks: {Name: "rooks", Goal: Maximum, Kind: RookKind, Word: "rooks",
+		Rules: []Rule{{Family: Rows, Lo: 0, Hi: 1}, {Family: Columns, Lo: 0, Hi: 1}}}, // Bound n
+	TorusDomination: {Name: "torus-domination", Goal: Minimum, Kind: QueenKind, Word: "queens",
+		Rules: []Rule{{Family: TorusCovers, Lo: 1, Hi: Unbounded}},
+		Bound: givenBound},
+	QueensPawns: {Name: "queens+pawns", Goal: Place, Kind: QueenKind, Word: "queens",
+		Rules: []Rule{{Family: RowSegments, Hi: 1}, {Family: ColumnSegments, Hi: 1}, {Family: DiagonalSegments, Hi: 1}, {Family: AntidiagSegments, Hi: 1}},
+		Bound: queensPawnsCount},
+	QueensKnights: {Name: "queens+knights", Goal: Maximum, Word: "pieces",
+		Rules: mixedRules,
+		Bound: queensKnightsBound, Army: queensKnightsArmy, Step: 2},
+	MixedPieces: {Name: "pieces", Goal: Place, Word: "pieces",
+		Rules: mixedRules,
+		Bound: func(p Problem) int { return p.Counts.Total() }, Army: func(p Problem) Army { return p.Counts }},
+}
 
-// RegisterVariant adds a variant of one kind of piece stated by its lines
-// and returns it: the exact-cover matrix, the CNF, the generic search, the
-// exports and Verify are all derived from the rules, so that a new
-// variant is one file that calls RegisterVariant from an init function
-// (encode's ExampleRegisterVariant). It panics on a name already taken or
-// a spec without rules, as a registry filled from init functions does.
+// RegisterVariant adds a variant to the table and returns it: the
+// exact-cover matrix, the CNF, the generic search, the exports and Verify
+// are all derived from its rules, so that a new variant is one file that
+// calls RegisterVariant from a package-level variable or an init function
+// (examples/variant). It panics on a name already taken or not lower
+// case, a spec without rules, an unknown Goal or Kind, or a negative
+// Step, as a registry filled from init functions does.
 func RegisterVariant(s VariantSpec) Variant {
 	if _, err := ParseVariant(s.Name); err == nil || s.Name == "" || s.Name != strings.ToLower(strings.TrimSpace(s.Name)) {
 		panic(fmt.Sprintf("encode: RegisterVariant: name %q is taken or not a lower-case name", s.Name))
 	}
-	if len(s.Rules) == 0 {
+	switch {
+	case len(s.Rules) == 0:
 		panic(fmt.Sprintf("encode: RegisterVariant: variant %q has no rules", s.Name))
+	case s.Goal < Place || s.Goal > Minimum:
+		panic(fmt.Sprintf("encode: RegisterVariant: variant %q has an unknown goal %d", s.Name, int(s.Goal)))
+	case s.Kind < 0 || int(s.Kind) >= NumKinds:
+		panic(fmt.Sprintf("encode: RegisterVariant: variant %q has an unknown kind %d", s.Name, int(s.Kind)))
+	case s.Step < 0:
+		panic(fmt.Sprintf("encode: RegisterVariant: variant %q has a negative step %d", s.Name, s.Step))
 	}
-	registeredVariants = append(registeredVariants, s)
-	return builtinVariants + Variant(len(registeredVariants)-1)
+	s.Rules = slices.Clone(s.Rules) // the table's own
+	variants = append(variants, s)
+	return Variant(len(variants) - 1)
 }
 
-// spec returns the spec of a registered variant, nil for a built-in one.
-func (v Variant) spec() *VariantSpec {
-	if v < builtinVariants || int(v-builtinVariants) >= len(registeredVariants) {
-		return nil
+// unknownVariant is the entry of a variant not in the table: no name, no
+// rules.
+var unknownVariant VariantSpec
+
+// entry returns the variant's entry in the table, the zero VariantSpec
+// for an unknown variant. It is read, never written.
+func (v Variant) entry() *VariantSpec {
+	if !v.known() {
+		return &unknownVariant
 	}
-	return &registeredVariants[v-builtinVariants]
+	return &variants[v]
 }
 
 // known reports whether v is a built-in or registered variant.
-func (v Variant) known() bool { return v >= 0 && v < builtinVariants || v.spec() != nil }
+func (v Variant) known() bool { return v >= 0 && int(v) < len(variants) }
 
 // Variants lists the variants of one kind of piece, whose solutions are
-// sets of Cells, Queens first, the registered ones last; MixedVariants
-// lists the others.
+// sets of Cells, in the table's order: Queens first, the registered ones
+// last; MixedVariants lists the others.
 func Variants() []Variant {
-	vs := make([]Variant, 0, len(variantNames)+len(registeredVariants))
-	for v := Variant(0); v.known(); v++ {
+	var vs []Variant
+	for v := range Variant(len(variants)) {
 		if !v.Mixed() {
 			vs = append(vs, v)
 		}
@@ -123,36 +205,44 @@ func Variants() []Variant {
 }
 
 // MixedVariants lists the variants of several kinds of piece
-// (Variant.Mixed): queens+knights and pieces.
-func MixedVariants() []Variant { return []Variant{QueensKnights, MixedPieces} }
+// (Variant.Mixed), in the table's order: queens+knights and pieces, then
+// any registered with an Army.
+func MixedVariants() []Variant {
+	var vs []Variant
+	for v := range Variant(len(variants)) {
+		if v.Mixed() {
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
 
 // AllVariants is Variants and MixedVariants.
 func AllVariants() []Variant { return append(Variants(), MixedVariants()...) }
 
 func (v Variant) String() string {
-	if sp := v.spec(); sp != nil {
-		return sp.Name
-	}
-	if v < 0 || v >= builtinVariants {
+	if !v.known() {
 		return fmt.Sprintf("variant(%d)", int(v))
 	}
-	return variantNames[v]
+	return variants[v].Name
 }
 
 // ParseVariant returns the variant with the given name.
 func ParseVariant(s string) (Variant, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
-	names := variantNames[:]
-	for _, sp := range registeredVariants {
-		names = append(names[:len(names):len(names)], sp.Name)
-	}
-	for i, n := range names {
-		if t == n {
+	names := make([]string, len(variants))
+	for i, sp := range variants {
+		if t == sp.Name {
 			return Variant(i), nil
 		}
+		names[i] = sp.Name
 	}
 	return 0, fmt.Errorf("encode: unknown problem %q (known: %s)", s, strings.Join(names, ", "))
 }
+
+// Word names the variant's pieces, plural, as its messages do:
+// "queens", "kings", "pieces" for the variants of several kinds.
+func (v Variant) Word() string { return cmp.Or(v.entry().Word, "pieces") }
 
 // Goal is the question a variant asks about the number of pieces.
 type Goal int
@@ -169,18 +259,7 @@ const (
 )
 
 // Goal returns the question of the variant.
-func (v Variant) Goal() Goal {
-	if sp := v.spec(); sp != nil {
-		return sp.Goal
-	}
-	switch v {
-	case Domination, TorusDomination:
-		return Minimum
-	case Kings, Bishops, Knights, Rooks, QueensKnights:
-		return Maximum
-	}
-	return Place
-}
+func (v Variant) Goal() Goal { return v.entry().Goal }
 
 // Family is a family of lines of the board; each line is a set of squares
 // with a least and a most number of pieces.
@@ -234,37 +313,8 @@ type Rule struct {
 // Rules returns the lines of the variant: its whole geometry. n-queens is
 // rows and columns [1,1] and diagonals [0,1]; the Maximum variants have only
 // upper bounds, the number of pieces being a Total line; domination is
-// every square's cover set [1, ∞).
-func (v Variant) Rules() []Rule {
-	if sp := v.spec(); sp != nil {
-		return sp.Rules
-	}
-	switch v {
-	case Queens:
-		return []Rule{{Family: Rows, Lo: 1, Hi: 1}, {Family: Columns, Lo: 1, Hi: 1}, {Family: Diagonals, Lo: 0, Hi: 1}, {Family: Antidiags, Lo: 0, Hi: 1}}
-	case Toroidal:
-		return []Rule{{Family: Rows, Lo: 1, Hi: 1}, {Family: Columns, Lo: 1, Hi: 1}, {Family: TorusDiags, Lo: 0, Hi: 1}, {Family: TorusAnti, Lo: 0, Hi: 1}}
-	case Superqueens:
-		return []Rule{{Family: Rows, Lo: 1, Hi: 1}, {Family: Columns, Lo: 1, Hi: 1}, {Family: Diagonals, Lo: 0, Hi: 1}, {Family: Antidiags, Lo: 0, Hi: 1}, {Family: KnightPairs, Lo: 0, Hi: 1}}
-	case Domination:
-		return []Rule{{Family: Covers, Lo: 1, Hi: Unbounded}}
-	case Kings:
-		return []Rule{{Family: KingBlocks, Lo: 0, Hi: 1}}
-	case Bishops:
-		return []Rule{{Family: Diagonals, Lo: 0, Hi: 1}, {Family: Antidiags, Lo: 0, Hi: 1}}
-	case Knights:
-		return []Rule{{Family: KnightPairs, Lo: 0, Hi: 1}}
-	case Rooks:
-		return []Rule{{Family: Rows, Lo: 0, Hi: 1}, {Family: Columns, Lo: 0, Hi: 1}}
-	case TorusDomination:
-		return []Rule{{Family: TorusCovers, Lo: 1, Hi: Unbounded}}
-	case QueensPawns:
-		return []Rule{{Family: RowSegments, Hi: 1}, {Family: ColumnSegments, Hi: 1}, {Family: DiagonalSegments, Hi: 1}, {Family: AntidiagSegments, Hi: 1}}
-	case QueensKnights, MixedPieces:
-		return mixedRules
-	}
-	return nil
-}
+// every square's cover set [1, ∞). The slice is the caller's.
+func (v Variant) Rules() []Rule { return slices.Clone(v.entry().Rules) }
 
 // Problem is a variant on an instance: the board, its given pieces, its
 // blocked squares and excluded diagonals. Pieces is the number of pieces to
@@ -285,10 +335,25 @@ type Problem struct {
 }
 
 // PawnsSearched reports whether p stands for every placement of
-// PawnCount pawns rather than for one board: queens+pawns with no pawn
-// placed and PawnCount > 0.
+// PawnCount pawns rather than for one board: a variant that reads pawns
+// (queens+pawns), with no pawn placed and PawnCount > 0.
 func (p Problem) PawnsSearched() bool {
-	return p.Variant == QueensPawns && len(p.Pawns) == 0 && p.PawnCount > 0
+	return p.Variant.ReadsPawns() && len(p.Pawns) == 0 && p.PawnCount > 0
+}
+
+// ReadsPawns reports whether the variant reads the pawns of its board,
+// its lines cut at them: whether its rules use a segment family
+// (queens+pawns, or a registered variant's). Such a problem has pawns
+// (Instance.Pawns, or PawnCount searched) and its records say how many;
+// any other variant refuses a board with pawns.
+func (v Variant) ReadsPawns() bool {
+	for _, ru := range v.entry().Rules {
+		switch ru.Family {
+		case RowSegments, ColumnSegments, DiagonalSegments, AntidiagSegments:
+			return true
+		}
+	}
+	return false
 }
 
 // PlainQueens reports whether p is the classic n-queens problem on a board
@@ -298,74 +363,95 @@ func (p Problem) PlainQueens() bool {
 	return p.Variant == Queens && p.Plain() && len(p.Given) == 0
 }
 
-// pieces returns the number of pieces to place.
+// pieces returns the number of pieces to place: Pieces, or for a Place
+// variant with Pieces 0 the number it places (Bound).
 func (p Problem) pieces() int {
 	if p.Pieces == 0 && p.Variant.Goal() == Place {
-		return p.placeCount()
+		return p.Bound()
 	}
 	return p.Pieces
 }
 
-// placeCount is the number of pieces of a Place variant: n, and n + k
-// with k pawns.
-func (p Problem) placeCount() int {
-	if p.Variant == MixedPieces {
-		return p.Counts.Total()
-	}
-	if p.Variant == QueensPawns {
-		return p.Board.N + max(len(p.Pawns), p.PawnCount)
-	}
-	return p.Board.N
-}
-
-// Bound returns where the search for the number of pieces starts: for a
+// Bound returns the variant's number of pieces for the problem
+// (VariantSpec.Bound): for a Place variant the number it places (n; n + k
+// with k pawns for queens+pawns; the total of Counts for pieces), and
+// where the search for the number of pieces starts otherwise: for a
 // Maximum variant an upper bound (exact on an empty board: n rooks, 2n − 2
 // bishops, ⌈n/2⌉² kings, ⌈n²/2⌉ knights for n ≥ 3, Kotesovec, "Non-attacking
 // chess pieces", 2013), for domination a lower bound (⌈(n−1)/2⌉, Spencer's
 // bound, see Weakley, "Domination in the queen's graph", 1995, when the
-// board is plain and empty; 1 otherwise), and n for the Place variants.
+// board is plain and empty; 1 otherwise), taken to a multiple of SizeStep.
 func (p Problem) Bound() int {
-	n := p.Board.N
-	if sp := p.Variant.spec(); sp != nil && sp.Goal != Place {
-		if sp.Bound == nil {
-			return n
-		}
-		return sp.Bound(n)
+	sp := p.Variant.entry()
+	k := p.Board.N
+	if sp.Bound != nil {
+		k = sp.Bound(p)
 	}
-	switch p.Variant {
-	case Rooks:
-		return n
-	case Bishops:
-		return max(1, 2*n-2)
-	case Kings:
-		h := (n + 1) / 2
-		return h * h
-	case Knights:
-		switch n {
-		case 1:
-			return 1
-		case 2:
-			return 4
+	if s := p.SizeStep(); s > 1 && k%s != 0 {
+		switch sp.Goal {
+		case Maximum:
+			k -= k % s
+		case Minimum:
+			k += s - k%s
 		}
-		return (n*n + 1) / 2
-	case QueensKnights:
-		// m queens take m rows and m columns: the m knights stand on
-		// the (n−m)² squares left (the argument that gives 5 on 8×8).
-		m := 0
-		for k := 1; k <= n && k <= (n-k)*(n-k); k++ {
-			m = k
-		}
-		return 2 * m
-	case TorusDomination:
-		return max(1, p.GivenCount())
-	case Domination:
-		if p.Plain() && p.GivenCount() == 0 {
-			return max(1, n/2) // ⌈(n−1)/2⌉
-		}
-		return max(1, p.GivenCount())
 	}
-	return p.placeCount()
+	return k
 }
+
+// The bounds of the built-in variants (VariantSpec.Bound).
+
+func bishopsBound(p Problem) int { return max(1, 2*p.Board.N-2) }
+
+func kingsBound(p Problem) int {
+	h := (p.Board.N + 1) / 2
+	return h * h
+}
+
+func knightsBound(p Problem) int {
+	switch n := p.Board.N; n {
+	case 1:
+		return 1
+	case 2:
+		return 4
+	default:
+		return (n*n + 1) / 2
+	}
+}
+
+// queensKnightsBound: m queens take m rows and m columns, so the m
+// knights stand on the (n−m)² squares left (the argument that gives 5 on
+// 8×8); 2m pieces.
+func queensKnightsBound(p Problem) int {
+	n, m := p.Board.N, 0
+	for k := 1; k <= n && k <= (n-k)*(n-k); k++ {
+		m = k
+	}
+	return 2 * m
+}
+
+// queensKnightsArmy is half the pieces as queens and half as knights.
+func queensKnightsArmy(p Problem) Army {
+	var a Army
+	a[QueenKind], a[KnightKind] = p.Pieces/2, p.Pieces/2
+	return a
+}
+
+// dominationBound is Spencer's lower bound ⌈(n−1)/2⌉ on a plain, empty
+// board, and otherwise the given queens (at least 1).
+func dominationBound(p Problem) int {
+	if p.Plain() && p.GivenCount() == 0 {
+		return max(1, p.Board.N/2) // ⌈(n−1)/2⌉
+	}
+	return givenBound(p)
+}
+
+// givenBound is the given pieces, at least 1: torus domination's lower
+// bound.
+func givenBound(p Problem) int { return max(1, p.GivenCount()) }
+
+// queensPawnsCount is the n + k queens of k pawns: the board's, or the
+// PawnCount to place.
+func queensPawnsCount(p Problem) int { return p.Board.N + max(len(p.Pawns), p.PawnCount) }
 
 // knightSteps are the four knight's moves that go down the board (or
 // along it to the right): each knight pair is found once, from its upper

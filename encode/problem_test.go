@@ -352,3 +352,76 @@ func TestParseVariant(t *testing.T) {
 		t.Error("unknown problem accepted")
 	}
 }
+
+// TestVariantTable pins the table of the built-in variants: their
+// constants, names and order (the unknown-problem message lists them so),
+// questions, kinds, words, kinds of solution, and the bounds where the
+// size search starts on 8×8, which are the published values: 8 rooks, 14
+// bishops, 16 kings and 32 knights (Kotesovec, exact on the empty board),
+// 5 queens and 5 knights (the ITA puzzle), Spencer's ⌈(n−1)/2⌉ = 4 for
+// domination on the plain, empty board and the given queens (at least
+// one) otherwise; the Place variants place n, n + k with k pawns, and the
+// pieces of --pieces.
+func TestVariantTable(t *testing.T) {
+	_, err := encode.ParseVariant("amazons")
+	if want := `encode: unknown problem "amazons" (known: queens, toroidal, superqueens, domination, kings, bishops, knights, rooks, torus-domination, queens+pawns, queens+knights, pieces)`; err == nil || err.Error() != want {
+		t.Errorf("ParseVariant(amazons): %v, want %s", err, want)
+	}
+	rows := []struct {
+		v     encode.Variant
+		name  string
+		goal  encode.Goal
+		kind  encode.Kind
+		word  string
+		mixed bool
+		bound int
+	}{
+		{encode.Queens, "queens", encode.Place, encode.QueenKind, "queens", false, 8},
+		{encode.Toroidal, "toroidal", encode.Place, encode.QueenKind, "queens", false, 8},
+		{encode.Superqueens, "superqueens", encode.Place, encode.AmazonKind, "superqueens", false, 8},
+		{encode.Domination, "domination", encode.Minimum, encode.QueenKind, "queens", false, 4},
+		{encode.Kings, "kings", encode.Maximum, encode.KingKind, "kings", false, 16},
+		{encode.Bishops, "bishops", encode.Maximum, encode.BishopKind, "bishops", false, 14},
+		{encode.Knights, "knights", encode.Maximum, encode.KnightKind, "knights", false, 32},
+		{encode.Rooks, "rooks", encode.Maximum, encode.RookKind, "rooks", false, 8},
+		{encode.TorusDomination, "torus-domination", encode.Minimum, encode.QueenKind, "queens", false, 1},
+		{encode.QueensPawns, "queens+pawns", encode.Place, encode.QueenKind, "queens", false, 8},
+		{encode.QueensKnights, "queens+knights", encode.Maximum, encode.QueenKind, "pieces", true, 10},
+		{encode.MixedPieces, "pieces", encode.Place, encode.QueenKind, "pieces", true, 0},
+	}
+	for i, r := range rows {
+		v := r.v
+		p := encode.Problem{Variant: v, Instance: encode.Instance{Board: encode.Empty(8)}}
+		if int(v) != i || v.String() != r.name || v.Goal() != r.goal || v.Kind() != r.kind || v.Word() != r.word || v.Mixed() != r.mixed || p.Bound() != r.bound {
+			t.Errorf("%d: %v: goal %v, kind %v, word %q, mixed %v, bound %d; want %d %s %v %v %q %v %d", int(v), v, v.Goal(), v.Kind(), v.Word(), v.Mixed(), p.Bound(), i, r.name, r.goal, r.kind, r.word, r.mixed, r.bound)
+		}
+	}
+	if got := encode.AllVariants(); len(got) != len(rows) {
+		t.Errorf("AllVariants() = %v, want the %d built-in variants", got, len(rows))
+	}
+	// The bounds that read the problem.
+	given := encode.Board{N: 8, Queens: []int{0, -1, -1, 5, -1, -1, -1, -1}}
+	blocked := encode.Instance{Board: encode.Empty(8), Blocked: []encode.Cell{{R: 4, C: 4}}}
+	for _, c := range []struct {
+		p    encode.Problem
+		want int
+	}{
+		{encode.Problem{Variant: encode.Domination, Instance: encode.Instance{Board: given}}, 2},
+		{encode.Problem{Variant: encode.Domination, Instance: blocked}, 1},
+		{encode.Problem{Variant: encode.Domination, Instance: encode.Instance{Board: encode.Empty(11)}}, 5},
+		{encode.Problem{Variant: encode.TorusDomination, Instance: encode.Instance{Board: given}}, 2},
+		{encode.Problem{Variant: encode.QueensPawns, Instance: encode.Instance{Board: encode.Empty(8)}, PawnCount: 2}, 10},
+		{encode.Problem{Variant: encode.QueensPawns, Instance: encode.Instance{Board: encode.Empty(8), Pawns: []encode.Cell{{R: 3, C: 3}}}}, 9},
+		{encode.Problem{Variant: encode.MixedPieces, Instance: encode.Instance{Board: encode.Empty(7)}, Counts: encode.Army{encode.QueenKind: 2, encode.KnightKind: 1, encode.KingKind: 2, encode.BishopKind: 2}}, 7},
+		{encode.Problem{Variant: encode.Knights, Instance: encode.Instance{Board: encode.Empty(2)}}, 4},
+		{encode.Problem{Variant: encode.QueensKnights, Instance: encode.Instance{Board: encode.Empty(3)}}, 2},
+	} {
+		if got := c.p.Bound(); got != c.want {
+			t.Errorf("%v on %d×%d (%d given, %d blocked, %d pawns, PawnCount %d, Counts %s): Bound %d, want %d", c.p.Variant, c.p.Board.N, c.p.Board.N, c.p.GivenCount(), len(c.p.Blocked), len(c.p.Pawns), c.p.PawnCount, c.p.Counts, got, c.want)
+		}
+	}
+	qk := encode.Problem{Variant: encode.QueensKnights, Instance: encode.Instance{Board: encode.Empty(8)}, Pieces: 10}
+	if a := qk.Army(); a.String() != "Q=5,N=5" || qk.SizeStep() != 2 {
+		t.Errorf("queens+knights of 10: army %s, step %d", a, qk.SizeStep())
+	}
+}

@@ -65,38 +65,35 @@ func verifyPieces(p Problem, pieces []Piece) error {
 }
 
 // verifyArmy checks the pieces' numbers: as many of each kind as p asks
-// (when its number of pieces is chosen), and for queens+knights as many
-// queens as knights.
+// (p.Army), or when its number of pieces is not chosen, as many of each
+// kind as the variant's army of that many pieces holds (for
+// queens+knights, as many queens as knights).
 func verifyArmy(p Problem, pieces []Piece) error {
 	n := p.Board.N
-	if want := p.pieces(); want > 0 {
-		if len(pieces) != want {
-			return fmt.Errorf("encode: verify: %d pieces, the problem asks for %d", len(pieces), want)
+	want := p.pieces()
+	if want > 0 && len(pieces) != want {
+		return fmt.Errorf("encode: verify: %d pieces, the problem asks for %d", len(pieces), want)
+	}
+	var got Army
+	for _, x := range pieces {
+		if x.Kind < 0 || int(x.Kind) >= NumKinds {
+			return fmt.Errorf("encode: verify: piece of unknown kind %d at %s", int(x.Kind), Square(n, x.R, x.C))
 		}
-		var got Army
-		for _, x := range pieces {
-			if x.Kind < 0 || int(x.Kind) >= NumKinds {
-				return fmt.Errorf("encode: verify: piece of unknown kind %d at %s", int(x.Kind), Square(n, x.R, x.C))
-			}
-			got[x.Kind]++
-		}
+		got[x.Kind]++
+	}
+	if want > 0 {
 		if got != p.Army() {
 			return fmt.Errorf("encode: verify: the pieces are %s, the problem asks for %s", got, p.Army())
 		}
+		return nil
 	}
-	if p.Variant == QueensKnights {
-		var q, k int
-		for _, x := range pieces {
-			switch x.Kind {
-			case QueenKind:
-				q++
-			case KnightKind:
-				k++
-			}
-		}
-		if q != k {
-			return fmt.Errorf("encode: verify: %s and %s: queens+knights places as many of each", QueenKind.Plural(q), KnightKind.Plural(k))
-		}
+	q := p
+	q.Pieces = len(pieces)
+	switch a := q.Army(); {
+	case a.Total() != len(pieces):
+		return fmt.Errorf("encode: verify: %d pieces: the %v problem places no army of %d (its pieces come %d at a time)", len(pieces), p.Variant, len(pieces), p.SizeStep())
+	case a != got:
+		return fmt.Errorf("encode: verify: the pieces are %s: %d pieces of the %v problem are %s", got, len(pieces), p.Variant, a)
 	}
 	return nil
 }

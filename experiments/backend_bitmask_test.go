@@ -161,7 +161,7 @@ func TestBitmaskBackendEarlyEnd(t *testing.T) {
 	be := bitmaskBackend(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	out, err := backend.SolveBoard(ctx, be, encode.Empty(30), backend.Request{Mode: backend.Count, Unique: true})
+	out, err := backend.SolveBoard(ctx, be, encode.Empty(backend.CountMaxN+1), backend.Request{Mode: backend.Count, Unique: true})
 	if err != nil || out.Status != backend.Timeout {
 		t.Errorf("deadline: %v, %v", out.Status, err)
 	}

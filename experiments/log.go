@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/qtool-project/qtool/internal/flock"
 	"io"
 	"os"
 
@@ -51,8 +52,8 @@ func OpenLog(path string, resume bool) (l *LogFile, envs []results.Env, recs []r
 			f.Close()
 		}
 	}()
-	if err := lockFile(f); err != nil {
-		if errors.Is(err, errLocked) {
+	if err := flock.Try(f); err != nil {
+		if errors.Is(err, flock.ErrLocked) {
 			return nil, nil, nil, fmt.Errorf("%w: %s is being written by another run; wait for it or choose another --log", ErrLogInUse, path)
 		}
 		return nil, nil, nil, fmt.Errorf("experiments: log: %s: %w", path, err)

@@ -30,10 +30,17 @@ func TestRunnerRefused(t *testing.T) {
 		return backend.Outcome{}, fmt.Errorf("broken: out of luck")
 	}}
 	bs := []backend.Backend{big, broken}
+	claspHere := true
 	for _, name := range []string{"sat", "clasp"} {
 		b, err := backend.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if err := backend.Unavailable(b); err != nil {
+			// The runner skips a backend whose program is missing.
+			t.Logf("%s left out: %v (.ci/setup.d/50-peers.sh installs it)", name, err)
+			claspHere = false
+			continue
 		}
 		bs = append(bs, b)
 	}
@@ -50,6 +57,9 @@ func TestRunnerRefused(t *testing.T) {
 		{"sat", results.Refused, "more than this machine's 1.1 GB"},
 		{"clasp", results.Refused, "of memory; this process may use 1.1 GB"},
 	} {
+		if c.backend == "clasp" && !claspHere {
+			continue
+		}
 		r := rnFind(recs, c.backend, 5000, 0)
 		if r.Status != c.status || !strings.Contains(r.Message, c.msg) {
 			t.Errorf("%s: got %v %q; want %v %q", c.backend, r.Status, r.Message, c.status, c.msg)
@@ -59,8 +69,8 @@ func TestRunnerRefused(t *testing.T) {
 	if got := rep.Count(results.Error); got != 1 {
 		t.Errorf("report: %d ERROR cells, want 1 (broken's)", got)
 	}
-	if got := rep.Count(results.Refused); got != 3 {
-		t.Errorf("report: %d REFUSED cells, want 3", got)
+	if got, want := rep.Count(results.Refused), len(bs)-1; got != want {
+		t.Errorf("report: %d REFUSED cells, want %d", got, want)
 	}
 	var sb strings.Builder
 	if err := rep.Write(&sb, results.Text); err != nil {
@@ -71,6 +81,9 @@ func TestRunnerRefused(t *testing.T) {
 	}
 	// With memory to spare, the model of n = 10⁴ (10⁸ squares) is refused
 	// by its fixed bound, encode.MaxModelCells, before it is built.
+	if !claspHere {
+		t.Skip("clasp is not installed: its model of n = 10⁴ is not tried")
+	}
 	memlimit.Limit = func() uint64 { return 1 << 40 }
 	recs = rnRun(t, experiments.Spec{Repeats: 1, Grids: []experiments.Grid{{
 		Task: experiments.TaskFirst, Backends: bs[3:], Problems: experiments.EmptyBoards([]int{10_000}),

@@ -197,18 +197,14 @@ func oneARow(n int, cells []encode.Cell) ([]int, bool) {
 	return cols, true
 }
 
-// PieceName names k pieces of the variant in English: "queen", "kings",
-// "pieces" for the problems of several kinds.
+// PieceName names k pieces of the variant in English by its word
+// (encode.Variant.Word): "queen", "kings", "pieces" for the problems of
+// several kinds.
 func PieceName(v encode.Variant, k int) string {
-	name := map[encode.Variant]string{encode.Kings: "king", encode.Bishops: "bishop", encode.Knights: "knight",
-		encode.Rooks: "rook", encode.Superqueens: "superqueen", encode.QueensKnights: "piece", encode.MixedPieces: "piece"}[v]
-	if name == "" {
-		name = "queen"
+	if k == 1 {
+		return strings.TrimSuffix(v.Word(), "s")
 	}
-	if k != 1 {
-		name += "s"
-	}
-	return name
+	return v.Word()
 }
 
 // Columns writes a solution of a huge board in list form: the column of

@@ -112,12 +112,22 @@ func (be splitBackend) shard(ctx context.Context, n, workers, shard, shards int,
 // file (Resume), counts the others, and writes the file at intervals and
 // when it ends, complete or not. Outcome.Parts lists every finished
 // subproblem of the shard (read or counted), in increasing id; the counts
-// are their sums.
+// are their sums. The checkpoint is locked (checkpoint.Lock) for the
+// whole run: a second count of the same file is refused.
 func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend.Request) (backend.Outcome, error) {
 	b := prob.Board
 	shard, shards := 0, 1
 	if req.Shard != nil {
 		shard, shards = req.Shard.Index, req.Shard.Count
+	}
+	if ck := req.Checkpoint; ck != nil && ck.Path != "" {
+		// Before the plan, which takes minutes at n ≥ 22: a second
+		// count of one checkpoint is refused at once.
+		unlock, err := checkpoint.Lock(ck.Path)
+		if err != nil {
+			return backend.Outcome{}, err
+		}
+		defer unlock()
 	}
 	p, ids, err := be.shard(ctx, b.N, req.Workers, shard, shards, req.Unique)
 	if err != nil {

@@ -39,7 +39,7 @@ func runCheckFile(ctx context.Context, c *cli, operands []string, asJSON bool) e
 	if len(operands) != 1 {
 		return usageErrorf("check: want exactly one FILE (see qtool check --help)")
 	}
-	f, name, err := openInput(c, operands[0])
+	f, name, err := openInput(ctx, c, operands[0])
 	if err != nil {
 		return err
 	}

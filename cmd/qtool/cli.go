@@ -17,10 +17,11 @@ import (
 
 // cli is what a command may touch of the outside world.
 type cli struct {
-	stdin    io.Reader
+	stdin    io.Reader // read it through input, under the command's context
 	stdout   io.Writer
 	stderr   io.Writer
-	terminal bool // stderr is a terminal: progress may be shown there
+	terminal bool        // stderr is a terminal: progress may be shown there
+	in       *stdinGuard // standard input's guard for this run (stdin.go)
 }
 
 func isTerminal(w io.Writer) bool {
@@ -142,11 +143,12 @@ func printHelp(w io.Writer, fs *flag.FlagSet) {
 	fs.SetOutput(io.Discard)
 }
 
-// openInput opens a file operand; "-" is standard input. The name is what
-// error messages call it.
-func openInput(c *cli, path string) (io.ReadCloser, string, error) {
+// openInput opens a file operand; "-" is standard input, read under ctx,
+// the command's context (cli.input): give the one that carries the
+// command's deadline. The name is what error messages call it.
+func openInput(ctx context.Context, c *cli, path string) (io.ReadCloser, string, error) {
 	if path == "-" {
-		return io.NopCloser(c.stdin), "<stdin>", nil
+		return io.NopCloser(c.input(ctx)), "<stdin>", nil
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -38,7 +38,11 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if len(operands) > 0 {
 		return usageErrorf("count: unexpected argument %q (see qtool count --help)", operands[0])
 	}
-	prob, err := p.loadProblem(c, setFlags(fs))
+	// The command's context, with its --timeout: the board's reading
+	// (standard input's guard), the checks and the count all end with it.
+	rctx, cancel := withTimeout(ctx, p.timeout)
+	defer cancel()
+	prob, err := p.loadProblem(rctx, c, setFlags(fs))
 	if err != nil {
 		return err
 	}
@@ -73,8 +77,6 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		bar = newProgress(c.stderr, "counting")
 		req.Progress = bar.update
 	}
-	rctx, cancel := withTimeout(ctx, p.timeout)
-	defer cancel()
 	start := time.Now()
 	out, err := backend.Solve(rctx, be, prob, req)
 	if bar != nil {

@@ -48,7 +48,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if !ok {
 		return usageErrorf("encode: --to %q: want one of %s", f.to, strings.Join(target.Names(), ", "))
 	}
-	job, pieces, given, limit, err := f.job(c, setFlags(fs))
+	job, pieces, given, limit, err := f.job(ctx, c, setFlags(fs))
 	if err != nil {
 		return err
 	}
@@ -83,8 +83,9 @@ func (f *encodeFlags) flagSet() *flag.FlagSet {
 
 // job loads the problem and reads --pieces and --max-size: the job, the
 // number of pieces of a model and whether --pieces gave it, and the limit
-// of the output's size.
-func (f *encodeFlags) job(c *cli, set map[string]bool) (job target.Job, pieces int, given bool, limit uint64, err error) {
+// of the output's size; ctx is the command's (a --board - is read under
+// it).
+func (f *encodeFlags) job(ctx context.Context, c *cli, set map[string]bool) (job target.Job, pieces int, given bool, limit uint64, err error) {
 	counts := set["pieces"] && strings.Contains(f.piecesFlag, "=")
 	if counts {
 		f.p.pieces = f.piecesFlag
@@ -94,7 +95,7 @@ func (f *encodeFlags) job(c *cli, set map[string]bool) (job target.Job, pieces i
 		}
 		delete(set, "pieces")
 	}
-	prob, err := f.p.loadProblem(c, set)
+	prob, err := f.p.loadProblem(ctx, c, set)
 	if err != nil {
 		return job, 0, false, 0, err
 	}

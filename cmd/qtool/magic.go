@@ -43,7 +43,7 @@ func runMagic(ctx context.Context, c *cli, args []string) error {
 	case set["n"] && n > magic.MaxN:
 		return usageErrorf("magic: n = %d: squares of order up to %d are built", n, magic.MaxN)
 	}
-	recs, err := magicRecords(c, set, n, *queens, operands)
+	recs, err := magicRecords(ctx, c, set, n, *queens, operands)
 	if err != nil {
 		return err
 	}
@@ -65,8 +65,9 @@ func runMagic(ctx context.Context, c *cli, args []string) error {
 }
 
 // magicRecords builds the records of the mode asked: -n N both ways,
-// --queens FILE's square, or FILE's runs.
-func magicRecords(c *cli, set map[string]bool, n int, queens string, operands []string) ([]magic.Record, error) {
+// --queens FILE's square, or FILE's runs; standard input is read under
+// ctx (magic has no time limit: the signals).
+func magicRecords(ctx context.Context, c *cli, set map[string]bool, n int, queens string, operands []string) ([]magic.Record, error) {
 	if set["n"] {
 		recs, err := magic.BothWays(n)
 		if err != nil {
@@ -78,7 +79,7 @@ func magicRecords(c *cli, set map[string]bool, n int, queens string, operands []
 	if !set["queens"] {
 		path = operands[0]
 	}
-	f, name, err := openInput(c, path)
+	f, name, err := openInput(ctx, c, path)
 	if err != nil {
 		return nil, err
 	}

@@ -115,15 +115,15 @@ func usageText() string {
 // runContext runs the command named by args[0]. Every write to standard
 // output is checked: output that could not be written ends the command with
 // exit status 2. A command stopped by a signal exits 130 (SIGINT) or 143
-// (SIGTERM).
+// (SIGTERM). Standard input is read under the command's own context
+// (cli.input), and a read that context cut is said to have waited for
+// standard input (stdinGuard.explain).
 func runContext(ctx context.Context, c *cli, args []string) error {
 	cw := &checkedWriter{w: c.stdout}
 	cc := *c
 	cc.stdout = cw
-	in, explain, stop := guardStdin(ctx, c.stdin, args) // stdin.go
-	defer stop()
-	cc.stdin = in
-	err := explain(dispatch(ctx, &cc, args))
+	cc.in = &stdinGuard{} // stdin.go
+	err := cc.in.explain(dispatch(ctx, &cc, args))
 	if cw.err != nil {
 		return writeFailure(cw.err)
 	}

@@ -129,14 +129,14 @@ func TestCompletion(t *testing.T) {
 }
 
 func TestTimeout(t *testing.T) {
-	out, errOut, code := qtool(t, "", "count", "-n", "30", "--backend", "backtrack", "--timeout", "50ms", "--json")
+	out, errOut, code := qtool(t, "", "count", "-n", "28", "--backend", "backtrack", "--timeout", "50ms", "--json")
 	if code != exitTimeout {
 		t.Fatalf("exit %d, want %d (%s %s)", code, exitTimeout, out, errOut)
 	}
 	if !strings.Contains(out, `"status":"timeout"`) || !strings.Contains(out, `"complete":false`) {
 		t.Errorf("timeout not marked: %s", out)
 	}
-	out, _, _ = qtool(t, "", "count", "-n", "30", "--backend", "backtrack", "--timeout", "50ms")
+	out, _, _ = qtool(t, "", "count", "-n", "28", "--backend", "backtrack", "--timeout", "50ms")
 	if !strings.Contains(out, "≥") || !strings.Contains(out, "incomplete") {
 		t.Errorf("partial count printed as if complete: %s", out)
 	}

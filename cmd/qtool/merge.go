@@ -86,7 +86,7 @@ func mergePrint(c *cli, cmd string, recs []*split.Entry, asJSON bool) error {
 // --compare); its errors are command cmd's.
 func readCounts[T any](ctx context.Context, c *cli, cmd, path string, read func(context.Context, io.Reader, string, int64) (T, error)) (T, error) {
 	var none T
-	f, name, err := openInput(c, path)
+	f, name, err := openInput(ctx, c, path)
 	if err != nil {
 		return none, err
 	}

@@ -101,7 +101,7 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 	if len(operands) != 1 {
 		return usageErrorf("verify: want exactly one FILE (see qtool verify --help)")
 	}
-	f, name, err := openInput(c, operands[0])
+	f, name, err := openInput(ctx, c, operands[0])
 	if err != nil {
 		return err
 	}

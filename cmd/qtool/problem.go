@@ -58,8 +58,9 @@ func (p *problemFlags) add(fs *flag.FlagSet, mode backend.Mode) {
 }
 
 // loadProblem reads the problem (--problem, -n or --board, recognised by
-// content: see encode.ProblemSpec and encode.ParseInstance).
-func (p *problemFlags) loadProblem(c *cli, set map[string]bool) (encode.Problem, error) {
+// content: see encode.ProblemSpec and encode.ParseInstance); a --board -
+// is read under ctx, the command's context, which carries its --timeout.
+func (p *problemFlags) loadProblem(ctx context.Context, c *cli, set map[string]bool) (encode.Problem, error) {
 	spec := encode.ProblemSpec{Variants: p.variants, VariantName: p.problem, Pieces: p.pieces, Pawns: p.pawns, Diagonals: p.diagonals, N: p.n, Board: p.board, Set: set}
 	prob, err := spec.Variant()
 	if err != nil {
@@ -74,7 +75,7 @@ func (p *problemFlags) loadProblem(c *cli, set map[string]bool) (encode.Problem,
 	var f io.ReadCloser
 	name := ""
 	if p.board != "" {
-		if f, name, err = openInput(c, p.board); err != nil {
+		if f, name, err = openInput(ctx, c, p.board); err != nil {
 			return prob, err
 		}
 		defer f.Close()

@@ -52,21 +52,21 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 	if len(operands) == 1 {
 		path = operands[0]
 	}
-	in, name, err := openInput(c, path)
+	rctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
+	in, name, err := openInput(rctx, c, path)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	rctx, cancel := withTimeout(ctx, *timeout)
-	defer cancel()
 	w := bufio.NewWriterSize(c.stdout, 1<<16)
 	start := time.Now()
 	res, err := sat.Load(rctx, in, name, sat.Bounds(memlimit.Limit()))
 	read := time.Since(start)
 	if err != nil {
-		// A read stopped by a context: rctx's own, or standard input's
-		// guard (stdin.go), whose copy of the time limit can end a moment
-		// before rctx's; backend.StopStatus tells the two ends apart.
+		// A read stopped by rctx, the command's context, which standard
+		// input's guard ends with too (stdin.go): backend.StopStatus says
+		// whether by its deadline or by a signal.
 		if rctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 			fmt.Fprintf(w, "c qtool sat %s: stopped while reading, after %.3f s\n", name, read.Seconds())
 			return satUnknown(backend.StopStatus(rctx, err), w)

@@ -37,7 +37,11 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	prob, err := o.p.loadProblem(c, set)
+	// The command's context, with its --timeout: the board's reading
+	// (standard input's guard) and the search end with it.
+	rctx, cancel := withTimeout(ctx, o.p.timeout)
+	defer cancel()
+	prob, err := o.p.loadProblem(rctx, c, set)
 	if err != nil {
 		return err
 	}
@@ -50,7 +54,7 @@ func runSolve(ctx context.Context, c *cli, args []string) error {
 	if o.format, err = solution.ChooseForm(o.format, prob, o.unique); err != nil {
 		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "solution: "))
 	}
-	return o.solve(ctx, c, prob, be)
+	return o.solve(ctx, rctx, c, prob, be)
 }
 
 // parseSolveFlags reads solve's command line and checks the values that
@@ -94,8 +98,10 @@ type solveRun struct {
 
 // solve runs the search and writes what it finds: placements of plain
 // n-queens, sets of squares of the other problems, each checked by the
-// verifier (encode.Verify) before it is printed.
-func (o *solveOptions) solve(ctx context.Context, c *cli, prob encode.Problem, be backend.Backend) error {
+// verifier (encode.Verify) before it is printed. The search runs under
+// rctx, the command's context with its --timeout; a FIFO --out is waited
+// for until ctx (the signals) ends.
+func (o *solveOptions) solve(ctx, rctx context.Context, c *cli, prob encode.Problem, be backend.Backend) error {
 	s := &solveRun{o: o, c: c, prob: prob, b: prob.Board, be: be}
 	w := c.stdout
 	if o.outPath != "" {
@@ -113,7 +119,7 @@ func (o *solveOptions) solve(ctx context.Context, c *cli, prob encode.Problem, b
 	s.list = solution.NewListing(prob, s.bw, o.format, o.limit, o.p.json && o.outPath == "")
 	s.list.Unique, s.list.ToFile = o.unique, o.outPath != ""
 	s.rec = solution.NewRecord(prob, be.Name(), boardName(o.p.board), o.outPath)
-	res, err := s.run(ctx, prob)
+	res, err := s.run(rctx, prob)
 	if err != nil {
 		return err
 	}
@@ -137,12 +143,10 @@ func (s *solveRun) request() backend.Request {
 	return req
 }
 
-// run searches under --timeout and, with --unique, prints the classes'
-// representatives in order.
-func (s *solveRun) run(ctx context.Context, prob encode.Problem) (backend.Outcome, error) {
+// run searches under rctx, the command's context with its --timeout,
+// and, with --unique, prints the classes' representatives in order.
+func (s *solveRun) run(rctx context.Context, prob encode.Problem) (backend.Outcome, error) {
 	req := s.request()
-	rctx, cancel := withTimeout(ctx, s.o.p.timeout)
-	defer cancel()
 	if r := refusal(s.be, prob, req); r != nil {
 		if r.Need == backend.NeedAll && s.o.unique {
 			return backend.Outcome{}, usageErrorf("--unique needs a backend that enumerates all solutions, not %s", s.be.Name())

@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -110,5 +113,113 @@ func TestTraceTimeout(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != exitTimeout || errOut != "" || !strings.HasPrefix(lines[len(lines)-1], "time limit reached after ") || len(lines) < 10 {
 		t.Errorf("trace --timeout: exit %d, stderr %q, last line %q of %d", code, errOut, lines[len(lines)-1], len(lines))
+	}
+}
+
+// TestStdinOneClock: standard input's guard ends with the command's own
+// context, so its time limit is the one the command's flags parse to, not
+// a second reading of the arguments. With --timeout given twice the flag
+// package keeps the last value: "--timeout 300ms --timeout 0" is no limit,
+// and the idle read waits until the interrupt (130), where a guard that
+// scanned the arguments for itself cut it at 300 ms (exit 3); "--timeout 0
+// --timeout 300ms" is a limit of 300 ms.
+func TestStdinOneClock(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "-", "--timeout", "300ms", "--timeout", "0"},
+		{"verify", "-", "--timeout=300ms", "-timeout", "0s"},
+		{"count", "--board", "-", "--timeout", "300ms", "--timeout", "0"},
+		{"merge", "-", "--timeout", "300ms", "--timeout", "0"},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(time.Second, cancel) // as Ctrl-C does
+		errOut, code, _ := idleRun(t, ctx, args...)
+		cancel()
+		if code != exitInterrupted || errOut != "qtool: interrupted while waiting for standard input\n" {
+			t.Errorf("%v: exit %d: %q; want 130, interrupted while waiting for standard input", args, code, errOut)
+		}
+	}
+	for _, args := range [][]string{
+		{"check", "-", "--timeout", "0", "--timeout", "300ms"},
+		{"count", "--board", "-", "--timeout=0", "--timeout=300ms"},
+	} {
+		errOut, code, _ := idleRun(t, context.Background(), args...)
+		if code != exitTimeout || errOut != "qtool: time limit reached while waiting for standard input\n" {
+			t.Errorf("%v: exit %d: %q; want 3, time limit reached while waiting for standard input", args, code, errOut)
+		}
+	}
+	// qtool sat says s UNKNOWN at its limit (exit 0), and only there.
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(time.Second, cancel)
+	_, code, _ := idleRun(t, ctx, "sat", "--timeout", "300ms", "--timeout", "0")
+	cancel()
+	if code != exitInterrupted {
+		t.Errorf("sat --timeout 300ms --timeout 0: exit %d, want 130 at the interrupt", code)
+	}
+}
+
+// TestStdinSignalCause: the explanation of a cut read comes from the
+// cause of the command's context: SIGTERM (a *signalError cause on the
+// root context) exits 143, SIGINT 130, with the same one line.
+func TestStdinSignalCause(t *testing.T) {
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		code int
+	}{{syscall.SIGTERM, exitTerminated}, {syscall.SIGINT, exitInterrupted}} {
+		for _, args := range [][]string{
+			{"check", "-", "--timeout", "1h"},
+			{"table", "-"},
+			{"trace", "--board", "-"},
+		} {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			time.AfterFunc(300*time.Millisecond, func() { cancel(&signalError{sig: tc.sig}) })
+			errOut, code, _ := idleRun(t, ctx, args...)
+			cancel(nil)
+			if code != tc.code || errOut != "qtool: interrupted while waiting for standard input\n" {
+				t.Errorf("%v, %v: exit %d: %q; want %d", args, tc.sig, code, errOut, tc.code)
+			}
+		}
+	}
+}
+
+// TestStdinInput: cli.input binds standard input to the context it is
+// given — a read ends with that context's error, and explain says so from
+// its cause — and leaves a regular file unguarded.
+func TestStdinInput(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	c := &cli{stdin: pr, in: &stdinGuard{}}
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	in := c.input(ctx)
+	if c.input(context.Background()) != in {
+		t.Fatal("a second input made a second guard")
+	}
+	_, err := in.Read(make([]byte, 8))
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("read of an idle pipe under a past deadline: %v", err)
+	}
+	var buf bytes.Buffer
+	if code := exitCode(&buf, c.in.explain(fmt.Errorf("x: %w", err))); code != exitTimeout || buf.String() != "qtool: time limit reached while waiting for standard input\n" {
+		t.Errorf("explain: exit %d, %q", code, buf.String())
+	}
+	if err := c.in.explain(withCode(exitTimeout, nil)); exitCode(io.Discard, err) != exitTimeout || err.(*exitError).err != nil {
+		t.Errorf("a status already said was explained again: %v", err)
+	}
+	// A guard that cut nothing leaves the error as it is: one never read,
+	// and one whose input ended.
+	read := &cli{stdin: strings.NewReader(""), in: &stdinGuard{}}
+	io.ReadAll(read.input(context.Background()))
+	if err := errors.New("other"); read.in.explain(err) != err || (&stdinGuard{}).explain(err) != err {
+		t.Error("an error of a guard that cut nothing was changed")
+	}
+
+	f, err := os.Create(filepath.Join(t.TempDir(), "board"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c = &cli{stdin: f, in: &stdinGuard{}}
+	if c.input(ctx) != io.Reader(f) || c.in.g != nil {
+		t.Error("a regular file is guarded")
 	}
 }

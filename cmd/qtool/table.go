@@ -53,7 +53,7 @@ func runTable(ctx context.Context, c *cli, args []string) error {
 	var envs []results.Env
 	var recs []results.Record
 	for _, path := range operands {
-		in, name, err := openInput(c, path)
+		in, name, err := openInput(ctx, c, path)
 		if err != nil {
 			return err
 		}

@@ -59,7 +59,7 @@ func runTrace(ctx context.Context, c *cli, args []string) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	if o.t.Board, err = traceBoard(c, setFlags(fs), o.n, o.board); err != nil {
+	if o.t.Board, err = traceBoard(ctx, c, setFlags(fs), o.n, o.board); err != nil {
 		return err
 	}
 	if err := classroom.Check(o.t.Method, o.t.Board); err != nil {
@@ -108,13 +108,14 @@ func traceRun(ctx context.Context, c *cli, t classroom.Trace) error {
 }
 
 // traceBoard is the board of the trace: --board's, or the empty one of
-// order n (encode.ProblemSpec.LoadBoard).
-func traceBoard(c *cli, set map[string]bool, n int, board string) (encode.Board, error) {
+// order n (encode.ProblemSpec.LoadBoard), standard input read under ctx,
+// the command's context.
+func traceBoard(ctx context.Context, c *cli, set map[string]bool, n int, board string) (encode.Board, error) {
 	var f io.ReadCloser
 	name := ""
 	if board != "" {
 		var err error
-		if f, name, err = openInput(c, board); err != nil {
+		if f, name, err = openInput(ctx, c, board); err != nil {
 			return encode.Board{}, err
 		}
 		defer f.Close()

@@ -159,7 +159,7 @@ func xcoverFlags(c *cli, args []string) (xcoverOptions, error) {
 // prints its warnings. A context that ends while reading is a time limit
 // or an interruption, said on stderr.
 func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Matrix, string, error) {
-	f, name, err := openInput(c, opt.file)
+	f, name, err := openInput(ctx, c, opt.file)
 	if err != nil {
 		return nil, name, err
 	}
@@ -170,9 +170,8 @@ func xcoverLoad(ctx context.Context, c *cli, opt xcoverOptions) (*dlx.Matrix, st
 		stopped := errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 		switch {
 		case stopped || ctx.Err() != nil:
-			// A time limit or a signal while reading (the command's
-			// context, or standard input's guard, which counts the same
-			// --timeout from the start).
+			// A time limit or a signal while reading: the command's
+			// context, which standard input's guard also ends with.
 			s := backend.StopStatus(ctx, err)
 			fmt.Fprintf(c.stderr, "qtool: xcover: reading %s stopped: %s; nothing searched\n", name, statusWord(s))
 			return nil, name, endStatus(s)

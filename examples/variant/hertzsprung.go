@@ -6,7 +6,11 @@
 // one piece, every 2×2 block at most one. Importing the package makes it a
 // problem of every backend that runs models (dlx, sat, backtrack), of the
 // exports and of Verify: `--problem hertzsprung` in a program that imports
-// it.
+// it. The built-in variants are entries of the same table
+// (encode.VariantSpec); this package's tests register two more in their
+// own binary: rooks+knights, of several kinds (an Army, pieces in pairs
+// by its Step, a Bound from the problem), and rooks+pawns, whose segment
+// lines read the board's pawns.
 package variant
 
 import "github.com/qtool-project/qtool/encode"

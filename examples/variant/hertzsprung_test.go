@@ -9,6 +9,7 @@ import (
 	_ "github.com/qtool-project/qtool/backend/all"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/examples/variant"
+	"github.com/qtool-project/qtool/solution"
 )
 
 // a002464 is OEIS A002464 for n = 1..9 (Hertzsprung's problem).
@@ -56,6 +57,9 @@ func count(t *testing.T, name string, n int) uint64 {
 func TestHertzsprung(t *testing.T) {
 	if v, err := encode.ParseVariant("hertzsprung"); err != nil || v != variant.Hertzsprung || v.String() != "hertzsprung" {
 		t.Fatalf("ParseVariant: %v, %v", v, err)
+	}
+	if w, one := variant.Hertzsprung.Word(), solution.PieceName(variant.Hertzsprung, 1); w != "rook-kings" || one != "rook-king" {
+		t.Errorf("the word of its pieces: %q, one %q; want rook-kings, rook-king", w, one)
 	}
 	for n := 1; n <= 8; n++ {
 		if b := brute(n); b != a002464[n-1] {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"sync/atomic"
 )
 
 // Reader returns r so that a Read waiting on an idle pipe (standard
@@ -115,7 +116,8 @@ type Guarded struct {
 	ctx     context.Context
 	r       io.Reader
 	in      io.Reader
-	stopped bool
+	reading atomic.Int32 // reads in progress
+	stopped atomic.Bool  // a read ended with ctx's error
 }
 
 // Guard returns r read through Reader(ctx, r), the reading goroutine made
@@ -126,15 +128,23 @@ type Guarded struct {
 func Guard(ctx context.Context, r io.Reader) *Guarded { return &Guarded{ctx: ctx, r: r} }
 
 func (g *Guarded) Read(b []byte) (int, error) {
+	g.reading.Add(1)
+	defer g.reading.Add(-1)
 	if g.in == nil {
 		g.in = Reader(g.ctx, g.r)
 	}
 	n, err := g.in.Read(b)
 	if err != nil && g.ctx.Err() != nil && errors.Is(err, g.ctx.Err()) {
-		g.stopped = true
+		g.stopped.Store(true)
 	}
 	return n, err
 }
 
-// Stopped reports whether a read has ended with ctx's error.
-func (g *Guarded) Stopped() bool { return g.stopped }
+// Stopped reports whether a read has ended with ctx's error, or was still
+// waiting when ctx ended: a reader between g and its caller that watches
+// the same ctx (Reader, Stopping) may return ctx's error before g's own
+// read, in the goroutine of that reader, has. Safe to call while a Read
+// is in progress.
+func (g *Guarded) Stopped() bool {
+	return g.stopped.Load() || (g.reading.Load() > 0 && g.ctx.Err() != nil)
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -84,6 +85,24 @@ func TestGuard(t *testing.T) {
 	cancel()
 	if _, err := g.Read(b); !errors.Is(err, context.Canceled) || !g.Stopped() {
 		t.Errorf("after cancel: %v, stopped %v", err, g.Stopped())
+	}
+	// Read through a reader of its own on the same ctx (as qtool check
+	// reads standard input through Stopping), the outer read returns at
+	// once while g's still waits in the outer reader's goroutine: Stopped
+	// is true all the same.
+	pr2, pw2 := io.Pipe()
+	defer pw2.Close()
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	g2 := Guard(ctx2, pr2)
+	outer := Stopping(ctx2, g2)
+	done := make(chan error)
+	go func() { _, err := outer.Read(b); done <- err }()
+	for g2.reading.Load() == 0 {
+		runtime.Gosched() // until the outer reader's goroutine waits in g2
+	}
+	cancel2()
+	if err := <-done; !errors.Is(err, context.Canceled) || !g2.Stopped() {
+		t.Errorf("read through Stopping, after cancel: %v, stopped %v", err, g2.Stopped())
 	}
 	e := Guard(context.Background(), strings.NewReader(""))
 	if _, err := e.Read(b); err != io.EOF || e.Stopped() {

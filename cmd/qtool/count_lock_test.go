@@ -1,0 +1,33 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/qtool-project/qtool/checkpoint"
+)
+
+// TestCountCheckpointInUse: a count whose checkpoint another run holds is
+// refused at once (exit 2, one line naming the file), the file untouched;
+// once the holder lets go, the same command counts and resumes from it.
+func TestCountCheckpointInUse(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.ckpt")
+	out, errOut, code := qtool(t, "", "count", "-n", "10", "--checkpoint", path)
+	if code != 0 || !strings.Contains(out, "724") {
+		t.Fatalf("first count: exit %d, %s %s", code, out, errOut)
+	}
+	unlock, err := checkpoint.Lock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code = qtool(t, "", "count", "-n", "10", "--checkpoint", path, "--resume")
+	if code != exitUsage || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, path+" is being counted into by another run") || out != "" {
+		t.Errorf("count of a held checkpoint: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	unlock()
+	out, errOut, code = qtool(t, "", "count", "-n", "10", "--checkpoint", path, "--resume", "--json")
+	if code != 0 || !strings.Contains(out, `"solutions":724`) || !strings.Contains(out, `"resumed":`) {
+		t.Errorf("resume after the holder let go: exit %d, %s %s", code, out, errOut)
+	}
+}
