@@ -151,6 +151,9 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 	}
 	compact := false
 	if sb.auto(req) {
+		if err := b.Validate(); err != nil {
+			return backend.Outcome{}, err
+		}
 		def, c, err := encode.DefaultCNFOptions(b)
 		if err != nil {
 			return backend.Outcome{}, fmt.Errorf("backend %s: %w", sb.name, err)
