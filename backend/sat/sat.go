@@ -224,7 +224,7 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 		if guard && attempt < compactAttempts {
 			if memLimit == 0 {
 				if rss, ok := sat.ResidentMemory(); ok {
-					memLimit = rss / 100 * compactGrowth
+					memLimit = compactLimit(rss)
 				}
 			}
 			s.SetMemoryLimit(memLimit)
@@ -296,6 +296,11 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 // last attempt runs without limit. Outcome.Stats["restarts"] counts the
 // searches dropped. At n = 1000 the formula loaded is 566 MB (VmRSS), the
 // limit 905 MB.
+// compactLimit is the memory limit of a search with the compact formula
+// whose process held loaded bytes once the formula was loaded (a variable
+// so that a test can lower it).
+var compactLimit = func(loaded uint64) uint64 { return loaded / 100 * compactGrowth }
+
 const (
 	compactGrowth   = 160
 	compactAttempts = 4

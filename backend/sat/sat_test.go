@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/qtool-project/qtool/backend"
+	satbackend "github.com/qtool-project/qtool/backend/sat"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // queensCounts are the numbers of solutions of n queens, n = 0..9 (OEIS
@@ -71,5 +73,37 @@ func TestSATShuffleBadValue(t *testing.T) {
 	_, err := backend.Solve(ctx, be, encode.Empty(6).Problem(), backend.Request{Mode: backend.Count, Options: map[string]string{"shuffle": "x"}})
 	if err == nil || !strings.Contains(err.Error(), "shuffle") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("shuffle x: error %v, want one line naming the option", err)
+	}
+}
+
+// TestSATCompactRestarts runs the default's compact formula on the
+// smallest empty board that gets it (n = 595) with a memory limit that
+// every search passes at once: the backend drops three searches, each
+// under the next numbering, and the fourth, without limit, finds a
+// solution that encode.Verify accepts.
+func TestSATCompactRestarts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("four loads of a formula of 3 million clauses")
+	}
+	if _, ok := sat.ResidentMemory(); !ok {
+		t.Skip("the memory limit needs the resident memory, read on Linux only")
+	}
+	b := encode.Empty(595)
+	if _, compact, err := encode.DefaultCNFOptions(b); err != nil || !compact {
+		t.Fatalf("n = 595: compact %v, %v; want the compact formula", compact, err)
+	}
+	defer satbackend.SetCompactLimit(func(uint64) uint64 { return 1 })()
+	be, _ := backend.Lookup("sat")
+	var first encode.Placement
+	out, err := backend.Solve(context.Background(), be, b.Problem(), backend.Request{Mode: backend.Find, Limit: 1,
+		Visit: func(p encode.Placement) bool { first = append(encode.Placement(nil), p...); return true }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Solutions != 1 || out.Stats["restarts"] != 3 || out.Stats["solver-calls"] != 4 {
+		t.Fatalf("%d solutions, stats %v; want 1, 3 restarts, 4 solver calls", out.Solutions, out.Stats)
+	}
+	if err := encode.Verify(b.Problem(), first); err != nil {
+		t.Errorf("the solution: %v", err)
 	}
 }
