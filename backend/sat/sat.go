@@ -199,7 +199,7 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 	}
 	// A first solution with the compact formula is a search that may be
 	// started over under another numbering when its learnt clauses grow
-	// too large (compactRestart).
+	// too large (compactGrowth).
 	guard := compact && req.Mode == backend.Find && limit == 1 && !cube.on
 	var s *sat.Solver
 	calls := 0
