@@ -45,7 +45,7 @@ func problemFields(rec *split.Record, prob encode.Problem, out Outcome) {
 		rec.Problem = prob.Variant.String()
 		rec.Blocked, rec.Excluded = len(prob.Blocked), len(prob.Excluded)
 	}
-	if prob.Variant == encode.QueensPawns {
+	if prob.Variant.ReadsPawns() {
 		k := max(len(prob.Pawns), prob.PawnCount)
 		rec.Pawns, rec.PawnsSearched = &k, prob.PawnsSearched()
 	}

@@ -92,6 +92,11 @@ func (r *Report) Finish(status string) {
 	r.Complete = status == "ok" && (r.Limit == 0 || r.Solutions < r.Limit)
 }
 
+// EmptySolution is the line written for a solution of no option (every
+// primary item's lower bound 0), a comment in Knuth's format, so that
+// each solution is a block of at least one line.
+const EmptySolution = "| the empty solution: no option"
+
 // WriteSolutions writes the solutions the report holds, Best's (each
 // after a line "| cost N") or the ZDD's samples, as their option lines set
 // apart by blank lines, and says whether it wrote any.
@@ -113,6 +118,9 @@ func (r Report) WriteSolutions(w *bufio.Writer) bool {
 		if costs != nil {
 			fmt.Fprintf(w, "| cost %d\n", costs[i])
 		}
+		if len(s) == 0 {
+			w.WriteString(EmptySolution + "\n")
+		}
 		for _, line := range s {
 			w.WriteString(line)
 			w.WriteByte('\n')
@@ -122,7 +130,8 @@ func (r Report) WriteSolutions(w *bufio.Writer) bool {
 }
 
 // PrintSolutions returns a Visit (Config.Visit) that writes each solution
-// as its option lines, solutions set apart by a blank line; the first
+// as its option lines (EmptySolution for none), solutions set apart by a
+// blank line; the first
 // write error stops the search and is kept in *werr.
 func (p *Matrix) PrintSolutions(w *bufio.Writer, werr *error) func([]int) bool {
 	first := true
@@ -131,6 +140,12 @@ func (p *Matrix) PrintSolutions(w *bufio.Writer, werr *error) func([]int) bool {
 			w.WriteByte('\n')
 		}
 		first = false
+		if len(options) == 0 {
+			if _, err := w.WriteString(EmptySolution + "\n"); err != nil {
+				*werr = err
+				return false
+			}
+		}
 		for _, o := range options {
 			w.WriteString(p.OptionString(o))
 			if err := w.WriteByte('\n'); err != nil {

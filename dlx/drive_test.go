@@ -98,3 +98,30 @@ func TestWriteWarnings(t *testing.T) {
 		t.Errorf("WriteWarnings wrote %q", b.String())
 	}
 }
+
+// TestPrintEmptySolution: when every primary item may be left uncovered
+// the empty set is a solution (dlx3 prints it as "N:" with no option);
+// it is written as the EmptySolution line, so that the four solutions of
+// two optional items, each with one option, are four blocks.
+func TestPrintEmptySolution(t *testing.T) {
+	m, err := dlx.Parse(strings.NewReader("0:1|A 0:1|B\nA\nB\n"), "e.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	var werr error
+	res, err := m.Search(context.Background(), "e.dlx", dlx.Config{Visit: m.PrintSolutions(w, &werr)})
+	w.Flush()
+	if err != nil || werr != nil || res.Solutions != 4 {
+		t.Fatalf("%+v, %v, %v", res, err, werr)
+	}
+	blocks := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n\n")
+	got := map[string]bool{}
+	for _, bl := range blocks {
+		got[bl] = true
+	}
+	if len(blocks) != 4 || !got["A"] || !got["B"] || !got[dlx.EmptySolution] || !got["A\nB"] && !got["B\nA"] {
+		t.Errorf("blocks %q", blocks)
+	}
+}

@@ -112,7 +112,8 @@ func Parse(r io.Reader, name string) (*Matrix, error) {
 // bounds, "lo:hi|name" or "v|name" (v..v), as in dlx3: the number of chosen
 // options that hold it must lie in lo..hi (0 ≤ lo ≤ hi, hi ≥ 1). In an
 // option a secondary item may carry a colour, "name:c", as in dlx2 (c one
-// character there; here any name without white space, ':' and '|'). Item
+// character there, any but white space, ':' and '|' included; here also a
+// longer name without white space, ':' and '|'). Item
 // names may hold any bytes but white space, '|' and ':'. A byte-order mark
 // at the start is skipped. An option without a primary item is ignored with
 // a Warning, as dlx1 ignores it.
@@ -236,6 +237,7 @@ func (ps *parser) itemLine() error {
 	var primary, secondary []string
 	var bounds []Bound
 	var boundCols []int
+	written := false                            // bounds written on a primary item, "1|x" included
 	declared := make(map[string]int, len(toks)) // name → column
 	bar := 0
 	for _, t := range toks {
@@ -262,6 +264,7 @@ func (ps *parser) itemLine() error {
 			continue
 		}
 		primary = append(primary, name)
+		written = written || strings.IndexByte(t.text, '|') >= 0
 		bounds = append(bounds, b)
 		boundCols = append(boundCols, t.col)
 	}
@@ -278,6 +281,7 @@ func (ps *parser) itemLine() error {
 			return ps.errorf(boundCols[i], "%s", strings.TrimPrefix(err.Error(), "dlx: "))
 		}
 	}
+	p.boundsWritten = written
 	ps.p = p
 	ps.itemsLine = ps.lineNo
 	ps.seenLine = make([]int, len(p.names)+1)
@@ -531,14 +535,14 @@ func (ps *parser) entry(t token) (int32, int, error) {
 	if i, known := p.index[t.text]; known {
 		return i, 0, nil
 	}
-	if strings.IndexByte(t.text, '|') >= 0 {
+	name, color, hasColor := strings.Cut(t.text, ":")
+	if k := strings.IndexByte(name, '|'); k >= 0 {
+		// Only the item's name: a colour of one character may be '|'.
 		if t.text == "|" {
 			return 0, 0, ps.errorf(t.col, "'|' in an option (only the item line separates primary from secondary items)")
 		}
-		k := strings.IndexByte(t.text, '|')
 		return 0, 0, ps.errorf(t.col+k, "item %s contains reserved character '|'", clip(t.text))
 	}
-	name, color, hasColor := strings.Cut(t.text, ":")
 	if !hasColor {
 		return 0, 0, ps.errorf(t.col, "unknown item %s (not in the item line, line %d)", clip(t.text), ps.itemsLine)
 	}

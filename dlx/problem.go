@@ -78,6 +78,11 @@ type Matrix struct {
 	// are not 1..1.
 	lo, hi  []int32
 	nbounds int
+	// boundsWritten records that the file read wrote bounds on some
+	// primary item, "1|x" or "1:1|x" included: it is a problem for dlx3,
+	// and Auto picks M for it even when every bound is 1..1, so that its
+	// nodes, updates and cleansings are dlx3's.
+	boundsWritten bool
 	// costs[o] is the cost of option o (DLX5's "|n"); nil while all are 0.
 	costs []uint64
 }
@@ -186,7 +191,10 @@ func checkName(name string) error {
 	return nil
 }
 
-// checkColor says what is wrong with a colour name, if anything.
+// checkColor says what is wrong with a colour name, if anything. A colour
+// of one character may be any character but white space, ':' and '|'
+// included, as dlx2 reads it ("x::" and "x:|" give item x the colour ':'
+// or '|'); a longer name, qtool's extension, may not hold ':' or '|'.
 func checkColor(name string) error {
 	if name == "" {
 		return errors.New("empty colour")
@@ -195,7 +203,7 @@ func checkColor(name string) error {
 		switch c := name[i]; {
 		case isSpace(c):
 			return fmt.Errorf("colour %q contains white space", name)
-		case c == ':' || c == '|':
+		case (c == ':' || c == '|') && len(name) > 1:
 			return fmt.Errorf("colour %q contains reserved character '%c'", name, c)
 		}
 	}
@@ -269,9 +277,9 @@ func (p *Matrix) HasBounds() bool { return p.nbounds > 0 }
 func (p *Matrix) HasColors() bool { return p.colors != nil }
 
 // Color returns the number (≥ 1) of the colour with the given name, adding
-// it if it is new. Colour names are non-empty and free of white space, ':'
-// and '|'; Knuth's dlx2 uses single characters, longer names are accepted
-// too.
+// it if it is new. Colour names are non-empty and free of white space;
+// Knuth's dlx2 uses single characters (any but white space), longer names
+// are accepted too, without ':' and '|'.
 func (p *Matrix) Color(name string) (int, error) {
 	if c, ok := p.colorIndex[name]; ok {
 		return int(c), nil

@@ -55,7 +55,9 @@ type Algorithm uint8
 
 const (
 	// Auto picks the least general algorithm that fits the problem: X
-	// without colours and bounds, C with colours, M with bounds.
+	// without colours and bounds, C with colours, M with bounds — or with
+	// bounds written in the file read, even all 1..1 ("1|x"): such a file
+	// is dlx3's, and M counts its nodes, updates and cleansings as dlx3.
 	Auto Algorithm = iota
 	// X is Algorithm X of TAOCP 7.2.2.1 as Knuth's dlx1 runs it: exact
 	// cover with primary and secondary items.
@@ -196,7 +198,7 @@ func (p *Matrix) AlgorithmFor(a Algorithm) (Algorithm, error) {
 		return a, fmt.Errorf("dlx: algorithm ss does not handle bounds (use M)")
 	case a != Auto:
 		return a, nil
-	case p.HasBounds():
+	case p.HasBounds() || p.boundsWritten:
 		return M, nil
 	case p.HasColors():
 		return C, nil

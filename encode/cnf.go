@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/qtool-project/qtool/cnf"
@@ -37,6 +38,50 @@ const (
 // fastest for n from 200 to 1000, measured by BenchmarkSAT and TestSATTable
 // in package experiments.
 const DefaultAMO = ProductBimander
+
+// AutoAMO is the name of the automatic choice of DefaultCNFOptions, which
+// the sat backend makes when no encoding or this one is asked for.
+const AutoAMO = "auto"
+
+// CompactClauses is the size of formula from which DefaultCNFOptions
+// leaves DefaultAMO for the compact formula: a board whose formula with
+// DefaultAMO would have more than this many clauses (the empty board from
+// n = 595) gets Product with groups pairwise up to CompactPairwiseUpTo and
+// the variables shuffled (CNFOptions.Shuffle = CompactShuffle). With gini,
+// DefaultAMO's formula takes about 75 bytes a clause at the peak of a
+// first solution (2,991,948 KiB at n = 1000, 21 s of processor time); the
+// compact one has 4.5 times fewer clauses (8.9 million at n = 1000), and
+// the sat backend found a first solution of the empty board of order 1000
+// with it in 797,484–905,376 KiB over 8 numberings, 22–51 s (docs/
+// external.md, "The sat backend's memory at n = 1000").
+const CompactClauses = 12_000_000
+
+// CompactPairwiseUpTo and CompactShuffle are the PairwiseUpTo and Shuffle
+// of the compact formula of DefaultCNFOptions: groups of up to 8
+// variables pairwise, the smallest formula of Product (fewer auxiliaries
+// than 4, fewer clauses than 32), and the first shuffled numbering.
+const (
+	CompactPairwiseUpTo = 8
+	CompactShuffle      = 1
+)
+
+// DefaultCNFOptions returns the options with which the sat backend writes
+// board b by default (AutoAMO): DefaultAMO in dense numbering, unless that
+// formula would have more than CompactClauses clauses, in which case
+// Product with PairwiseUpTo CompactPairwiseUpTo, Shuffle CompactShuffle
+// and Interleave. The second result says whether it chose the compact
+// formula. The cost is that of CNFSize; an invalid board gives its error.
+func DefaultCNFOptions(b Board) (CNFOptions, bool, error) {
+	opts := CNFOptions{AMO: DefaultAMO, Dense: true}
+	_, clauses, err := CNFSize(b, opts)
+	if err != nil {
+		return opts, false, err
+	}
+	if clauses <= CompactClauses {
+		return opts, false, nil
+	}
+	return CNFOptions{AMO: Product, Dense: true, PairwiseUpTo: CompactPairwiseUpTo, Shuffle: CompactShuffle, Interleave: true}, true, nil
+}
 
 // AMOEncodings lists every at-most-one encoding, Pairwise first.
 func AMOEncodings() []AMOEncoding { return cnf.AMOs() }
@@ -93,6 +138,25 @@ type CNFOptions struct {
 	// r·n+c+1. A board of order 10⁴ with a few free rows then needs a few
 	// hundred variables instead of 10⁸.
 	Dense bool
+	// Shuffle, when not 0, renumbers every variable of a Dense formula
+	// (squares, given queens and auxiliaries alike) by a pseudo-random
+	// permutation that the value determines: the same clauses under other
+	// names, so the models are the same once read through Var, DecisionVars
+	// and Decode. A CDCL solver breaks the ties of its first decisions by
+	// variable number, and in row-major order it places the queens of the
+	// empty board greedily from one corner; gini then learns far more
+	// clauses (docs/external.md, "The sat backend's memory at n = 1000").
+	// It needs Dense (CNFWith returns an error otherwise) and costs 4 bytes
+	// a variable.
+	Shuffle uint64
+	// Interleave writes the at-most-one constraints of the diagonals and
+	// anti-diagonals in turn (r+c = k, then r−c = k−n+1, for k = 0, 1, …)
+	// instead of every diagonal, then every anti-diagonal: the same
+	// clauses in another order (and other auxiliaries). With Shuffle, on
+	// the empty board of order 1000, gini's first solutions peaked at
+	// 896,734 KiB on average over 9 numberings against 980,196 KiB over 7
+	// without (docs/external.md).
+	Interleave bool
 }
 
 // Formula is the CNF of an n-queens problem: one variable per square, true
@@ -118,6 +182,7 @@ type Formula struct {
 	base    int // variables before the auxiliaries
 	vars    int
 	clauses int
+	perm    []int32 // CNFOptions.Shuffle: perm[v] is the name of variable v
 }
 
 // CNF encodes board b with the at-most-one encoding amo, leaving out the
@@ -177,7 +242,51 @@ func CNFWith(b Board, opts CNFOptions) (*Formula, error) {
 		sz.counts(len(f.rows), len(f.sqR), f.diagStart, f.antiStart)
 	}
 	f.vars, f.clauses = sz.vars, sz.clauses
+	if opts.Shuffle != 0 {
+		f.perm = shufflePerm(f.vars, opts.Shuffle)
+	}
 	return f, nil
+}
+
+// shufflePerm returns a permutation of 1..vars (index 0 is 0) that seed
+// determines: Fisher and Yates's shuffle driven by PCG.
+func shufflePerm(vars int, seed uint64) []int32 {
+	perm := make([]int32, vars+1)
+	for v := range perm {
+		perm[v] = int32(v)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	for i := vars; i > 1; i-- {
+		j := 1 + rng.IntN(i)
+		perm[i], perm[j] = perm[j], perm[i]
+	}
+	return perm
+}
+
+// permAdder renames the variables of the literals it passes on.
+type permAdder struct {
+	dst  Adder
+	perm []int32
+}
+
+func (p permAdder) Add(lit int) {
+	switch {
+	case lit > 0:
+		p.dst.Add(int(p.perm[lit]))
+	case lit < 0:
+		p.dst.Add(-int(p.perm[-lit]))
+	default:
+		p.dst.Add(0)
+	}
+}
+
+// name returns the name of variable v: itself, or its image by the
+// permutation of CNFOptions.Shuffle.
+func (f *Formula) name(v int) int {
+	if f.perm == nil {
+		return v
+	}
+	return int(f.perm[v])
 }
 
 // CNFSize returns the number of variables and of clauses of the formula
@@ -249,6 +358,9 @@ func newCNFShape(b Board, opts CNFOptions) (*cnfShape, error) {
 	}
 	if err := cnf.CheckPairwiseUpTo(opts.PairwiseUpTo); err != nil {
 		return nil, fmt.Errorf("encode: %w", err)
+	}
+	if opts.Shuffle != 0 && !opts.Dense {
+		return nil, fmt.Errorf("encode: a shuffled numbering needs the dense one")
 	}
 	n := b.N
 	sh := &cnfShape{n: n, keep: opts.KeepAttacked, queens: make([]int, n)}
@@ -402,7 +514,7 @@ func (f *Formula) Var(r, c int) int {
 		return 0
 	}
 	if i := f.squareIndex(r, c); i >= 0 {
-		return i + 1
+		return f.name(i + 1)
 	}
 	return 0
 }
@@ -437,7 +549,12 @@ func (f *Formula) squareIndex(r, c int) int {
 	return -1
 }
 
-func (f *Formula) sqVar(i int) int {
+// sqVar is the variable of square i, renamed by CNFOptions.Shuffle.
+func (f *Formula) sqVar(i int) int { return f.name(f.rawSqVar(i)) }
+
+// rawSqVar is the variable of square i before renaming, which the
+// clauses are written with.
+func (f *Formula) rawSqVar(i int) int {
 	if f.opts.Dense {
 		return i + 1
 	}
@@ -452,7 +569,7 @@ func (f *Formula) givenVar(r int) int {
 		for j < len(f.givenRows) && int(f.givenRows[j]) < r {
 			j++
 		}
-		return len(f.sqR) + j + 1
+		return f.name(len(f.sqR) + j + 1)
 	}
 	return r*f.n + c + 1
 }
@@ -483,6 +600,9 @@ func (f *Formula) Encode(dst Adder) {
 // every row, column and diagonal, and then returns ctx's error: dst has
 // received a part of the formula, its last clause ended.
 func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
+	if f.perm != nil {
+		dst = permAdder{dst, f.perm}
+	}
 	e := cnf.NewEncoder(dst, f.opts.AMO, f.opts.PairwiseUpTo, f.base)
 	for j, r := range f.givenRows {
 		if f.opts.Dense && !f.opts.KeepAttacked {
@@ -499,7 +619,7 @@ func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
 		}
 		lits = lits[:0]
 		for s := f.rowStart[i]; s < f.rowStart[i+1]; s++ {
-			lits = append(lits, f.sqVar(int(s)))
+			lits = append(lits, f.rawSqVar(int(s)))
 		}
 		e.ExactlyOne(lits)
 	}
@@ -509,20 +629,33 @@ func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
 		}
 		lits = lits[:0]
 		for _, s := range f.colOrder[f.colStart[c]:f.colStart[c+1]] {
-			lits = append(lits, f.sqVar(int(s)))
+			lits = append(lits, f.rawSqVar(int(s)))
 		}
 		e.ExactlyOne(lits)
 	}
-	for _, d := range [2]struct{ order, start []int32 }{{f.diagOrder, f.diagStart}, {f.antiOrder, f.antiStart}} {
-		for k := 0; k+1 < len(d.start); k++ {
+	diagonal := func(order, start []int32, k int) {
+		lits = lits[:0]
+		for _, s := range order[start[k]:start[k+1]] {
+			lits = append(lits, f.rawSqVar(int(s)))
+		}
+		e.AtMostOne(lits)
+	}
+	if f.opts.Interleave {
+		for k := 0; k+1 < len(f.diagStart); k++ {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			lits = lits[:0]
-			for _, s := range d.order[d.start[k]:d.start[k+1]] {
-				lits = append(lits, f.sqVar(int(s)))
+			diagonal(f.diagOrder, f.diagStart, k)
+			diagonal(f.antiOrder, f.antiStart, k)
+		}
+	} else {
+		for _, d := range [2]struct{ order, start []int32 }{{f.diagOrder, f.diagStart}, {f.antiOrder, f.antiStart}} {
+			for k := 0; k+1 < len(d.start); k++ {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				diagonal(d.order, d.start, k)
 			}
-			e.AtMostOne(lits)
 		}
 	}
 	if f.opts.DiagonalCounts {
@@ -539,11 +672,11 @@ func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
 				used = append(used, u)
 				dst.Add(-u) // u → a queen on the diagonal
 				for _, sq := range d.order[d.start[k]:d.start[k+1]] {
-					dst.Add(f.sqVar(int(sq)))
+					dst.Add(f.rawSqVar(int(sq)))
 				}
 				dst.Add(0)
 				for _, sq := range d.order[d.start[k]:d.start[k+1]] {
-					cnf.Clause(dst, -f.sqVar(int(sq)), u) // a queen on it → u
+					cnf.Clause(dst, -f.rawSqVar(int(sq)), u) // a queen on it → u
 				}
 			}
 			e.AtLeastK(used, len(f.rows))
@@ -603,20 +736,25 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 	for _, r := range f.givenRows {
 		fmt.Fprintf(&c, "\nqueen %d %d", r, f.queens[r])
 	}
-	if f.opts.Dense {
+	switch {
+	case f.perm != nil:
+		fmt.Fprintf(&c, "\nvariables shuffled (seed %d): the encoded squares are listed below as \"c x VAR ROW COL\" (0-based), every other variable is auxiliary", f.opts.Shuffle)
+	case f.opts.Dense:
 		fmt.Fprintf(&c, "\nvariables 1..%d are the encoded squares, listed below as \"c x VAR ROW COL\" (0-based)", len(f.sqR))
-		for i := range f.sqR {
-			fmt.Fprintf(&c, "\nx %d %d %d", i+1, f.sqR[i], f.sqC[i])
-		}
-		if !f.opts.KeepAttacked {
-			for j, r := range f.givenRows {
-				fmt.Fprintf(&c, "\nx %d %d %d", len(f.sqR)+j+1, r, f.queens[r])
-			}
-		}
-	} else {
+	default:
 		fmt.Fprintf(&c, "\nvariable r*%d+c+1 is a queen on row r, column c (0-based), 1..%d", n, n*n)
 	}
-	if f.vars > f.base {
+	if f.opts.Dense {
+		for i := range f.sqR {
+			fmt.Fprintf(&c, "\nx %d %d %d", f.sqVar(i), f.sqR[i], f.sqC[i])
+		}
+		if !f.opts.KeepAttacked {
+			for _, r := range f.givenRows {
+				fmt.Fprintf(&c, "\nx %d %d %d", f.givenVar(int(r)), r, f.queens[r])
+			}
+		}
+	}
+	if f.vars > f.base && f.perm == nil {
 		fmt.Fprintf(&c, "\nvariables %d..%d are auxiliary", f.base+1, f.vars)
 	}
 	dw := cnf.NewWriter(w, f.vars, f.clauses, c.String())

@@ -172,7 +172,7 @@ func cnfOptions() []encode.CNFOptions {
 }
 
 func cnfOptName(o encode.CNFOptions) string {
-	return fmt.Sprintf("amo=%v/keep=%v/dense=%v/cut=%d", o.AMO, o.KeepAttacked, o.Dense, o.PairwiseUpTo)
+	return fmt.Sprintf("amo=%v/keep=%v/dense=%v/cut=%d/shuffle=%d/interleave=%v", o.AMO, o.KeepAttacked, o.Dense, o.PairwiseUpTo, o.Shuffle, o.Interleave)
 }
 
 // TestCNFSemantics checks the defining property of the encoding: for every
@@ -184,74 +184,80 @@ func TestCNFSemantics(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 1))
 	for _, b := range cnfBoards() {
 		for _, o := range cnfOptions() {
-			f, err := encode.CNFWith(b, o)
-			if err != nil {
-				t.Fatal(err)
+			cnfCheckSemantics(t, rng, b, o)
+		}
+	}
+}
+
+// cnfCheckSemantics is TestCNFSemantics for one board and options.
+func cnfCheckSemantics(t *testing.T, rng *rand.Rand, b encode.Board, o encode.CNFOptions) {
+	t.Helper()
+	f, err := encode.CNFWith(b, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clauses := cnfClauses(f)
+	n := b.N
+	check := func(queens [][2]int) {
+		val := make([]int8, f.Vars()+1)
+		for _, v := range f.DecisionVars() {
+			val[v] = -1
+		}
+		given := 0
+		for _, q := range queens {
+			v := f.Var(q[0], q[1])
+			if v == 0 {
+				// A square the formula leaves out: the
+				// assignment cannot be expressed.
+				return
 			}
-			clauses := cnfClauses(f)
-			n := b.N
-			check := func(queens [][2]int) {
-				val := make([]int8, f.Vars()+1)
-				for _, v := range f.DecisionVars() {
-					val[v] = -1
-				}
-				given := 0
-				for _, q := range queens {
-					v := f.Var(q[0], q[1])
-					if v == 0 {
-						// A square the formula leaves out: the
-						// assignment cannot be expressed.
-						return
-					}
-					if b.Queen(q[0]) == q[1] {
-						given++
-					}
-					val[v] = 1
-				}
-				if !o.KeepAttacked && given < b.Given() {
-					// Without KeepAttacked the given queens are not
-					// decision variables: every model has them.
-					return
-				}
-				want := cnfLegal(b, queens)
-				got := cnfSatisfiable(clauses, val)
-				if got != want {
-					t.Fatalf("n=%d board %v %s: queens %v: satisfiable %v, legal %v", n, b.Queens, cnfOptName(o), queens, got, want)
-				}
+			if b.Queen(q[0]) == q[1] {
+				given++
 			}
-			// One queen per row, every way (n ≤ 5) or every permutation.
-			var rec func(r int, qs [][2]int, used []bool, perm bool)
-			rec = func(r int, qs [][2]int, used []bool, perm bool) {
-				if r == n {
-					check(qs)
-					return
-				}
-				for c := 0; c < n; c++ {
-					if perm && used[c] {
-						continue
-					}
-					if g := b.Queen(r); g >= 0 && g != c && rng.IntN(8) != 0 {
-						continue // mostly keep the given queens
-					}
-					used[c] = true
-					rec(r+1, append(qs, [2]int{r, c}), used, perm)
-					used[c] = false
-				}
+			val[v] = 1
+		}
+		if !o.KeepAttacked && given < b.Given() {
+			// Without KeepAttacked the given queens are not
+			// decision variables: every model has them.
+			return
+		}
+		want := cnfLegal(b, queens)
+		got := cnfSatisfiable(clauses, val)
+		if got != want {
+			t.Fatalf("n=%d board %v %s: queens %v: satisfiable %v, legal %v", n, b.Queens, cnfOptName(o), queens, got, want)
+		}
+	}
+	// One queen per row, every way (n ≤ 5) or every permutation.
+	var rec func(r int, qs [][2]int, used []bool, perm bool)
+	rec = func(r int, qs [][2]int, used []bool, perm bool) {
+		if r == n {
+			check(qs)
+			return
+		}
+		for c := 0; c < n; c++ {
+			if perm && used[c] {
+				continue
 			}
-			rec(0, nil, make([]bool, n), n > 5)
-			for range 200 {
-				var qs [][2]int
-				p := rng.Float64() * 2 / float64(n)
-				for r := 0; r < n; r++ {
-					for c := 0; c < n; c++ {
-						if rng.Float64() < p || b.Queen(r) == c {
-							qs = append(qs, [2]int{r, c})
-						}
-					}
+			if g := b.Queen(r); g >= 0 && g != c && rng.IntN(8) != 0 {
+				continue // mostly keep the given queens
+			}
+			used[c] = true
+			rec(r+1, append(qs, [2]int{r, c}), used, perm)
+			used[c] = false
+		}
+	}
+	rec(0, nil, make([]bool, n), n > 5)
+	for range 200 {
+		var qs [][2]int
+		p := rng.Float64() * 2 / float64(n)
+		for r := 0; r < n; r++ {
+			for c := 0; c < n; c++ {
+				if rng.Float64() < p || b.Queen(r) == c {
+					qs = append(qs, [2]int{r, c})
 				}
-				check(qs)
 			}
 		}
+		check(qs)
 	}
 }
 

@@ -105,11 +105,11 @@ func (p Problem) checkModel() error {
 		return fmt.Errorf("encode: %v places %d pieces, not %d", p.Variant, p.Bound(), pieces)
 	case pieces <= 0:
 		return ErrNeedPieces
-	case len(p.Pawns) > 0 && !p.Variant.readsPawns():
+	case len(p.Pawns) > 0 && !p.Variant.ReadsPawns():
 		return fmt.Errorf("encode: the board has pawns ('p'), which only the queens+pawns problem reads, not %v", p.Variant)
 	case p.PawnsSearched():
 		return fmt.Errorf("encode: %d pawns not placed: one model is one placement of the pawns (give them as 'p' in a grid)", p.PawnCount)
-	case p.Variant.readsPawns() && p.PawnCount > 0 && len(p.Pawns) != p.PawnCount:
+	case p.Variant.ReadsPawns() && p.PawnCount > 0 && len(p.Pawns) != p.PawnCount:
 		return fmt.Errorf("encode: the board places %d pawns, %d asked for", len(p.Pawns), p.PawnCount)
 	}
 	for _, ru := range p.Variant.Rules() {

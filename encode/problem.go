@@ -338,12 +338,15 @@ type Problem struct {
 // PawnCount pawns rather than for one board: a variant that reads pawns
 // (queens+pawns), with no pawn placed and PawnCount > 0.
 func (p Problem) PawnsSearched() bool {
-	return p.Variant.readsPawns() && len(p.Pawns) == 0 && p.PawnCount > 0
+	return p.Variant.ReadsPawns() && len(p.Pawns) == 0 && p.PawnCount > 0
 }
 
-// readsPawns reports whether the variant's lines are cut at pawns: whether
-// its rules use a segment family (queens+pawns).
-func (v Variant) readsPawns() bool {
+// ReadsPawns reports whether the variant reads the pawns of its board,
+// its lines cut at them: whether its rules use a segment family
+// (queens+pawns, or a registered variant's). Such a problem has pawns
+// (Instance.Pawns, or PawnCount searched) and its records say how many;
+// any other variant refuses a board with pawns.
+func (v Variant) ReadsPawns() bool {
 	for _, ru := range v.entry().Rules {
 		switch ru.Family {
 		case RowSegments, ColumnSegments, DiagonalSegments, AntidiagSegments:

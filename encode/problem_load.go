@@ -68,7 +68,7 @@ func (s ProblemSpec) Variant() (Problem, error) {
 	}
 	prob.Variant = v
 	if s.Set["pawns"] {
-		if !v.readsPawns() {
+		if !v.ReadsPawns() {
 			return prob, fmt.Errorf("encode: --pawns applies to --problem queens+pawns, not %v", v)
 		}
 		if s.Pawns < 0 {
@@ -194,7 +194,7 @@ func givenError(name string, in Instance, err error) string {
 func CheckPawns(prob Problem, name string) error {
 	n := prob.Board.N
 	switch {
-	case len(prob.Pawns) > 0 && !prob.Variant.readsPawns():
+	case len(prob.Pawns) > 0 && !prob.Variant.ReadsPawns():
 		return fmt.Errorf("encode: %s: the board has pawns ('p'), which only --problem queens+pawns reads", name)
 	case len(prob.Pawns) > 0 && prob.PawnCount > 0 && len(prob.Pawns) != prob.PawnCount:
 		return fmt.Errorf("encode: %s: the board places %d pawns, --pawns says %d", name, len(prob.Pawns), prob.PawnCount)

@@ -17,7 +17,7 @@ func verifyCells(p Problem, pieces []Cell) error {
 	if want := p.pieces(); want > 0 && len(pieces) != want {
 		return fmt.Errorf("encode: verify: %d pieces, the problem asks for %d", len(pieces), want)
 	}
-	if len(p.Pawns) > 0 && !p.Variant.readsPawns() {
+	if len(p.Pawns) > 0 && !p.Variant.ReadsPawns() {
 		return fmt.Errorf("encode: verify: the board has pawns, which only the queens+pawns problem reads, not %v", p.Variant)
 	}
 	if p.PawnsSearched() {

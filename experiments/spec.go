@@ -93,7 +93,7 @@ func (p Case) Key() results.Problem {
 	if p.Variant != encode.Queens {
 		k.Variant = p.Variant.String()
 	}
-	if p.Variant == encode.QueensPawns {
+	if p.Variant.ReadsPawns() {
 		k.Pawns = max(len(p.Pawns), p.PawnCount)
 	}
 	if p.Variant == encode.MixedPieces {

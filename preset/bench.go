@@ -227,23 +227,24 @@ func Grid(o Options) (experiments.Grid, error) {
 // (on the empty boards of orders 4-8 without --n or --boards), keeping
 // the backends that solve it: a backend named in --backends must.
 func variant(o Options, g experiments.Grid) (experiments.Grid, error) {
-	v, army, err := o.parseVariant()
-	if err != nil || v == encode.Queens {
+	prob, err := o.parseVariant()
+	if err != nil || prob.Variant == encode.Queens {
 		return g, err
 	}
+	v := prob.Variant
 	if !o.Set["n"] && !o.Set["boards"] {
 		g.Problems = experiments.EmptyBoards([]int{4, 5, 6, 7, 8})
 	}
 	for i := range g.Problems {
 		p := &g.Problems[i]
-		p.Variant, p.Counts = v, army
-		if v == encode.MixedPieces {
+		p.Variant, p.Counts = v, prob.Counts
+		if o.Set["pieces"] {
 			if err := p.Encode().Validate(); err != nil {
 				return g, settingf("--pieces %s: %s", o.Pieces, strings.TrimPrefix(err.Error(), "encode: "))
 			}
 		}
-		if v == encode.QueensPawns && len(p.Pawns) == 0 {
-			p.PawnCount = o.Pawns
+		if v.ReadsPawns() && len(p.Pawns) == 0 {
+			p.PawnCount = prob.PawnCount
 			if o.CheckPawns != nil {
 				if err := o.CheckPawns(p.Encode()); err != nil {
 					return g, err
@@ -268,32 +269,20 @@ func variant(o Options, g experiments.Grid) (experiments.Grid, error) {
 	return g, nil
 }
 
-// parseVariant reads o.Problem, o.Pieces and o.Pawns.
-func (o Options) parseVariant() (encode.Variant, encode.Army, error) {
-	v, err := encode.ParseVariant(o.Problem)
+// parseVariant reads o.Problem, o.Pieces and o.Pawns as qtool count reads
+// --problem, --pieces and --pawns (encode.ProblemSpec.Variant, its
+// messages): the problem's variant, Counts and PawnCount.
+func (o Options) parseVariant() (encode.Problem, error) {
+	set := map[string]bool{}
+	for _, fl := range []string{"problem", "pieces", "pawns"} {
+		set[fl] = o.Set[fl]
+	}
+	spec := encode.ProblemSpec{Variants: true, VariantName: o.Problem, Pieces: o.Pieces, Pawns: o.Pawns, Set: set}
+	prob, err := spec.Variant()
 	if err != nil {
-		var names []string
-		for _, v := range encode.AllVariants() {
-			names = append(names, v.String())
-		}
-		return v, encode.Army{}, settingf("--problem %q: want one of %s", o.Problem, strings.Join(names, ", "))
+		return prob, &SettingError{Msg: strings.TrimPrefix(err.Error(), "encode: "), Err: err}
 	}
-	var army encode.Army
-	if o.Set["pieces"] {
-		if o.Set["problem"] && v != encode.MixedPieces {
-			return v, encode.Army{}, settingf("--pieces applies to --problem pieces, not %v", v)
-		}
-		if army, err = encode.ParseArmy(o.Pieces); err != nil {
-			return v, encode.Army{}, settingf("--pieces %q: %s", o.Pieces, strings.TrimPrefix(err.Error(), "encode: "))
-		}
-		v = encode.MixedPieces
-	} else if v == encode.MixedPieces {
-		return v, encode.Army{}, settingf("--problem pieces needs --pieces COUNTS, e.g. --pieces Q=3,N=3")
-	}
-	if o.Set["pawns"] && (v != encode.QueensPawns || o.Pawns < 0) {
-		return v, encode.Army{}, settingf("--pawns K (K ≥ 0) applies to --problem queens+pawns")
-	}
-	return v, army, nil
+	return prob, nil
 }
 
 // Prepare gives rep the Summary of preset name and, when plot is set,

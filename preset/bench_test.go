@@ -6,12 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
+	"github.com/qtool-project/qtool/internal/varianttest"
 )
 
 func names(bs []backend.Backend) []string {
@@ -52,6 +54,35 @@ func TestGrid(t *testing.T) {
 	}
 }
 
+// TestGridRegisteredPawns: --pawns applies to a registered variant that
+// reads pawns as to queens+pawns, each board's pawns searched and checked
+// by the caller; it is refused for a built-in variant that reads none.
+func TestGridRegisteredPawns(t *testing.T) {
+	var checked []int
+	o := Options{Mode: "count", Problem: "rooks+pawns", Pawns: 2, N: "3-4", Backends: "backtrack,dlx",
+		Set:        map[string]bool{"problem": true, "pawns": true, "n": true, "backends": true},
+		CheckPawns: func(p encode.Problem) error { checked = append(checked, p.Board.N); return nil }}
+	g, err := Grid(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Problems) != 2 || !slices.Equal(checked, []int{3, 4}) {
+		t.Fatalf("rooks+pawns grid over n 3-4: %d problems, pawns checked for n %v", len(g.Problems), checked)
+	}
+	for _, p := range g.Problems {
+		if p.Variant != varianttest.RooksPawns || p.PawnCount != 2 || !p.Encode().PawnsSearched() {
+			t.Errorf("n = %d: variant %v, %d pawns searched %t; want rooks+pawns, 2 searched", p.Board.N, p.Variant, p.PawnCount, p.Encode().PawnsSearched())
+		}
+	}
+	if got := names(g.Backends); !slices.Equal(got, []string{"backtrack", "dlx"}) {
+		t.Errorf("backends %v, want [backtrack dlx]", got)
+	}
+	o.Problem = "rooks"
+	if _, err := Grid(o); err == nil || err.Error() != "preset: --pawns applies to --problem queens+pawns, not rooks" {
+		t.Errorf("--pawns with rooks: %v", err)
+	}
+}
+
 // TestGridErrors: each refused option is a *SettingError naming it; the
 // pawns' check of the caller is returned as it is.
 func TestGridErrors(t *testing.T) {
@@ -73,7 +104,12 @@ func TestGridErrors(t *testing.T) {
 		{Options{Mode: "count", Problem: "rooks+"}, `preset: --problem "rooks+": want one of ` + variantList()},
 		{Options{Mode: "count", Problem: "pieces", Set: yes("problem")}, "preset: --problem pieces needs --pieces COUNTS, e.g. --pieces Q=3,N=3"},
 		{Options{Mode: "count", Problem: "queens", Pieces: "Q=1", Set: yes("problem", "pieces")}, "preset: --pieces applies to --problem pieces, not queens"},
-		{Options{Mode: "count", Problem: "queens", Pawns: 2, Set: yes("pawns")}, "preset: --pawns K (K ≥ 0) applies to --problem queens+pawns"},
+		// The variant's options are read as qtool count reads them
+		// (encode.ProblemSpec), with its messages.
+		{Options{Mode: "count", Problem: "queens", Pawns: 2, Set: yes("pawns")}, "preset: --pawns applies to --problem queens+pawns, not queens"},
+		{Options{Mode: "count", Problem: "pieces", Pieces: "Q=1", Pawns: 1, Set: yes("pieces", "pawns")}, "preset: --pawns applies to --problem queens+pawns, not pieces"},
+		{Options{Mode: "count", Problem: "queens+pawns", Pawns: -1, Set: yes("problem", "pawns")}, "preset: --pawns must be 0 or more, got -1"},
+		{Options{Mode: "count", Problem: "queens", Pieces: "Q=x", Set: yes("pieces")}, `preset: --pieces "Q=x": ` + armyError("Q=x")},
 	} {
 		_, err := Grid(tc.o)
 		var se *SettingError
@@ -96,6 +132,15 @@ func TestGridErrors(t *testing.T) {
 	if err != mine {
 		t.Errorf("Grid with a failing CheckPawns = %v, want its error as it is", err)
 	}
+}
+
+// armyError is encode.ParseArmy's message for s, without its prefix.
+func armyError(s string) string {
+	_, err := encode.ParseArmy(s)
+	if err == nil {
+		return "(no error)"
+	}
+	return strings.TrimPrefix(err.Error(), "encode: ")
 }
 
 func variantList() string {

@@ -62,6 +62,11 @@ type Solver struct {
 	// assumptions; why is gini's form of them.
 	failed []int
 	why    []z.Lit
+	// memLimit, when not 0, stops a solve once the process's resident
+	// memory exceeds it (SetMemoryLimit); overMemory records that the last
+	// solve was stopped so.
+	memLimit   uint64
+	overMemory bool
 }
 
 // New returns an empty solver.
@@ -98,6 +103,20 @@ const learntRoom = 3
 func NewFor(vars, clauses int) *Solver {
 	return &Solver{g: gini.NewVc(max(vars, 1), max(learntRoom*clauses, 1))}
 }
+
+// SetMemoryLimit has every later solve stop, answering Unknown, once the
+// resident memory of the whole process (ResidentMemory) exceeds limit
+// bytes; 0 removes the limit. It is looked at every few milliseconds while
+// gini runs, which then always runs in its background goroutine. Where
+// ResidentMemory cannot be read the limit has no effect. OverMemory tells
+// such a stop from the end of the context. It lets a caller give up a
+// search whose learnt clauses grow too large and start another one (see
+// the sat backend), since gini cannot be told to keep fewer.
+func (s *Solver) SetMemoryLimit(limit uint64) { s.memLimit = limit }
+
+// OverMemory reports whether the last solve was stopped by the limit of
+// SetMemoryLimit.
+func (s *Solver) OverMemory() bool { return s.overMemory }
 
 // Add extends the clause being built with the DIMACS literal lit, or ends
 // it when lit is 0. A clause ended with no literal is the empty clause: the
@@ -157,9 +176,10 @@ const maxWait = 5 * time.Millisecond
 // processor in between, before it starts to sleep between looks.
 const spins = 200
 
-// Solve decides the formula. It returns Unknown when ctx ends first; gini
-// is then stopped and the Solver may be used again. With a context that
-// can never end, gini runs in the calling goroutine; otherwise it runs in
+// Solve decides the formula. It returns Unknown when ctx ends first, or
+// the memory limit of SetMemoryLimit is passed; gini is then stopped and
+// the Solver may be used again. With a context that can never end and no
+// memory limit, gini runs in the calling goroutine; otherwise it runs in
 // gini's background goroutine (GoSolve) and Solve waits for its answer or
 // for ctx, whichever comes first. An Unsat answer is final: later calls
 // return Unsat at once. Solve panics if a clause is left open.
@@ -195,6 +215,7 @@ func (s *Solver) solve(ctx context.Context, assume []int) Status {
 		return Unsat
 	}
 	s.failed = s.failed[:0]
+	s.overMemory = false
 	answer := s.answer
 	if len(assume) > 0 {
 		answer = s.answerAssuming
@@ -208,7 +229,7 @@ func (s *Solver) solve(ctx context.Context, assume []int) Status {
 		}
 		s.g.Assume(z.Dimacs2Lit(m))
 	}
-	if ctx.Done() == nil {
+	if ctx.Done() == nil && s.memLimit == 0 {
 		s.solves++
 		return answer(s.g.Solve())
 	}
@@ -233,6 +254,13 @@ func (s *Solver) solve(ctx context.Context, assume []int) Status {
 		case <-ctx.Done():
 			return answer(h.Stop())
 		case <-t.C:
+			if s.memLimit > 0 {
+				if rss, ok := ResidentMemory(); ok && rss > s.memLimit {
+					r := h.Stop()
+					s.overMemory = r == 0
+					return answer(r)
+				}
+			}
 			wait = min(2*wait, maxWait)
 			t.Reset(wait)
 		}

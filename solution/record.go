@@ -71,7 +71,7 @@ func (l *Listing) Finish(rec *Record, e End) {
 	rec.Placements, rec.ClassSizes, rec.Cells, rec.PawnCells, rec.PieceCells = l.Placements, l.ClassSizes, l.Cells, l.PawnCells, l.PieceCells
 	rec.Solutions = uint64(l.Printed)
 	if prob := l.Prob; !prob.PlainQueens() {
-		if prob.Variant == encode.QueensPawns {
+		if prob.Variant.ReadsPawns() {
 			k := max(len(prob.Pawns), prob.PawnCount)
 			rec.Pawns, rec.Searched = &k, prob.PawnsSearched()
 		}

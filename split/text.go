@@ -8,7 +8,6 @@ import (
 	"io"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/qtool-project/qtool/checkpoint"
 	"github.com/qtool-project/qtool/encode"
@@ -71,7 +70,8 @@ func (r *Record) WriteText(w io.Writer, status string) {
 		if r.PawnsSearched {
 			how = "every placement searched"
 		}
-		rows.add("pawns", fmt.Sprintf("%d (%s), %d queens", *r.Pawns, how, r.N+*r.Pawns))
+		k := r.N + *r.Pawns
+		rows.add("pawns", fmt.Sprintf("%d (%s), %d %s", *r.Pawns, how, k, solution.PieceName(r.variant(), k)))
 	}
 	if r.Blocked > 0 || r.Excluded > 0 {
 		rows.add("forbidden", fmt.Sprintf("%d blocked squares, %d excluded diagonals", r.Blocked, r.Excluded))
@@ -126,29 +126,44 @@ func (r *Record) addCounts(rows *table) {
 	}
 }
 
+// variant is the record's problem: queens for none, and for a name no
+// variant has (a record of a program that registered its own) no variant,
+// whose pieces are "pieces" and whose rules are none.
+func (r *Record) variant() encode.Variant {
+	if r.Problem == "" {
+		return encode.Queens
+	}
+	v, err := encode.ParseVariant(r.Problem)
+	if err != nil {
+		return -1
+	}
+	return v
+}
+
 // boardLine describes the board counted: its given pieces by the
 // problem's own word (queens, kings, pieces …), and for the problems of
 // one piece a row, the rows left free.
 func (r *Record) boardLine() string {
-	v, _ := encode.ParseVariant(r.Problem)
-	if r.Problem == "" {
-		v = encode.Queens
-	}
-	word := "queens"
-	switch {
-	case v.Mixed():
-		word = "pieces"
-	case v != encode.Queens:
-		word = solution.PieceName(v, 2)
-	}
-	if r.Given == 1 {
-		word = strings.TrimSuffix(word, "s")
-	}
-	switch v {
-	case encode.Queens, encode.Toroidal, encode.Superqueens:
+	v := r.variant()
+	word := solution.PieceName(v, r.Given)
+	if fillsRowsAndColumns(v) {
 		return fmt.Sprintf("%s (%d %s given, %d rows free)", r.Board, r.Given, word, r.N-r.Given)
 	}
 	return fmt.Sprintf("%s (%d %s given)", r.Board, r.Given, word)
+}
+
+// fillsRowsAndColumns reports whether the variant's rules put exactly one
+// piece on every row and every column (queens, toroidal, superqueens, or a
+// registered variant of that shape), so that each piece given takes a row
+// and the others are the rows free.
+func fillsRowsAndColumns(v encode.Variant) bool {
+	var rows, cols bool
+	for _, ru := range v.Rules() {
+		one := ru.Lo == 1 && ru.Hi == 1
+		rows = rows || ru.Family == encode.Rows && one
+		cols = cols || ru.Family == encode.Columns && one
+	}
+	return rows && cols
 }
 
 // CountsUnique reports whether a side's counter counted fundamental

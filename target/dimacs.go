@@ -15,12 +15,33 @@ import (
 
 // WriteDIMACS writes the job's problem as a CNF in the DIMACS format with
 // the at-most-one encoding j.AMO: a plain board as encode.CNF (x(r,c) =
-// r·n+c+1), a model as its cardinality constraints (Model.EncodeCNF).
+// r·n+c+1), or with j.Auto the formula the sat backend writes by default
+// (encode.DefaultCNFOptions: on large boards compact, its variables
+// shuffled, the comments listing the squares'); a model as its
+// cardinality constraints (Model.EncodeCNF).
 func WriteDIMACS(w io.Writer, j Job) error {
 	if j.Model {
 		return writeModelDIMACS(w, j.Prob, j.How, j.AMO)
 	}
-	return writeBoardDIMACS(w, j.Prob.Board, j.AMO)
+	opts, err := boardOptions(j)
+	if err != nil {
+		return err
+	}
+	f, err := encode.CNFWith(j.Prob.Board, opts)
+	if err != nil {
+		return err
+	}
+	return f.WriteDIMACS(w)
+}
+
+// boardOptions are the CNF options of a plain board's job: j.AMO, or
+// the sat backend's default choice with j.Auto.
+func boardOptions(j Job) (encode.CNFOptions, error) {
+	if !j.Auto {
+		return encode.CNFOptions{AMO: j.AMO}, nil
+	}
+	opts, _, err := encode.DefaultCNFOptions(j.Prob.Board)
+	return opts, err
 }
 
 // SizeDIMACS estimates what WriteDIMACS writes and the memory it takes,
@@ -30,7 +51,7 @@ func SizeDIMACS(j Job) (out, mem uint64, what string, err error) {
 	if j.Model {
 		return sizeModelDIMACS(j.Prob, j.AMO)
 	}
-	return sizeBoardDIMACS(j.Prob.Board, j.AMO)
+	return sizeBoardDIMACS(j)
 }
 
 // cnfBytesPerSquare is the memory of encode.Formula per encoded square:
@@ -43,32 +64,30 @@ const cnfBytesPerSquare = 24
 // encode.CNFSize spends O(k²) time on it), then the exact counts of
 // variables and clauses, each clause taken as two literals of the largest
 // variable's width (most clauses of every at-most-one encoding are binary).
-func sizeBoardDIMACS(b encode.Board, amo encode.AMOEncoding) (out, mem uint64, what string, err error) {
+func sizeBoardDIMACS(j Job) (out, mem uint64, what string, err error) {
+	b := j.Prob.Board
 	free := uint64(b.N - b.Given())
 	mem = free*free*cnfBytesPerSquare + 64*uint64(b.N)
 	what = fmt.Sprintf("the CNF of n = %d", b.N)
 	if mem > memlimit.Limit() {
 		return 0, mem, what, nil
 	}
-	vars, clauses, err := encode.CNFSize(b, encode.CNFOptions{AMO: amo})
+	opts, err := boardOptions(j)
 	if err != nil {
 		return 0, 0, "", err
+	}
+	vars, clauses, err := encode.CNFSize(b, opts)
+	if err != nil {
+		return 0, 0, "", err
+	}
+	amo := opts.AMO.String()
+	if j.Auto {
+		amo = encode.AutoAMO + " (" + amo + ")"
 	}
 	digits := uint64(len(strconv.Itoa(vars)))
 	out = uint64(clauses)*(2*(digits+2)+2) + uint64(vars)*12
 	what = fmt.Sprintf("the CNF of n = %d with --amo %s (%d variables, %d clauses)", b.N, amo, vars, clauses)
 	return out, mem, what, nil
-}
-
-// writeDIMACS writes the CNF of b (encode.CNF: x(r,c) = r·n+c+1, the rows,
-// columns and squares that given queens take or attack left out) with the
-// at-most-one encoding amo.
-func writeBoardDIMACS(w io.Writer, b encode.Board, amo encode.AMOEncoding) error {
-	f, err := encode.CNF(b, amo)
-	if err != nil {
-		return err
-	}
-	return f.WriteDIMACS(w)
 }
 
 // The variants of --problem, and the boards with blocked squares or

@@ -26,8 +26,11 @@ type Job struct {
 	// How says how, for the file's comments).
 	Model bool
 	How   string
-	// AMO is the at-most-one encoding of a CNF.
-	AMO encode.AMOEncoding
+	// AMO is the at-most-one encoding of a CNF; Auto asks instead, for a
+	// plain board, for the formula the sat backend writes by default
+	// (encode.DefaultCNFOptions), as --amo auto does.
+	AMO  encode.AMOEncoding
+	Auto bool
 	// Search is the search annotation of a MiniZinc model (none: the
 	// solver's own).
 	Search export.MiniZincSearch

@@ -8,6 +8,7 @@ import (
 
 	"github.com/qtool-project/qtool/dlx"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/varianttest"
 	"github.com/qtool-project/qtool/sat"
 )
 
@@ -191,6 +192,15 @@ func TestExportModel(t *testing.T) {
 func TestPiecesHow(t *testing.T) {
 	pawns := board(5)
 	pawns.Variant, pawns.Pawns = encode.QueensPawns, []encode.Cell{{R: 1, C: 1}, {R: 2, C: 3}}
+	// A registered variant that reads pawns places its Bound: n + k rooks
+	// for rooks+pawns, n for one whose Bound is n; the pieces problem
+	// places the pieces of --pieces.
+	rooksPawns := pawns
+	rooksPawns.Variant = varianttest.RooksPawns
+	pawnsN := pawns
+	pawnsN.Variant = varianttest.NRooksPawns
+	army := board(5)
+	army.Variant, army.Counts = encode.MixedPieces, encode.Army{encode.QueenKind: 2, encode.KnightKind: 1}
 	dom := board(5)
 	dom.Variant = encode.Domination
 	kings := board(5)
@@ -203,6 +213,9 @@ func TestPiecesHow(t *testing.T) {
 		{board(5), false, "n of them, as the problem asks"},
 		{board(5), true, "n of them, as the problem asks"},
 		{pawns, false, "n + 2, one more for each pawn"},
+		{rooksPawns, false, "n + 2, one more for each pawn"},
+		{pawnsN, false, "n of them, as the problem asks"},
+		{army, false, "3 of them, as the problem asks"},
 		{dom, true, "given by --pieces"},
 		{dom, false, "the minimum, found by search"},
 		{kings, false, "the maximum, found by search"},

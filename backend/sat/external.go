@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/qtool-project/qtool/backend"
@@ -177,7 +178,7 @@ func (eb externalBackend) runBoard(ctx context.Context, b encode.Board, req back
 // externalBackends[SOLVER-ENC], picks ENC from it.
 func (eb externalBackend) encoding(req backend.Request) (encode.AMOEncoding, error) {
 	name := req.Options["amo"]
-	if name == "" || eb.fixed {
+	if name == "" || eb.fixed || strings.EqualFold(name, encode.AutoAMO) {
 		return eb.amo, nil
 	}
 	a, err := encode.ParseAMO(name)

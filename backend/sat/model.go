@@ -22,8 +22,10 @@ func (sb satBackend) runModel(ctx context.Context, m *encode.Model, req backend.
 	if err != nil {
 		return backend.Outcome{}, err
 	}
-	if _, ok := req.Options["pairwise-up-to"]; ok {
-		return backend.Outcome{}, fmt.Errorf("backend %s: pairwise-up-to applies to plain n-queens boards", sb.name)
+	for _, o := range []string{"pairwise-up-to", "shuffle"} {
+		if _, ok := req.Options[o]; ok {
+			return backend.Outcome{}, fmt.Errorf("backend %s: %s applies to plain n-queens boards", sb.name, o)
+		}
 	}
 	vars, clauses := m.CNFSize(amo)
 	if need, have := SATMemoryEstimate(vars, clauses), SATMemoryLimit(); need > have {

@@ -3,6 +3,7 @@ package sat
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -46,7 +47,15 @@ var SATMemoryLimit = backend.MemoryLimit
 // encode.DefaultAMO and honours Request.Options["amo"]; "sat-ENC" always
 // uses encoding ENC. Request.Options["pairwise-up-to"] sets
 // encode.CNFOptions.PairwiseUpTo, the size up to which groups are written
-// pairwise.
+// pairwise, and Request.Options["shuffle"] encode.CNFOptions.Shuffle, the
+// seed of the numbering of the variables (0: row-major).
+//
+// With no option amo, or amo auto, a plain board gets the formula of
+// encode.DefaultCNFOptions: DefaultAMO, or on large boards (more than
+// encode.CompactClauses clauses with DefaultAMO: the empty board from
+// n = 595) the compact one, Product pairwise up to 8 with shuffled
+// numbering, whose first solution is a search started over under another
+// numbering when its memory grows too much (compactGrowth).
 //
 // To find one completion of a board with queens given and at most
 // SATCubeMaxFree free rows it uses cube and conquer (Heule, Kullmann,
@@ -68,7 +77,7 @@ func (sb satBackend) Name() string { return sb.name }
 
 func (sb satBackend) Caps() backend.Caps {
 	c := backend.Caps{Count: true, Find: true, All: true, Complete: true, Exact: true,
-		Problems: encode.AllVariants(), Forbidden: true, Options: []string{"amo", "pairwise-up-to", "solver", "cube", "diagonal-counts"},
+		Problems: encode.AllVariants(), Forbidden: true, Options: []string{"amo", "pairwise-up-to", "shuffle", "solver", "cube", "diagonal-counts"},
 		CountMethod: "enumeration of models", Enumerates: true}
 	if !sb.fixed {
 		c.AliasOf = "sat-" + sb.amo.String() // the default encoding
@@ -76,10 +85,12 @@ func (sb satBackend) Caps() backend.Caps {
 	return c
 }
 
-// encoding returns the at-most-one encoding a request asks for.
+// encoding returns the at-most-one encoding a request asks for:
+// the backend's own for none or encode.AutoAMO (runBoard then asks
+// encode.DefaultCNFOptions for the choice on plain boards).
 func (sb satBackend) encoding(req backend.Request) (encode.AMOEncoding, error) {
 	name := req.Options["amo"]
-	if name == "" {
+	if name == "" || (!sb.fixed && strings.EqualFold(name, encode.AutoAMO)) {
 		return sb.amo, nil
 	}
 	a, err := encode.ParseAMO(name)
@@ -90,6 +101,13 @@ func (sb satBackend) encoding(req backend.Request) (encode.AMOEncoding, error) {
 		return 0, fmt.Errorf("backend %s always uses the %v encoding, not %v (use backend sat with amo %v)", sb.name, sb.amo, a, a)
 	}
 	return a, nil
+}
+
+// auto reports whether the request leaves the encoding to
+// encode.DefaultCNFOptions: backend sat with no option amo, or amo auto.
+func (sb satBackend) auto(req backend.Request) bool {
+	name := req.Options["amo"]
+	return !sb.fixed && (name == "" || strings.EqualFold(name, encode.AutoAMO))
 }
 
 // Run counts or finds the completions of b. Outcome.Stats holds the size
@@ -131,9 +149,33 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 		}
 		return eb.runBoard(ctx, b, req)
 	}
+	compact := false
+	if sb.auto(req) {
+		if err := b.Validate(); err != nil {
+			return backend.Outcome{}, err
+		}
+		def, c, err := encode.DefaultCNFOptions(b)
+		if err != nil {
+			return backend.Outcome{}, fmt.Errorf("backend %s: %w", sb.name, err)
+		}
+		amo, compact = def.AMO, c
+	}
 	opts, err := satOptions(sb.name, b, req, amo)
 	if err != nil {
 		return backend.Outcome{}, err
+	}
+	if compact {
+		if _, ok := req.Options["pairwise-up-to"]; !ok {
+			opts.PairwiseUpTo = encode.CompactPairwiseUpTo
+		}
+		opts.Shuffle, opts.Interleave = encode.CompactShuffle, true
+	}
+	if v, ok := req.Options["shuffle"]; ok {
+		seed, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return backend.Outcome{}, fmt.Errorf("backend %s: shuffle %q: want an integer ≥ 0 (0: row-major numbering)", sb.name, v)
+		}
+		opts.Shuffle = seed
 	}
 	cube, err := satCubeOptions(sb.name, b, req)
 	if err != nil {
@@ -151,49 +193,118 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 	if ctx.Err() != nil { // before gini allocates room for the formula
 		return out, nil
 	}
-	s := sat.NewFor(f.Vars(), f.Clauses())
+	limit := uint64(0)
+	if req.Mode == backend.Find && req.Limit > 0 {
+		limit = uint64(req.Limit)
+	}
+	// A first solution with the compact formula is a search that may be
+	// started over under another numbering when its learnt clauses grow
+	// too large (compactGrowth).
+	guard := compact && req.Mode == backend.Find && limit == 1 && !cube.on
+	var s *sat.Solver
+	calls := 0
 	done := func() (backend.Outcome, error) {
-		out.Stats["solver-calls"] = uint64(s.Solves())
+		if s != nil {
+			calls += s.Solves()
+		}
+		out.Stats["solver-calls"] = uint64(calls)
 		return out, nil
 	}
-	if f.EncodeContext(ctx, s) != nil {
-		return done()
-	}
-	limit := uint64(0)
-	var visit func() bool
-	var decodeErr error
-	if req.Mode == backend.Find {
-		if req.Limit > 0 {
-			limit = uint64(req.Limit)
+	var memLimit uint64
+	for attempt := 1; ; attempt++ {
+		s = sat.NewFor(f.Vars(), f.Clauses())
+		if f.EncodeContext(ctx, s) != nil {
+			return done()
 		}
-		visit = func() bool {
-			p, err := f.Decode(s.Value)
-			if err != nil {
-				decodeErr = err
-				return false
+		if compact {
+			// Return to the operating system the garbage of loading (the
+			// watch lists gini outgrew): some 30 MB at n = 1000.
+			debug.FreeOSMemory()
+		}
+		if guard && attempt < compactAttempts {
+			if memLimit == 0 {
+				if rss, ok := sat.ResidentMemory(); ok {
+					memLimit = compactLimit(rss)
+				}
 			}
-			if req.Visit != nil {
-				return req.Visit(p)
+			s.SetMemoryLimit(memLimit)
+		}
+		var visit func() bool
+		var decodeErr error
+		if req.Mode == backend.Find {
+			visit = func() bool {
+				p, err := f.Decode(s.Value)
+				if err != nil {
+					decodeErr = err
+					return false
+				}
+				if req.Visit != nil {
+					return req.Visit(p)
+				}
+				return true
 			}
-			return true
+		}
+		var n uint64
+		switch {
+		case req.Mode == backend.Find && limit == 1 && cube.on:
+			n = satCubeFirst(ctx, s, f, cube, out.Stats, visit)
+		case guard:
+			// One model and no blocking clause: the square variables of
+			// DecisionVars would take 8 bytes each.
+			if s.Solve(ctx) == sat.Sat {
+				n = 1
+				visit()
+			}
+		default:
+			// Every model puts one queen in each free row and so makes the
+			// same number of square variables true: the blocking clause of a
+			// model can be the negation of its queens alone
+			// (sat.Solver.EnumerateSets).
+			n, _ = s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
+		}
+		if decodeErr != nil {
+			return out, fmt.Errorf("backend %s: %w", sb.name, decodeErr)
+		}
+		if !s.OverMemory() {
+			out.Solutions = n
+			return done() // a search cut short (sat.Unknown) ended with ctx: Solve sets the Status
+		}
+		// Start over: drop this solver and its learnt clauses before the
+		// next one is built, and renumber.
+		calls += s.Solves()
+		out.Stats["restarts"]++
+		s = nil
+		debug.FreeOSMemory()
+		opts.Shuffle++
+		if f, err = encode.CNFWith(b, opts); err != nil {
+			return out, fmt.Errorf("backend %s: %w", sb.name, err)
 		}
 	}
-	var n uint64
-	if req.Mode == backend.Find && limit == 1 && cube.on {
-		n = satCubeFirst(ctx, s, f, cube, out.Stats, visit)
-	} else {
-		// Every model puts one queen in each free row and so makes the
-		// same number of square variables true: the blocking clause of a
-		// model can be the negation of its queens alone
-		// (sat.Solver.EnumerateSets).
-		n, _ = s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
-	}
-	if decodeErr != nil {
-		return out, fmt.Errorf("backend %s: %w", sb.name, decodeErr)
-	}
-	out.Solutions = n
-	return done() // a search cut short (sat.Unknown) ended with ctx: Solve sets the Status
 }
+
+// compactGrowth and compactAttempts bound a first solution with the compact
+// formula (encode.DefaultCNFOptions): gini keeps every clause it learns in
+// the one array of the formula's clauses and frees the space of deleted
+// ones only when they are half of it, so the memory of a search grows with
+// its length, and the length of a first search of the empty board of
+// order 1000 depends on the numbering of the variables (docs/external.md,
+// "The sat backend's memory at n = 1000"). Once the process's resident
+// memory passes compactGrowth hundredths of what it was with the formula
+// loaded (the learnt clauses then take 60 % of the formula's own), the
+// search is dropped and started again under the next numbering
+// (encode.CNFOptions.Shuffle + 1), at most compactAttempts − 1 times: the
+// last attempt runs without limit. Outcome.Stats["restarts"] counts the
+// searches dropped. At n = 1000 the formula loaded is 566 MB (VmRSS), the
+// limit 905 MB.
+// compactLimit is the memory limit of a search with the compact formula
+// whose process held loaded bytes once the formula was loaded (a variable
+// so that a test can lower it).
+var compactLimit = func(loaded uint64) uint64 { return loaded / 100 * compactGrowth }
+
+const (
+	compactGrowth   = 160
+	compactAttempts = 4
+)
 
 // satCubeFirst looks for one completion of formula f, loaded into s, by
 // cube and conquer (satCubes), records the statistics of the cubes in

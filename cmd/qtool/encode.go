@@ -52,6 +52,7 @@ func runEncode(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
+	job.Auto = strings.EqualFold(f.amo, encode.AutoAMO)
 	if job.AMO, err = f.check(e, job, limit); err != nil {
 		return err
 	}
@@ -123,10 +124,10 @@ func (f *encodeFlags) check(e target.Encoder, job target.Job, limit uint64) (enc
 	if e.Estimate == nil {
 		return amo, nil
 	}
-	if f.amo != "" {
+	if f.amo != "" && !job.Auto {
 		var err error
 		if amo, err = encode.ParseAMO(f.amo); err != nil {
-			return amo, usageErrorf("encode: --amo %q: want one of %s", f.amo, strings.Join(encode.AMONames(), ", "))
+			return amo, usageErrorf("encode: --amo %q: want one of %s or %s", f.amo, strings.Join(encode.AMONames(), ", "), encode.AutoAMO)
 		}
 	}
 	job.AMO = amo

@@ -51,7 +51,7 @@ func (p *problemFlags) add(fs *flag.FlagSet, mode backend.Mode) {
 	fs.DurationVar(&p.timeout, "timeout", 0, "time limit `D`, e.g. 10s or 2m (0 = none); exit 3 when reached")
 	intFlag(fs, &p.workers, "workers", 0, "worker goroutines `K` for parallel backends (0 = all cores)")
 	fs.Int64Var(&p.seed, "seed", 1, "random `seed` for randomised backends")
-	fs.StringVar(&p.amo, "amo", "", "at-most-one encoding for the sat backend: pairwise, sequential, commander, product, bimander or product-bimander (the default)")
+	fs.StringVar(&p.amo, "amo", "", "at-most-one encoding for the sat backend: auto (the default: product-bimander, or a compact product formula on large boards), pairwise, sequential, commander, product, bimander or product-bimander")
 	addSolverFlag(fs, &p.solver)
 	fs.BoolVar(&p.json, "json", false, "print one JSON object")
 	addExecFlags(fs, p)

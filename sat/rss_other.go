@@ -1,0 +1,7 @@
+//go:build !linux
+
+package sat
+
+// ResidentMemory returns 0 and false: the resident memory of the process
+// is read on Linux only.
+func ResidentMemory() (uint64, bool) { return 0, false }
