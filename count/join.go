@@ -913,10 +913,19 @@ func (p *JoinPlan) ShardContext(ctx context.Context, i, m int) ([]int, error) {
 	if m == 1 {
 		return shardIDs(p.Subproblems(), 0, 1)
 	}
+	// A slice beyond the first Subproblems() never gets a subproblem
+	// (ties go to the lowest slice, so slice j is chosen only once j
+	// subproblems are placed): those are empty, and the heap holds at
+	// most Subproblems() slices, whatever m is (--shard 1/99999999999
+	// must not allocate m loads).
+	if i >= p.Subproblems() {
+		return []int{}, nil
+	}
 	est, err := p.estimates(ctx)
 	if err != nil {
 		return nil, err
 	}
+	m = min(m, p.Subproblems())
 	order := make([]int, p.Subproblems())
 	for id := range order {
 		order[id] = id

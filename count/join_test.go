@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 	"testing"
 
@@ -341,5 +342,50 @@ func joinShardBalance(t *testing.T, n int) {
 		t.Errorf("largest shard %d, mean %.0f: more than twice", most, mean)
 	} else {
 		t.Logf("n=%d, %d shards: largest %.3f× the mean", n, m, float64(most)/mean)
+	}
+}
+
+// TestJoinShardMoreThanSubproblems: with more shards than subproblems the
+// slices past the subproblems are empty and the others are those of
+// m = Subproblems(), even for m = 2⁴⁰ (whose loads were once allocated:
+// count -n 8 --shard 1/99999999999 died out of memory).
+func TestJoinShardMoreThanSubproblems(t *testing.T) {
+	p, err := count.NewJoinPlan(8, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Subproblems()
+	seen := make([]int, s)
+	for _, m := range []int{s, s + 3, 1 << 40} {
+		for _, i := range []int{0, 1, s - 1, s, m - 1} {
+			if i >= m {
+				continue
+			}
+			ids, err := p.Shard(i, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i >= s {
+				if len(ids) != 0 {
+					t.Errorf("Shard(%d, %d) = %v; want none (%d subproblems)", i, m, ids, s)
+				}
+				continue
+			}
+			want, _ := p.Shard(i, s)
+			if !slices.Equal(ids, want) {
+				t.Errorf("Shard(%d, %d) = %v; want %v, as for %d shards", i, m, ids, want, s)
+			}
+		}
+	}
+	for i := range s + 3 {
+		ids, _ := p.Shard(i, s+3)
+		for _, id := range ids {
+			seen[id]++
+		}
+	}
+	for id, k := range seen {
+		if k != 1 {
+			t.Errorf("subproblem %d in %d of %d shards", id, k, s+3)
+		}
 	}
 }

@@ -64,10 +64,22 @@ func TestReadLogErrors(t *testing.T) {
 		{`{"n":3,"backend":"b","mode":"count","seconds":-1}` + "\n", "l.jsonl:1: record: negative seconds"},
 		{`{"env":{"go":"x"},"n":3,"backend":"b","mode":"count"}` + "\n", "l.jsonl:1: a line holds both"},
 		{`{"n":3,"backend":"b","mode":"count"} {}` + "\n", "l.jsonl:1: more than one JSON value"},
+		// Values of the wrong type: the field and the kind it wants, no Go type.
+		{"[1,2]\n", "l.jsonl:1: a JSON array where a record or an env should be"},
+		{`{"n":99999999999999999999,"backend":"b","mode":"count"}` + "\n", `l.jsonl:1: field "n": 99999999999999999999 is out of range`},
+		{`{"n":2.5,"backend":"b","mode":"count"}` + "\n", `l.jsonl:1: field "n": 2.5 is not a whole number`},
+		{`{"n":3,"backend":"b","mode":"count","answer":-1}` + "\n", `l.jsonl:1: field "answer": -1 is not a whole number ≥ 0`},
+		{`{"n":3,"backend":"b","mode":"count","answer":"x"}` + "\n", `l.jsonl:1: field "answer": want a whole number ≥ 0, got a JSON string`},
+		{`{"n":3,"backend":7,"mode":"count"}` + "\n", `l.jsonl:1: field "backend": want a string, got a JSON number`},
+		{`{"n":3,"backend":"b","mode":"count","seconds":1e999}` + "\n", `l.jsonl:1: field "seconds": 1e999 is out of range`},
+		{`{"env":[]}` + "\n", `l.jsonl:1: field "env": want a JSON object, got a JSON array`},
 	} {
 		_, _, err := results.ReadLog(strings.NewReader(c.in), "l.jsonl")
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("ReadLog(%q): got %v, want an error starting %q", c.in, err, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "Go ") {
+			t.Errorf("ReadLog(%q): %v names a Go type", c.in, err)
 		}
 	}
 }

@@ -286,3 +286,30 @@ func TestLaTeXCompiles(t *testing.T) {
 		t.Fatalf("pdflatex failed: %v\n%s", err, out)
 	}
 }
+
+// TestTextManyOrders: a log of 20,000 orders renders one line an order,
+// in order, with the count column and no board column (the layout asked
+// every row whether the table has boards once a row: a log of 40,000
+// orders took over a minute; now 0.7 s).
+func TestTextManyOrders(t *testing.T) {
+	const k = 20000
+	recs := make([]results.Record, k)
+	for i := range recs {
+		recs[i] = results.Record{Problem: results.Problem{N: i + 1}, Backend: "bitmask", Mode: "count",
+			Answer: uint64(i), Seconds: 0.5, Status: results.OK}
+	}
+	rep := results.NewReport(nil, recs, "")
+	var buf bytes.Buffer
+	if err := rep.WriteText(&buf); err != nil {
+		t.Fatal(err)
+	}
+	rows := regexp.MustCompile(`(?m)^ *(\d+) +(\d+) +500ms *$`).FindAllStringSubmatch(buf.String(), -1)
+	if len(rows) != k {
+		t.Fatalf("%d order rows, want %d; output begins:\n%.600s", len(rows), k, buf.String())
+	}
+	for i, r := range rows {
+		if r[1] != strconv.Itoa(i+1) || r[2] != strconv.Itoa(i) {
+			t.Fatalf("row %d is n=%s answer %s; want n=%d answer %d", i, r[1], r[2], i+1, i)
+		}
+	}
+}

@@ -26,3 +26,24 @@ func ResidentMemory() (uint64, bool) {
 	}
 	return pages * uint64(os.Getpagesize()), true
 }
+
+// PeakResidentMemory returns the peak resident memory of the process in
+// bytes (VmHWM of /proc/self/status) and true, or 0 and false when it
+// cannot be read.
+func PeakResidentMemory() (uint64, bool) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		if rest, ok := bytes.CutPrefix(line, []byte("VmHWM:")); ok {
+			f := bytes.Fields(rest)
+			if len(f) == 2 && string(f[1]) == "kB" {
+				if kb, err := strconv.ParseUint(string(f[0]), 10, 64); err == nil {
+					return kb << 10, true
+				}
+			}
+		}
+	}
+	return 0, false
+}

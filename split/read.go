@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/qtool-project/qtool/internal/textin"
@@ -64,7 +65,27 @@ func typeError(te *json.UnmarshalTypeError) string {
 	if te.Field == "" {
 		return fmt.Sprintf("a JSON %s where a record should be", v)
 	}
-	return fmt.Sprintf("field %q: want %s, got a JSON %s", clip(te.Field), te.Type, v)
+	return fmt.Sprintf("field %q: want %s, got a JSON %s", clip(te.Field), kindWords(te.Type), v)
+}
+
+// kindWords names the JSON value a Go type takes, in a record's words
+// (a whole number ≥ 0, not uint64).
+func kindWords(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number ≥ 0"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a JSON array"
+	}
+	return "a JSON object"
 }
 
 // Next returns the next record, or io.EOF after the last one. ctx is

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/qtool-project/qtool/internal/textin"
@@ -74,7 +75,13 @@ func refTypeError(te *json.UnmarshalTypeError) string {
 	if te.Field == "" {
 		return fmt.Sprintf("a JSON %s where a record should be", v)
 	}
-	return fmt.Sprintf("field %q: want %s, got a JSON %s", clip(te.Field), te.Type, v)
+	want := map[reflect.Kind]string{reflect.Int: "a whole number", reflect.Uint64: "a whole number ≥ 0",
+		reflect.Float64: "a number", reflect.String: "a string", reflect.Bool: "true or false",
+		reflect.Slice: "a JSON array"}[te.Type.Kind()]
+	if want == "" {
+		want = "a JSON object"
+	}
+	return fmt.Sprintf("field %q: want %s, got a JSON %s", clip(te.Field), want, v)
 }
 
 // Next returns the next record, or io.EOF after the last one. ctx is

@@ -515,8 +515,8 @@ func clusterPlan(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("cluster plan count: unexpected argument %q", operands[0])
 	case n < 4 || n > count.ConstellationMaxN:
 		return usageErrorf("cluster plan count: -n N is required, 4 ≤ N ≤ %d (the constellation counter's orders)", count.ConstellationMaxN)
-	case shards < 1 || shards > 1<<30:
-		return usageErrorf("cluster plan count: --shards M is required, 1 ≤ M ≤ %d", 1<<30)
+	case shards < 1 || shards > cluster.MaxTasks:
+		return usageErrorf("cluster plan count: --shards M is required, 1 ≤ M ≤ %d (the most tasks cluster submit takes)", cluster.MaxTasks)
 	case probes < 1 || probes > 1<<20:
 		return usageErrorf("cluster plan count: --probes K: want 1 ≤ K ≤ %d", 1<<20)
 	case workers < 0:

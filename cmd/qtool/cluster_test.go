@@ -83,6 +83,8 @@ func TestClusterBadUsage(t *testing.T) {
 		{[]string{"cluster"}, "want a subcommand"},
 		{[]string{"cluster", "submit", "count", "-n", "8", "--shards", "4"}, "--dir RUNDIR is required"},
 		{[]string{"cluster", "submit", "count", "-n", "8", "--dir", dir}, "--shards M is required"},
+		{[]string{"cluster", "submit", "count", "-n", "8", "--shards", "1048577", "--dir", dir}, "1048576"},
+		{[]string{"cluster", "plan", "count", "-n", "8", "--shards", "1048577"}, "1 ≤ M ≤ 1048576 (the most tasks cluster submit takes)"},
 		{[]string{"cluster", "submit", "count", "-n", "8", "--shards", "4", "--dir", dir, "--backend", "backtrack"}, "cannot split a count into shards"},
 		{[]string{"cluster", "submit", "count", "-n", "8", "--shards", "4", "--dir", dir, "--cpus", "0"}, "--cpus must be at least 1"},
 		{[]string{"cluster", "submit", "bench", "--tasks", "2", "--dir", dir, "--", "--log", "x"}, "--log is set for every task"},

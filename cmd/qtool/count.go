@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 	"time"
@@ -99,6 +100,10 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		}
 	} else {
 		rec.WriteText(c.stdout, statusWord(out.Status))
+	}
+	if (out.Status == backend.Timeout || out.Status == backend.Interrupted) && req.Checkpoint == nil && be.Caps().Parts {
+		// What was counted is printed but cannot be resumed: say how.
+		fmt.Fprintln(c.stderr, "qtool: the count stopped before its end; run it with --checkpoint FILE to keep the finished subproblems, then again with --resume to go on")
 	}
 	return endStatus(out.Status)
 }

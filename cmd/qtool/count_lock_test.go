@@ -31,3 +31,21 @@ func TestCountCheckpointInUse(t *testing.T) {
 		t.Errorf("resume after the holder let go: exit %d, %s %s", code, out, errOut)
 	}
 }
+
+// TestCountStoppedHint: a count stopped by its time limit without a
+// checkpoint says how to make it resumable; with one it does not.
+func TestCountStoppedHint(t *testing.T) {
+	_, errOut, code := qtool(t, "", "count", "-n", "19", "--timeout", "20ms")
+	if code != exitTimeout || !strings.Contains(errOut, "run it with --checkpoint FILE") {
+		t.Errorf("count stopped without a checkpoint: exit %d, stderr %q", code, errOut)
+	}
+	path := filepath.Join(t.TempDir(), "c.ckpt")
+	_, errOut, code = qtool(t, "", "count", "-n", "19", "--timeout", "20ms", "--checkpoint", path)
+	if code != exitTimeout || strings.Contains(errOut, "--checkpoint FILE") {
+		t.Errorf("count stopped with a checkpoint: exit %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = qtool(t, "", "count", "-n", "8")
+	if code != 0 || errOut != "" {
+		t.Errorf("a finished count: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -90,9 +90,15 @@ func runSAT(ctx context.Context, c *cli, args []string) error {
 	fmt.Fprintf(w, "c read in %.3f s (%.2f M clauses/s)\n", read.Seconds(), float64(info.Read)/max(read.Seconds(), 1e-9)/1e6)
 	st := s.Solve(rctx)
 	solve := time.Since(start) - read
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	fmt.Fprintf(w, "c solved by gini in %.3f s (%d solve call); memory %.1f MB from the system\n", solve.Seconds(), s.Solves(), float64(ms.Sys)/1e6)
+	mem := ""
+	if peak, ok := sat.PeakResidentMemory(); ok {
+		mem = fmt.Sprintf("peak resident memory %.1f MB", float64(peak)/1e6)
+	} else {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		mem = fmt.Sprintf("memory %.1f MB from the system (address space, not all resident)", float64(ms.Sys)/1e6)
+	}
+	fmt.Fprintf(w, "c solved by gini in %.3f s (%d solve call); %s\n", solve.Seconds(), s.Solves(), mem)
 	return satAnswer(rctx, w, st, s, info, *model)
 }
 

@@ -100,7 +100,13 @@ func CreateContext(ctx context.Context, path string) (*File, error) {
 	CleanStale(target)
 	f, err := os.CreateTemp(dir, tmpPrefix(base)+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
-		return nil, err
+		// Named as the caller gave it: the temporary name is ours, not
+		// the user's ("open dir/.x.pdf.tmp-123-456: permission denied").
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &os.PathError{Op: "create", Path: path, Err: err}
 	}
 	o.tmp = f
 	return o, nil

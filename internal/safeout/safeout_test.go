@@ -2,7 +2,9 @@ package safeout
 
 import (
 	"context"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,6 +100,24 @@ func TestSymlinkStaysALink(t *testing.T) {
 func TestDirectoryRefused(t *testing.T) {
 	if _, err := Create(t.TempDir()); err == nil {
 		t.Fatal("a directory was accepted")
+	}
+}
+
+// TestCreateErrorNamesTarget: a file that cannot be made is named as the
+// caller gave it, not by its temporary name (worksheet --out in a
+// read-only directory said "open dir/.w.pdf.tmp-123-456: permission
+// denied").
+func TestCreateErrorNamesTarget(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "missing", "out.pdf")
+	_, err := Create(path)
+	if err == nil {
+		t.Fatal("a file in a missing directory was created")
+	}
+	if want := "create " + path + ": no such file or directory"; err.Error() != want {
+		t.Errorf("Create: %q, want %q", err, want)
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Create: %v is not fs.ErrNotExist", err)
 	}
 }
 
