@@ -149,33 +149,9 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 		}
 		return eb.runBoard(ctx, b, req)
 	}
-	compact := false
-	if sb.auto(req) {
-		if err := b.Validate(); err != nil {
-			return backend.Outcome{}, err
-		}
-		def, c, err := encode.DefaultCNFOptions(b)
-		if err != nil {
-			return backend.Outcome{}, fmt.Errorf("backend %s: %w", sb.name, err)
-		}
-		amo, compact = def.AMO, c
-	}
-	opts, err := satOptions(sb.name, b, req, amo)
+	opts, compact, err := sb.formulaOptions(b, req, amo)
 	if err != nil {
 		return backend.Outcome{}, err
-	}
-	if compact {
-		if _, ok := req.Options["pairwise-up-to"]; !ok {
-			opts.PairwiseUpTo = encode.CompactPairwiseUpTo
-		}
-		opts.Shuffle, opts.Interleave = encode.CompactShuffle, true
-	}
-	if v, ok := req.Options["shuffle"]; ok {
-		seed, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			return backend.Outcome{}, fmt.Errorf("backend %s: shuffle %q: want an integer ≥ 0 (0: row-major numbering)", sb.name, v)
-		}
-		opts.Shuffle = seed
 	}
 	cube, err := satCubeOptions(sb.name, b, req)
 	if err != nil {
@@ -201,20 +177,13 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 	// started over under another numbering when its learnt clauses grow
 	// too large (compactGrowth).
 	guard := compact && req.Mode == backend.Find && limit == 1 && !cube.on
-	var s *sat.Solver
-	calls := 0
-	done := func() (backend.Outcome, error) {
-		if s != nil {
-			calls += s.Solves()
-		}
-		out.Stats["solver-calls"] = uint64(calls)
-		return out, nil
-	}
 	var memLimit uint64
+	calls := uint64(0)
 	for attempt := 1; ; attempt++ {
-		s = sat.NewFor(f.Vars(), f.Clauses())
+		s := sat.NewFor(f.Vars(), f.Clauses())
 		if f.EncodeContext(ctx, s) != nil {
-			return done()
+			out.Stats["solver-calls"] = calls + uint64(s.Solves())
+			return out, nil
 		}
 		if compact {
 			// Return to the operating system the garbage of loading (the
@@ -222,64 +191,121 @@ func (sb satBackend) runBoard(ctx context.Context, b encode.Board, req backend.R
 			debug.FreeOSMemory()
 		}
 		if guard && attempt < compactAttempts {
-			if memLimit == 0 {
-				if rss, ok := sat.ResidentMemory(); ok {
-					memLimit = compactLimit(rss)
-				}
-			}
-			s.SetMemoryLimit(memLimit)
+			memLimit = limitMemory(s, memLimit)
 		}
-		var visit func() bool
-		var decodeErr error
-		if req.Mode == backend.Find {
-			visit = func() bool {
-				p, err := f.Decode(s.Value)
-				if err != nil {
-					decodeErr = err
-					return false
-				}
-				if req.Visit != nil {
-					return req.Visit(p)
-				}
-				return true
-			}
-		}
-		var n uint64
-		switch {
-		case req.Mode == backend.Find && limit == 1 && cube.on:
-			n = satCubeFirst(ctx, s, f, cube, out.Stats, visit)
-		case guard:
-			// One model and no blocking clause: the square variables of
-			// DecisionVars would take 8 bytes each.
-			if s.Solve(ctx) == sat.Sat {
-				n = 1
-				visit()
-			}
-		default:
-			// Every model puts one queen in each free row and so makes the
-			// same number of square variables true: the blocking clause of a
-			// model can be the negation of its queens alone
-			// (sat.Solver.EnumerateSets).
-			n, _ = s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
-		}
-		if decodeErr != nil {
-			return out, fmt.Errorf("backend %s: %w", sb.name, decodeErr)
+		n, err := sb.search(ctx, s, f, req, limit, cube, guard, out.Stats)
+		calls += uint64(s.Solves())
+		out.Stats["solver-calls"] = calls
+		if err != nil {
+			return out, err
 		}
 		if !s.OverMemory() {
 			out.Solutions = n
-			return done() // a search cut short (sat.Unknown) ended with ctx: Solve sets the Status
+			return out, nil // a search cut short (sat.Unknown) ended with ctx: Solve sets the Status
 		}
 		// Start over: drop this solver and its learnt clauses before the
 		// next one is built, and renumber.
-		calls += s.Solves()
 		out.Stats["restarts"]++
-		s = nil
-		debug.FreeOSMemory()
+		debug.FreeOSMemory() // s is dead here: its memory goes back
+
 		opts.Shuffle++
 		if f, err = encode.CNFWith(b, opts); err != nil {
 			return out, fmt.Errorf("backend %s: %w", sb.name, err)
 		}
 	}
+}
+
+// limitMemory sets the memory limit of a compact search on s: limit, or
+// when it is 0 compactLimit of the resident memory now (the formula
+// loaded); it returns the limit set.
+func limitMemory(s *sat.Solver, limit uint64) uint64 {
+	if limit == 0 {
+		if rss, ok := sat.ResidentMemory(); ok {
+			limit = compactLimit(rss)
+		}
+	}
+	s.SetMemoryLimit(limit)
+	return limit
+}
+
+// formulaOptions are the CNF options of a request on plain board b with
+// encoding amo: with the automatic choice (sb.auto) those of
+// encode.DefaultCNFOptions, compact on large boards (then compact is
+// true: product pairwise up to encode.CompactPairwiseUpTo unless the
+// request sets pairwise-up-to, shuffled, diagonals interleaved); option
+// shuffle renumbers any of them.
+func (sb satBackend) formulaOptions(b encode.Board, req backend.Request, amo encode.AMOEncoding) (opts encode.CNFOptions, compact bool, err error) {
+	if sb.auto(req) {
+		if err := b.Validate(); err != nil {
+			return opts, false, err
+		}
+		def, c, err := encode.DefaultCNFOptions(b)
+		if err != nil {
+			return opts, false, fmt.Errorf("backend %s: %w", sb.name, err)
+		}
+		amo, compact = def.AMO, c
+	}
+	if opts, err = satOptions(sb.name, b, req, amo); err != nil {
+		return opts, false, err
+	}
+	if compact {
+		if _, ok := req.Options["pairwise-up-to"]; !ok {
+			opts.PairwiseUpTo = encode.CompactPairwiseUpTo
+		}
+		opts.Shuffle, opts.Interleave = encode.CompactShuffle, true
+	}
+	if v, ok := req.Options["shuffle"]; ok {
+		seed, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return opts, false, fmt.Errorf("backend %s: shuffle %q: want an integer ≥ 0 (0: row-major numbering)", sb.name, v)
+		}
+		opts.Shuffle = seed
+	}
+	return opts, compact, nil
+}
+
+// search runs one search of formula f loaded in s for the request: the
+// first completion by cube and conquer, one model without a blocking
+// clause (guard: the compact formula's first solution), or the models
+// enumerated up to limit (0: all); it returns how many were found.
+func (sb satBackend) search(ctx context.Context, s *sat.Solver, f *encode.Formula, req backend.Request, limit uint64, cube satCube, guard bool, stats map[string]uint64) (uint64, error) {
+	var visit func() bool
+	var decodeErr error
+	if req.Mode == backend.Find {
+		visit = func() bool {
+			p, err := f.Decode(s.Value)
+			if err != nil {
+				decodeErr = err
+				return false
+			}
+			if req.Visit != nil {
+				return req.Visit(p)
+			}
+			return true
+		}
+	}
+	var n uint64
+	switch {
+	case req.Mode == backend.Find && limit == 1 && cube.on:
+		n = satCubeFirst(ctx, s, f, cube, stats, visit)
+	case guard:
+		// One model and no blocking clause: the square variables of
+		// DecisionVars would take 8 bytes each.
+		if s.Solve(ctx) == sat.Sat {
+			n = 1
+			visit()
+		}
+	default:
+		// Every model puts one queen in each free row and so makes the
+		// same number of square variables true: the blocking clause of a
+		// model can be the negation of its queens alone
+		// (sat.Solver.EnumerateSets).
+		n, _ = s.EnumerateSets(ctx, f.DecisionVars(), limit, visit)
+	}
+	if decodeErr != nil {
+		return n, fmt.Errorf("backend %s: %w", sb.name, decodeErr)
+	}
+	return n, nil
 }
 
 // compactGrowth and compactAttempts bound a first solution with the compact
