@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/qtool-project/qtool/backend"
+	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 )
 
@@ -47,16 +48,11 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	b := prob.Board
 	req := p.request(backend.Count)
-	if *unique {
-		if !prob.PlainQueens() {
-			return usageErrorf("--unique counts fundamental solutions of plain n-queens only")
+	if req.Unique = *unique; req.Unique {
+		if err := uniqueAllowed(prob); err != nil {
+			return err
 		}
-		if b.Given() > 0 {
-			return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
-		}
-		req.Unique = true
 	}
 	if *shard != "" {
 		if req.Shard, err = parseShard(*shard); err != nil {
@@ -106,6 +102,18 @@ func runCount(ctx context.Context, c *cli, args []string) error {
 		fmt.Fprintln(c.stderr, "qtool: the count stopped before its end; run it with --checkpoint FILE to keep the finished subproblems, then again with --resume to go on")
 	}
 	return endStatus(out.Status)
+}
+
+// uniqueAllowed refuses --unique where fundamental solutions mean
+// nothing: another problem than plain n-queens, or queens given.
+func uniqueAllowed(prob encode.Problem) error {
+	if !prob.PlainQueens() {
+		return usageErrorf("--unique counts fundamental solutions of plain n-queens only")
+	}
+	if prob.Board.Given() > 0 {
+		return usageErrorf("--unique needs an empty board: queens already placed break the symmetry")
+	}
+	return nil
 }
 
 func boardName(path string) string {
