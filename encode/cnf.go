@@ -659,30 +659,42 @@ func (f *Formula) EncodeContext(ctx context.Context, dst Adder) error {
 		}
 	}
 	if f.opts.DiagonalCounts {
-		for _, d := range [2]struct{ order, start []int32 }{{f.diagOrder, f.diagStart}, {f.antiOrder, f.antiStart}} {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			var used []int
-			for k := 0; k+1 < len(d.start); k++ {
-				if d.start[k+1] == d.start[k] {
-					continue
-				}
-				u := e.Fresh()
-				used = append(used, u)
-				dst.Add(-u) // u → a queen on the diagonal
-				for _, sq := range d.order[d.start[k]:d.start[k+1]] {
-					dst.Add(f.rawSqVar(int(sq)))
-				}
-				dst.Add(0)
-				for _, sq := range d.order[d.start[k]:d.start[k+1]] {
-					cnf.Clause(dst, -f.rawSqVar(int(sq)), u) // a queen on it → u
-				}
-			}
-			e.AtLeastK(used, len(f.rows))
+		if err := f.encodeDiagonalCounts(ctx, e, dst); err != nil {
+			return err
 		}
 	}
 	return ctx.Err()
+}
+
+// encodeDiagonalCounts writes the redundant counts of the DiagonalCounts
+// option: for each family of diagonals a variable per non-empty diagonal,
+// true exactly when it holds a queen, and at least as many of them true
+// as there are free rows, each queen being on a diagonal of its own
+// (AtLeastK).
+func (f *Formula) encodeDiagonalCounts(ctx context.Context, e *cnf.Encoder, dst Adder) error {
+	for _, d := range [2]struct{ order, start []int32 }{{f.diagOrder, f.diagStart}, {f.antiOrder, f.antiStart}} {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		var used []int
+		for k := 0; k+1 < len(d.start); k++ {
+			if d.start[k+1] == d.start[k] {
+				continue
+			}
+			u := e.Fresh()
+			used = append(used, u)
+			dst.Add(-u) // u → a queen on the diagonal
+			for _, sq := range d.order[d.start[k]:d.start[k+1]] {
+				dst.Add(f.rawSqVar(int(sq)))
+			}
+			dst.Add(0)
+			for _, sq := range d.order[d.start[k]:d.start[k+1]] {
+				cnf.Clause(dst, -f.rawSqVar(int(sq)), u) // a queen on it → u
+			}
+		}
+		e.AtLeastK(used, len(f.rows))
+	}
+	return nil
 }
 
 // Decode reads the placement from a model: model(v) is the value of
