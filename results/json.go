@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"reflect"
-	"strings"
 
 	"github.com/qtool-project/qtool/internal/textin"
 )
@@ -126,43 +124,13 @@ func ReadLog(r io.Reader, name string) ([]Env, []Record, error) {
 	}
 }
 
-// logTypeError says what a value of the wrong type in a log line is and
-// what its field wants, in the log's own words: the field's JSON name and
-// the kind of value, never a Go type ("json: cannot unmarshal array into
-// Go value of type struct { Env *results.Env … }").
-func logTypeError(te *json.UnmarshalTypeError) string {
-	got := te.Value
-	if len(got) > 40 {
-		got = got[:40] + "…"
-	}
+// ndjsonHint reminds, for a line that is not an object, that each line of
+// a log is one.
+func ndjsonHint(te *json.UnmarshalTypeError) string {
 	if te.Field == "" {
-		return fmt.Sprintf("a JSON %s where a record or an env should be (each line is one JSON object)", got)
+		return " (each line is one JSON object)"
 	}
-	field := te.Field[strings.LastIndexByte(te.Field, '.')+1:]
-	want := "a JSON object"
-	switch te.Type.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		want = "a whole number"
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		want = "a whole number ≥ 0"
-	case reflect.Float32, reflect.Float64:
-		want = "a number"
-	case reflect.String:
-		want = "a string"
-	case reflect.Bool:
-		want = "true or false"
-	case reflect.Slice, reflect.Array:
-		want = "a JSON array"
-	}
-	if num, ok := strings.CutPrefix(got, "number "); ok {
-		switch {
-		case strings.HasPrefix(want, "a whole number") && (strings.ContainsAny(num, ".eE") || strings.HasPrefix(num, "-") && want != "a whole number"):
-			return fmt.Sprintf("field %q: %s is not %s", field, num, want)
-		case strings.HasPrefix(want, "a whole number") || want == "a number":
-			return fmt.Sprintf("field %q: %s is out of range", field, num)
-		}
-	}
-	return fmt.Sprintf("field %q: want %s, got a JSON %s", field, want, got)
+	return ""
 }
 
 func parseLogLine(line []byte) (*Env, Record, error) {
@@ -179,7 +147,7 @@ func parseLogLine(line []byte) (*Env, Record, error) {
 		}
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return nil, Record{}, errors.New(logTypeError(te))
+			return nil, Record{}, errors.New(textin.JSONTypeError(te, "a record or an env") + ndjsonHint(te))
 		}
 		return nil, Record{}, err
 	}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"strings"
 
 	"github.com/qtool-project/qtool/internal/textin"
@@ -55,37 +54,6 @@ func (r *Reader) errorAt(off int64, format string, args ...any) error {
 // errorNoPlace is an error about the whole input.
 func errorNoPlace(name, msg string) error {
 	return &textin.Error{File: name, Msg: msg}
-}
-
-func typeError(te *json.UnmarshalTypeError) string {
-	v := te.Value
-	if len(v) > 40 {
-		v = v[:40] + "…"
-	}
-	if te.Field == "" {
-		return fmt.Sprintf("a JSON %s where a record should be", v)
-	}
-	return fmt.Sprintf("field %q: want %s, got a JSON %s", clip(te.Field), kindWords(te.Type), v)
-}
-
-// kindWords names the JSON value a Go type takes, in a record's words
-// (a whole number ≥ 0, not uint64).
-func kindWords(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return "a whole number"
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number ≥ 0"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "a JSON array"
-	}
-	return "a JSON object"
 }
 
 // Next returns the next record, or io.EOF after the last one. ctx is
@@ -222,7 +190,7 @@ func (r *Reader) decode(e *Entry, obj []byte, offs map[string]int64, start int64
 		if errors.As(err, &te) {
 			top, _, _ := strings.Cut(te.Field, ".")
 			if off, ok := offs[strings.ToLower(top)]; ok {
-				return r.errorAt(off, "%s", typeError(te))
+				return r.errorAt(off, "%s", textin.JSONTypeError(te, "a record"))
 			}
 		}
 		return r.errorAt(start, "%v", err)

@@ -37,7 +37,7 @@ func TestReadPlaces(t *testing.T) {
 	long := `{"n":8,"solutions":0,"shard":0,"shards":1,"status":"ok","backend":"` + strings.Repeat("1", 3<<20) + "\"}\n"
 	for _, c := range []struct{ in, want string }{
 		{"{\"n\": 10,\n \"shard\": 1,, }", "f:2:13:"},
-		{`{"n":10,"solutions":-4}`, `f:1:21: field "solutions": want a whole number ≥ 0, got a JSON number -4`},
+		{`{"n":10,"solutions":-4}`, `f:1:21: field "solutions": -4 is not a whole number ≥ 0`},
 		{`{"n":"ten"}`, `f:1:6: field "n": want a whole number, got a JSON string`},
 		{`{"n":8,"backend":7}`, `f:1:18: field "backend": want a string, got a JSON number`},
 		{"42\n", "f:1:1: a JSON number where a record should be"},

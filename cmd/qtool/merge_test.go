@@ -117,7 +117,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"incomplete", append(append([]string{}, files[:3]...), append([]string{timeout}, files[4:]...)...), `shard 3/7 is incomplete (status "timeout")`},
 		{"not a shard", []string{whole}, "is not a shard"},
 		{"syntax", []string{mergeWrite(t, "bad.json", "{\"n\": 10,\n \"shard\": 1,, }")}, "bad.json:2:13"},
-		{"type", []string{mergeWrite(t, "neg.json", `{"n":10,"solutions":-4,"shard":0,"shards":1,"status":"ok"}`)}, `neg.json:1:21: field "solutions": want a whole number ≥ 0, got a JSON number -4`},
+		{"type", []string{mergeWrite(t, "neg.json", `{"n":10,"solutions":-4,"shard":0,"shards":1,"status":"ok"}`)}, `neg.json:1:21: field "solutions": -4 is not a whole number ≥ 0`},
 		{"not an object", []string{mergeWrite(t, "num.json", "42\n")}, "num.json:1:1: a JSON number where a record should be"},
 		{"empty", []string{mergeWrite(t, "empty.json", "\n\n")}, "no shard records"},
 		{"truncated", []string{mergeWrite(t, "cut.json", `{"n":10,"sol`)}, "cut.json:1:13"},
