@@ -161,7 +161,11 @@ func runEncodeWrite(ctx context.Context, c *cli, outPath string, e target.Encode
 	var we *target.WriteError
 	switch err := e.Write(ctx, w, job); {
 	case errors.As(err, &we):
-		return fmt.Errorf("encode: writing: %v", unwrapPath(we.Err))
+		dest := "standard output"
+		if outPath != "" {
+			dest = outPath
+		}
+		return fmt.Errorf("encode: writing %s: %v", dest, unwrapPath(we.Err))
 	case err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return withCode(exitTimeout, fmt.Errorf("encode: time limit reached; the output is incomplete%s", outNote(outPath)))
 	case err != nil && ctx.Err() != nil:

@@ -139,3 +139,15 @@ var t0ctx = context.Background()
 func runContextNoSignals(c *cli, args []string) error {
 	return runContext(t0ctx, c, args)
 }
+
+// TestEncodeWriteErrorNamesFile: encode's failed write names where it
+// was writing, --out's file or standard output.
+func TestEncodeWriteErrorNamesFile(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("/dev/full not available")
+	}
+	_, errOut, code := qtool(t, "", "encode", "-n", "8", "--to", "dlx", "--out", "/dev/full")
+	if code != 2 || !strings.Contains(errOut, "writing /dev/full: no space left on device") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("encode --out /dev/full: exit %d, stderr %q", code, errOut)
+	}
+}

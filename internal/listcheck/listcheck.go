@@ -16,6 +16,8 @@ import (
 	"io"
 	"math"
 	"os"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/qtool-project/qtool/internal/memlimit"
 )
@@ -230,6 +232,16 @@ func (k *checker) skipHead() (byte, error) {
 	}
 }
 
+// byteWord names byte c in a message: quoted when it is ASCII, by its
+// value otherwise (the first byte of a character of several, which the
+// streaming reader does not decode: 'Ù' would be a lie about '٣').
+func byteWord(c byte) string {
+	if c < utf8.RuneSelf {
+		return strconv.QuoteRune(rune(c))
+	}
+	return fmt.Sprintf("a non-ASCII character (byte 0x%02X)", c)
+}
+
 // readList reads the line of columns from its first byte c, checking
 // them in batches; it returns the byte after the line (ok false at the
 // end of the input).
@@ -243,7 +255,7 @@ func (k *checker) readList(ctx context.Context, c byte) (_ byte, ok bool, err er
 			}
 			continue
 		case c < '0' || c > '9':
-			return 0, false, k.fail(false, "want a column number, found %q", c)
+			return 0, false, k.fail(false, "want a column number, found %s", byteWord(c))
 		}
 		var v uint64
 		start := k.col
@@ -267,7 +279,7 @@ func (k *checker) readList(ctx context.Context, c byte) (_ byte, ok bool, err er
 // end of the input), into the batch, and checks the batch once full.
 func (k *checker) add(ctx context.Context, c byte, ok bool, v uint64, start int64) error {
 	if ok && c != ' ' && c != '\t' && c != '\r' && c != '\n' {
-		return k.fail(false, "want a blank after a column number, found %q", c)
+		return k.fail(false, "want a blank after a column number, found %s", byteWord(c))
 	}
 	if v >= k.most {
 		k.col = start
