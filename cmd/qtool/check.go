@@ -46,7 +46,7 @@ func runCheckFile(ctx context.Context, c *cli, operands []string, asJSON bool) e
 	defer f.Close()
 	rec, err := solution.Check(ctxio.Stopping(ctx, f), name)
 	if err != nil {
-		return usageErrorf("%w", err)
+		return boardError(err, name)
 	}
 	rec.Reason = userText(rec.Reason)
 	return printCheck(c, rec, asJSON)

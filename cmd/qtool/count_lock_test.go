@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/qtool-project/qtool/checkpoint"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 // TestCountCheckpointInUse: a count whose checkpoint another run holds is
@@ -47,5 +48,20 @@ func TestCountStoppedHint(t *testing.T) {
 	_, errOut, code = qtool(t, "", "count", "-n", "8")
 	if code != 0 || errOut != "" {
 		t.Errorf("a finished count: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestBoardErrorAdvice: a board file's line too long (a huge list, as
+// qtool place writes) is pointed to qtool verify; other errors are not.
+func TestBoardErrorAdvice(t *testing.T) {
+	long := &textin.Error{File: "q.txt", Line: 1, Col: 67108865, Msg: "line longer than 67108864 bytes, the longest this input allows", Err: textin.ErrLineTooLong}
+	var b strings.Builder
+	if code := exitCode(&b, boardError(long, "q.txt")); code != exitUsage || !strings.Contains(b.String(), "(a solution in list form of any size: qtool verify q.txt)") {
+		t.Errorf("exit %d, %q", code, b.String())
+	}
+	b.Reset()
+	other := &textin.Error{File: "q.txt", Line: 2, Col: 1, Msg: "unexpected '1' after the list"}
+	if code := exitCode(&b, boardError(other, "q.txt")); code != exitUsage || strings.Contains(b.String(), "verify") {
+		t.Errorf("exit %d, %q", code, b.String())
 	}
 }

@@ -15,6 +15,7 @@ import (
 	_ "github.com/qtool-project/qtool/backend/all"
 	satbackend "github.com/qtool-project/qtool/backend/sat"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/textin"
 )
 
 // problemFlags are the flags that name a problem and a backend, shared by
@@ -81,12 +82,22 @@ func (p *problemFlags) loadProblem(ctx context.Context, c *cli, set map[string]b
 		defer f.Close()
 	}
 	if prob, err = spec.Load(prob, f, name); err != nil {
-		return prob, usageErrorf("%w", err)
+		return prob, boardError(err, name)
 	}
 	if err := checkSolver(p.solver); err != nil {
 		return prob, err
 	}
 	return prob, nil
+}
+
+// boardError is the usage error of a board file that could not be read:
+// a line too long for a board file gets the advice that a solution in
+// list form of any size (qtool place's) is what verify streams.
+func boardError(err error, name string) error {
+	if errors.Is(err, textin.ErrLineTooLong) {
+		return usageErrorf("%w (a solution in list form of any size: qtool verify %s)", err, name)
+	}
+	return usageErrorf("%w", err)
 }
 
 // lookupBackend returns the backend of the run: --backend, or the default
