@@ -371,17 +371,25 @@ func clusterSubmitCount(ctx context.Context, c *cli, args []string) error {
 	}
 	// Checkpoints where the backend can write them: the named one, or the
 	// one qtool count picks for an empty board.
+	// The backend is checked as each task's qtool count will check it,
+	// the default one (backend.Default) too: a run that no task could
+	// count (n = 29, beyond a count's range; n > 64, where the default
+	// cannot shard) is refused here, not by every task of the array.
 	checkpoints := n <= count.ConstellationMaxN
+	prob := encode.Problem{Instance: encode.Instance{Board: encode.Empty(n)}}
+	req := backend.Request{Mode: backend.Count, Shard: &backend.Shard{Index: 0, Count: shards}, Unique: *unique}
+	name := *backendName
+	if name == "" {
+		name = backend.Default(prob, req)
+	}
+	be, err := backend.Lookup(name)
+	if err != nil {
+		return usageErrorf("cluster submit count: %v", err)
+	}
+	if r := refusal(be, prob, req); r != nil {
+		return usageErrorf("cluster submit count: %s", refusalText(r, prob))
+	}
 	if *backendName != "" {
-		be, err := backend.Lookup(*backendName)
-		if err != nil {
-			return usageErrorf("cluster submit count: %v", err)
-		}
-		prob := encode.Problem{Instance: encode.Instance{Board: encode.Empty(n)}}
-		req := backend.Request{Mode: backend.Count, Shard: &backend.Shard{Index: 0, Count: shards}, Unique: *unique}
-		if r := refusal(be, prob, req); r != nil {
-			return usageErrorf("cluster submit count: %s", refusalText(r, prob))
-		}
 		req.Checkpoint = &backend.Checkpoint{}
 		checkpoints = refusal(be, prob, req) == nil
 	}

@@ -87,6 +87,12 @@ func TestClusterBadUsage(t *testing.T) {
 		{[]string{"cluster", "plan", "count", "-n", "8", "--shards", "1048577"}, "1 ≤ M ≤ 1048576 (the most tasks cluster submit takes)"},
 		{[]string{"cluster", "submit", "count", "-n", "8", "--shards", "4", "--dir", dir, "--backend", "backtrack"}, "cannot split a count into shards"},
 		{[]string{"cluster", "submit", "count", "-n", "8", "--shards", "4", "--dir", dir, "--cpus", "0"}, "--cpus must be at least 1"},
+		// Without --backend, the default each task's count would run is
+		// asked: beyond a count's range, and above bitmask's n where dlx
+		// (which cannot shard) is the default.
+		{[]string{"cluster", "submit", "count", "-n", "29", "--shards", "4", "--dir", dir, "--dry-run"}, "cannot count n = 29: the number of solutions exceeds 2^64 − 1"},
+		{[]string{"cluster", "submit", "count", "-n", "30", "--unique", "--shards", "4", "--dir", dir, "--dry-run"}, "(n ≤ 29 for fundamental solutions)"},
+		{[]string{"cluster", "submit", "count", "-n", "70", "--shards", "4", "--dir", dir}, "backend dlx cannot split a count into shards"},
 		{[]string{"cluster", "submit", "bench", "--tasks", "2", "--dir", dir, "--", "--log", "x"}, "--log is set for every task"},
 		{[]string{"cluster", "submit", "bench", "--tasks", "20", "--dir", dir, "--", "--n", "4-9", "--backends", "bitmask"}, "splits into at most 6 tasks"},
 		{[]string{"cluster", "submit", "bench", "--tasks", "2", "--dir", dir, "--", "--n", "4-x"}, "--n"},
