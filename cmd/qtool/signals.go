@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 // signalError is the cause of the root context's end when a signal stopped
@@ -35,10 +36,18 @@ func (e *signalError) code() int {
 // send signals to a child process wait for it.
 var signalReady = func() {}
 
+// repeatGrace is how long after the first signal a repeat is taken for
+// the same request: timeout(1) sends its signal to the process and then
+// to its process group, so a qtool it runs (as cluster's job script runs
+// each task) gets it twice within microseconds, and the second, once the
+// handler was gone, killed it before it printed its count or wrote its
+// checkpoint (timeout 10 qtool count ... printed nothing one time in a few).
+const repeatGrace = 500 * time.Millisecond
+
 // signalContext returns a context that ends, with a *signalError as its
-// cause, at the first SIGINT or SIGTERM. After that first signal the
-// handler is removed, so that a second one stops the program at once.
-// stop releases the handler.
+// cause, at the first SIGINT or SIGTERM. Repeats within repeatGrace are
+// ignored; after that the handler is removed, so that a second signal
+// stops the program at once. stop releases the handler.
 func signalContext(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
@@ -48,9 +57,21 @@ func signalContext(parent context.Context) (ctx context.Context, stop func()) {
 	go func() {
 		select {
 		case s := <-ch:
-			signal.Stop(ch)
 			cancel(&signalError{sig: s})
 		case <-done:
+			return
+		}
+		grace := time.NewTimer(repeatGrace)
+		defer grace.Stop()
+		for {
+			select {
+			case <-ch: // the same request again
+			case <-grace.C:
+				signal.Stop(ch)
+				return
+			case <-done:
+				return
+			}
 		}
 	}()
 	return ctx, func() {

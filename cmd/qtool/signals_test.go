@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -149,5 +150,59 @@ func TestEncodeWriteErrorNamesFile(t *testing.T) {
 	_, errOut, code := qtool(t, "", "encode", "-n", "8", "--to", "dlx", "--out", "/dev/full")
 	if code != 2 || !strings.Contains(errOut, "writing /dev/full: no space left on device") || strings.Count(errOut, "\n") != 1 {
 		t.Errorf("encode --out /dev/full: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestSignalRepeatedAtOnce: a signal sent twice at once, as timeout(1)
+// sends it (to the process, then to its process group), is one request:
+// the command ends as after one, printing what it has, instead of being
+// killed by the second. The child's standard output is a pipe read only
+// after both signals, so that the second comes while the command is still
+// writing.
+func TestSignalRepeatedAtOnce(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "solve", "-n", "12", "--limit", "0", "--format", "list")
+	cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1", "QTOOL_TEST_READY=1")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stderr)
+	if !sc.Scan() || sc.Text() != "qtool-test: signal handler ready" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("child's first line %q, want the handler's readiness", sc.Text())
+	}
+	go func() {
+		for sc.Scan() {
+		}
+	}()
+	// The first block of solutions fills the pipe: the command is writing.
+	first := make([]byte, 1)
+	if _, err := io.ReadFull(stdout, first); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	for range 2 {
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	rest, err := io.ReadAll(stdout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code := exitOf(t, cmd); code != 143 {
+		t.Fatalf("exit %d, want 143", code)
+	}
+	if len(rest) < 64<<10 {
+		t.Errorf("%d bytes after the signals, want the blocked writes' 64 KiB and more", len(rest))
 	}
 }
