@@ -412,7 +412,7 @@ func TestSATOptionsAndRefusals(t *testing.T) {
 		req  backend.Request
 		want string
 	}{
-		{be, encode.Empty(4), backend.Request{Options: map[string]string{"amo": "ladder"}}, `backend sat: encode: unknown at-most-one encoding "ladder"`},
+		{be, encode.Empty(4), backend.Request{Options: map[string]string{"amo": "ladder"}}, `backend sat: unknown at-most-one encoding "ladder" (known: auto, pairwise, sequential, commander, product, bimander, product-bimander)`},
 		{fixed, encode.Empty(4), backend.Request{Options: map[string]string{"amo": "product"}}, "backend sat-pairwise always uses the pairwise encoding, not product"},
 		{be, encode.Empty(4), backend.Request{Unique: true}, "backend sat cannot count fundamental solutions"},
 		{be, encode.Empty(4), backend.Request{Shard: &backend.Shard{Index: 0, Count: 2}}, "backend sat cannot split a count into shards"},

@@ -183,7 +183,7 @@ func (eb externalBackend) encoding(req backend.Request) (encode.AMOEncoding, err
 	}
 	a, err := encode.ParseAMO(name)
 	if err != nil {
-		return 0, fmt.Errorf("backend %s: %w", eb.name, err)
+		return 0, unknownAMO(eb.name, name)
 	}
 	return a, nil
 }

@@ -94,6 +94,9 @@ func (sb satBackend) encoding(req backend.Request) (encode.AMOEncoding, error) {
 		return sb.amo, nil
 	}
 	a, err := encode.ParseAMO(name)
+	if err != nil && !sb.fixed {
+		return 0, unknownAMO(sb.name, name)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("backend %s: %w", sb.name, err)
 	}
@@ -101,6 +104,12 @@ func (sb satBackend) encoding(req backend.Request) (encode.AMOEncoding, error) {
 		return 0, fmt.Errorf("backend %s always uses the %v encoding, not %v (use backend sat with amo %v)", sb.name, sb.amo, a, a)
 	}
 	return a, nil
+}
+
+// unknownAMO is the error for an option amo that names no encoding, on
+// a backend that also takes encode.AutoAMO: the names it lists include it.
+func unknownAMO(backendName, name string) error {
+	return fmt.Errorf("backend %s: unknown at-most-one encoding %q (known: %s, %s)", backendName, name, encode.AutoAMO, strings.Join(encode.AMONames(), ", "))
 }
 
 // auto reports whether the request leaves the encoding to
