@@ -85,7 +85,10 @@ func ParseBoard(r io.Reader, name string) (Board, error) {
 		x := pos.blocked[0]
 		return Board{}, &ParseError{File: name, Line: x.line, Col: x.col, Msg: "blocked square 'x': this command reads a plain board (blocked squares are read with --problem and --board)"}
 	}
-	if err == nil && len(pos.pawns) > 0 {
+	// A pawn cuts the lines through it, so queens that a plain board says
+	// attack each other may not: a grid with pawns is refused whether or
+	// not its queens are legal as a plain board.
+	if (err == nil || errors.Is(err, ErrInvalidBoard)) && len(pos.pawns) > 0 {
 		x := pos.pawns[0]
 		return Board{}, &ParseError{File: name, Line: x.line, Col: x.col, Msg: "pawn 'p': this command reads a plain board (pawns are read with --problem queens+pawns and --board)"}
 	}
