@@ -59,6 +59,12 @@ func TestBoardErrorAdvice(t *testing.T) {
 	if code := exitCode(&b, boardError(long, "q.txt")); code != exitUsage || !strings.Contains(b.String(), "(a solution in list form of any size: qtool verify q.txt)") {
 		t.Errorf("exit %d, %q", code, b.String())
 	}
+	// Read from standard input: verify reads it as "-".
+	b.Reset()
+	long.File = "<stdin>"
+	if code := exitCode(&b, boardError(long, "<stdin>")); code != exitUsage || !strings.Contains(b.String(), "(a solution in list form of any size: qtool verify -)") {
+		t.Errorf("stdin: exit %d, %q", code, b.String())
+	}
 	b.Reset()
 	other := &textin.Error{File: "q.txt", Line: 2, Col: 1, Msg: "unexpected '1' after the list"}
 	if code := exitCode(&b, boardError(other, "q.txt")); code != exitUsage || strings.Contains(b.String(), "verify") {

@@ -93,9 +93,14 @@ func (p *problemFlags) loadProblem(ctx context.Context, c *cli, set map[string]b
 // boardError is the usage error of a board file that could not be read:
 // a line too long for a board file gets the advice that a solution in
 // list form of any size (qtool place's) is what verify streams.
+// Standard input (named "<stdin>") is verify's "-".
 func boardError(err error, name string) error {
 	if errors.Is(err, textin.ErrLineTooLong) {
-		return usageErrorf("%w (a solution in list form of any size: qtool verify %s)", err, name)
+		arg := name
+		if name == "<stdin>" {
+			arg = "-"
+		}
+		return usageErrorf("%w (a solution in list form of any size: qtool verify %s)", err, arg)
 	}
 	return usageErrorf("%w", err)
 }
