@@ -33,12 +33,17 @@ func Backends(list string, task experiments.Task, boards []encode.Board, what st
 			bs = append(bs, b) // its cells are skipped, with a note
 			continue
 		}
+		// The reason given is the first board's, the smallest of a grid
+		// of orders (--n 29-30: "cannot count n = 29").
 		can, why := false, ""
 		for _, p := range boards {
-			var ok bool
-			if ok, why = experiments.Supports(b, task, p); ok {
+			ok, w := experiments.Supports(b, task, p)
+			if ok {
 				can = true
 				break
+			}
+			if why == "" {
+				why = w
 			}
 		}
 		if !can {

@@ -107,3 +107,18 @@ func TestSATSummaryFormats(t *testing.T) {
 		t.Errorf("latex: want the report's own tabular:\n%s", latex.String())
 	}
 }
+
+// TestBackendsFirstReason: a backend that can do none of the boards is
+// refused with the first board's reason, the smallest order of a grid.
+func TestBackendsFirstReason(t *testing.T) {
+	boards := []encode.Board{encode.Empty(29), encode.Empty(30)}
+	_, err := Backends("bitmask", experiments.TaskCount, boards, "count these", nil)
+	if err == nil || !strings.Contains(err.Error(), "backend bitmask cannot count these: it cannot count n = 29: the number of solutions exceeds 2^64 − 1") {
+		t.Fatalf("got %v", err)
+	}
+	// One board it can do: admitted, the others' cells skipped.
+	bs, err := Backends("bitmask", experiments.TaskCount, append(boards, encode.Empty(28)), "count these", nil)
+	if err != nil || len(bs) != 1 || bs[0].Name() != "bitmask" {
+		t.Fatalf("got %v, %v", bs, err)
+	}
+}
