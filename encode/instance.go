@@ -3,6 +3,7 @@ package encode
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -184,6 +185,13 @@ func ParseInstanceWith(r io.Reader, name string, opt ReadOptions) (Instance, err
 	default:
 		var pos *positions
 		in.Board, pos, err = parseBoardPieces(br, name, opt.AnyPieces)
+		if errors.Is(err, ErrInvalidBoard) && !opt.AnyPieces && pos != nil && len(pos.pawns) > 0 {
+			// Queens that attack each other only when the pawns between
+			// them are ignored (a queens+pawns board read as a queens
+			// one): the pawns are the error, as CheckPawns says.
+			x := pos.pawns[0]
+			return Instance{}, &ParseError{File: name, Line: x.line, Col: x.col, Msg: "the board has pawns ('p'), which only --problem queens+pawns reads"}
+		}
 		if err == nil && opt.AnyPieces {
 			in.Where = map[Cell]Pos{}
 			for _, x := range pos.pieces {

@@ -26,5 +26,18 @@ func TestCheckPawnsRefused(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, c.name+c.at) || !strings.Contains(errOut, "--problem queens+pawns") || out != "" {
 			t.Errorf("check %s: exit %d, stdout %q, stderr %q; want 2 and the pawn at %s", c.name, code, out, errOut, c.at)
 		}
+		// count and solve --board without --problem queens+pawns: the
+		// pawns are named, not the queens they separate.
+		for _, cmd := range []string{"count", "solve"} {
+			out, errOut, code := qtool(t, "", cmd, "--board", path)
+			if code != 2 || !strings.Contains(errOut, "the board has pawns ('p'), which only --problem queens+pawns reads") || strings.Contains(errOut, "holds two queens") || out != "" {
+				t.Errorf("%s --board %s: exit %d, stdout %q, stderr %q", cmd, c.name, code, out, errOut)
+			}
+		}
+	}
+	// With --problem queens+pawns the solution is the one completion.
+	path := filepath.Join(dir, "solution.txt")
+	if out := qtoolOK(t, "count", "--board", path, "--problem", "queens+pawns"); !strings.Contains(out, "solutions  1\n") {
+		t.Errorf("count --problem queens+pawns: %s", out)
 	}
 }
