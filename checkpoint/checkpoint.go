@@ -354,9 +354,25 @@ func regularTarget(path string) (string, error) {
 		}
 	}
 	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("not a regular file (%v): a checkpoint is a file that qtool replaces", st.Mode().Type())
+		return "", fmt.Errorf("%s, not a regular file: a checkpoint is a file that qtool replaces", fileKind(st.Mode()))
 	}
 	return target, nil
+}
+
+// fileKind names the kind of a file that is not a regular one ("a
+// directory"; the mode's type letters, d---------, said nothing).
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file (" + m.Type().String() + ")"
 }
 
 var cleaned sync.Map // the targets whose stale temporary files are gone

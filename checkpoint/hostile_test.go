@@ -55,7 +55,7 @@ func TestFIFORefused(t *testing.T) {
 	for range 2 {
 		select {
 		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			if err == nil || !strings.Contains(err.Error(), "a named pipe, not a regular file") {
 				t.Errorf("got %v, want a refusal", err)
 			}
 		case <-time.After(5 * time.Second):
@@ -102,5 +102,20 @@ func TestStaleTemps(t *testing.T) {
 	}
 	if _, err := checkpoint.Read(real); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestDirectoryRefused: a directory given as the checkpoint is refused,
+// named as one, and left alone.
+func TestDirectoryRefused(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := checkpoint.Read(dir); err == nil || !strings.Contains(err.Error(), "a directory, not a regular file") {
+		t.Errorf("Read: got %v", err)
+	}
+	if err := checkpoint.Write(dir, sample()); err == nil || !strings.Contains(err.Error(), "a directory, not a regular file") {
+		t.Errorf("Write: got %v", err)
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		t.Errorf("the directory was replaced: %v", err)
 	}
 }
