@@ -71,3 +71,16 @@ func TestBoardErrorAdvice(t *testing.T) {
 		t.Errorf("exit %d, %q", code, b.String())
 	}
 }
+
+// TestProblemDidYouMean: a misspelt --problem gets the nearest name; a
+// name near none gets the list alone.
+func TestProblemDidYouMean(t *testing.T) {
+	_, errOut, code := qtool(t, "", "count", "-n", "8", "--problem", "torodial")
+	if code != exitUsage || !strings.HasSuffix(strings.TrimSpace(errOut), "(did you mean toroidal?)") || !strings.Contains(errOut, "want one of queens, toroidal") {
+		t.Errorf("exit %d, %q", code, errOut)
+	}
+	_, errOut, _ = qtool(t, "", "count", "-n", "8", "--problem", "xyzzy")
+	if strings.Contains(errOut, "did you mean") {
+		t.Errorf("%q", errOut)
+	}
+}

@@ -65,7 +65,15 @@ func (p *problemFlags) loadProblem(ctx context.Context, c *cli, set map[string]b
 	spec := encode.ProblemSpec{Variants: p.variants, VariantName: p.problem, Pieces: p.pieces, Pawns: p.pawns, Diagonals: p.diagonals, N: p.n, Board: p.board, Set: set}
 	prob, err := spec.Variant()
 	if err != nil {
-		return prob, usageErrorf("%w", err)
+		hint := ""
+		if _, perr := encode.ParseVariant(p.problem); p.problem != "" && perr != nil {
+			var names []string
+			for _, v := range encode.AllVariants() {
+				names = append(names, v.String())
+			}
+			hint = didYouMean(p.problem, names, "")
+		}
+		return prob, usageErrorf("%w%s", err, hint)
 	}
 	if err := checkTimeout(p.timeout); err != nil {
 		return prob, err
