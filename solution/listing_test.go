@@ -91,6 +91,9 @@ func TestNewRecordOtherProblem(t *testing.T) {
 // the problem is refused.
 func TestChooseForm(t *testing.T) {
 	plain := func(b encode.Board) encode.Problem { return encode.Problem{Instance: encode.Instance{Board: b}} }
+	pawns := func(n int) encode.Problem {
+		return encode.Problem{Variant: encode.QueensPawns, Instance: encode.Instance{Board: encode.Empty(n)}, PawnCount: 1}
+	}
 	for _, c := range []struct {
 		form   string
 		prob   encode.Problem
@@ -105,6 +108,12 @@ func TestChooseForm(t *testing.T) {
 		{"grid", plain(encode.Empty(MaxGrid + 1)), false, "refused for n = 5001 > 5000", false},
 		{"list", plain(encode.Board{N: 4, Queens: []int{1, -1, -1, -1}}), true, "--unique needs an empty board", false},
 		{"list", encode.Problem{Variant: encode.Kings, Instance: encode.Instance{Board: encode.Empty(4)}}, true, "plain n-queens only", false},
+		// The pawns of queens+pawns are part of its answer: no form
+		// without them.
+		{"", pawns(100), false, "grid", true},
+		{"list", pawns(6), false, "--format list writes no pawns, which are part of a queens+pawns answer", false},
+		{"algebraic", pawns(6), false, "--format algebraic writes no pawns", false},
+		{"", pawns(MaxGrid + 1), false, "use --json", false},
 	} {
 		form, err := ChooseForm(c.form, c.prob, c.unique)
 		if c.ok && (err != nil || form != c.want) || !c.ok && (err == nil || !strings.Contains(err.Error(), c.want)) {

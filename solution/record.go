@@ -122,23 +122,30 @@ func NoSolution(prob encode.Problem) string {
 const MaxGrid = 5000
 
 // ChooseForm returns the form of a listing of prob's solutions: form, or
-// for "" grid up to n = 64 and list above; unique asks for one solution a
-// symmetry class. It refuses what does not suit the problem: classes of
-// another problem than plain n-queens or of a board with queens given, a
-// grid of more than MaxGrid rows, algebraic notation past n = 26. Its
-// errors name qtool solve's options.
+// for "" grid up to n = 64 and list above (grid for a variant that reads
+// pawns); unique asks for one solution a symmetry class. It refuses what
+// does not suit the problem: classes of another problem than plain
+// n-queens or of a board with queens given, a grid of more than MaxGrid
+// rows, algebraic notation past n = 26, the list and algebraic forms of a
+// variant that reads pawns (they write no pawns). Its errors name qtool
+// solve's options.
 func ChooseForm(form string, prob encode.Problem, unique bool) (string, error) {
 	b := prob.Board
 	if unique && !prob.PlainQueens() {
 		return form, errors.New("solution: --unique lists fundamental solutions of plain n-queens only")
 	}
+	pawns := prob.Variant.ReadsPawns()
 	if form == "" {
 		form = "grid"
-		if b.N > 64 {
+		if b.N > 64 && !pawns {
 			form = "list"
 		}
 	}
 	switch {
+	case pawns && (form == "list" || form == "algebraic"):
+		return form, fmt.Errorf("solution: --format %s writes no pawns, which are part of a %v answer: use --format grid or --json", form, prob.Variant)
+	case pawns && form == "grid" && b.N > MaxGrid:
+		return form, fmt.Errorf("solution: --format grid prints n² characters: refused for n = %d > %d; use --json", b.N, MaxGrid)
 	case form == "grid" && b.N > MaxGrid:
 		return form, fmt.Errorf("solution: --format grid prints n² characters: refused for n = %d > %d; use --format list", b.N, MaxGrid)
 	case form == "algebraic" && b.N > 26:
