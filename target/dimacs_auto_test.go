@@ -2,10 +2,13 @@ package target
 
 import (
 	"bytes"
+	"context"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/sat"
 )
 
 // TestDIMACSAuto: with Auto a plain board is written as the sat backend's
@@ -43,6 +46,23 @@ func TestDIMACSAuto(t *testing.T) {
 		}
 		if got.String() != want.String() || got.Len() == 0 {
 			t.Errorf("n = %d: --amo auto wrote another formula than DefaultCNFOptions'", n)
+		}
+		// The text itself against the reference: its models over the
+		// squares its comments list ("c x VAR ROW COL") are the 4
+		// solutions of n = 6 (A000170).
+		var squares []int
+		for _, line := range strings.Split(got.String(), "\n") {
+			if f := strings.Fields(line); len(f) == 5 && f[0] == "c" && f[1] == "x" {
+				v, _ := strconv.Atoi(f[2])
+				squares = append(squares, v)
+			}
+		}
+		l, err := sat.Load(context.Background(), strings.NewReader(got.String()), "auto.cnf", sat.Bounds(1<<30))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if models, _ := l.Solver.EnumerateSets(context.Background(), squares, 0, nil); len(squares) != n*n || models != 4 {
+			t.Errorf("n = %d: %d squares listed, %d models; want %d and 4", n, len(squares), models, n*n)
 		}
 		j.Auto = false
 		var plain bytes.Buffer
