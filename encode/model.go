@@ -346,8 +346,12 @@ func partitions(f Family) bool {
 
 // totalImplied reports whether the lines fix the number of pieces: the
 // rows (or the columns) all must hold exactly one.
-func (m *Model) totalImplied() bool {
-	for _, ru := range m.Problem.Variant.Rules() {
+func (m *Model) totalImplied() bool { return totalImplied(m.Problem.Variant) }
+
+// totalImplied reports whether the rules of variant v fix the number of
+// pieces (Model.totalImplied), so that its model has no Total line.
+func totalImplied(v Variant) bool {
+	for _, ru := range v.Rules() {
 		if (ru.Family == Rows || ru.Family == Columns) && ru.Lo == 1 && ru.Hi == 1 {
 			return true
 		}
