@@ -248,6 +248,12 @@ func CNFWith(b Board, opts CNFOptions) (*Formula, error) {
 	return f, nil
 }
 
+// ShufflePerm returns the renaming of CNFOptions.Shuffle with seed for a
+// formula of vars variables: variable v is called perm[v] (perm[0] = 0),
+// so that a caller can shuffle another formula, such as a Model's CNF,
+// the same way.
+func ShufflePerm(vars int, seed uint64) []int32 { return shufflePerm(vars, seed) }
+
 // shufflePerm returns a permutation of 1..vars (index 0 is 0) that seed
 // determines: Fisher and Yates's shuffle driven by PCG.
 func shufflePerm(vars int, seed uint64) []int32 {

@@ -16,7 +16,15 @@ import (
 // used. It stops when ctx ends, checked after every line, and returns
 // ctx's error.
 func (m *Model) EncodeCNF(ctx context.Context, dst cnf.Adder, amo cnf.AMO) (vars int, err error) {
-	e := cnf.NewEncoder(dst, amo, 0, len(m.Cells))
+	return m.EncodeCNFCut(ctx, dst, amo, 0)
+}
+
+// EncodeCNFCut is EncodeCNF with the groups of up to cut variables written
+// pairwise whatever the encoding (CNFOptions.PairwiseUpTo; 0: the
+// encoding's own), as the compact formula of DefaultCNFOptions writes
+// them (CompactPairwiseUpTo).
+func (m *Model) EncodeCNFCut(ctx context.Context, dst cnf.Adder, amo cnf.AMO, cut int) (vars int, err error) {
+	e := cnf.NewEncoder(dst, amo, cut, len(m.Cells))
 	if m.Infeasible != "" {
 		dst.Add(0)
 		return e.Vars(), nil
@@ -37,13 +45,16 @@ func (m *Model) EncodeCNF(ctx context.Context, dst cnf.Adder, amo cnf.AMO) (vars
 
 // CNFSize returns the variables and clauses EncodeCNF writes, without
 // writing them.
-func (m *Model) CNFSize(amo cnf.AMO) (vars, clauses int) {
+func (m *Model) CNFSize(amo cnf.AMO) (vars, clauses int) { return m.CNFSizeCut(amo, 0) }
+
+// CNFSizeCut returns the variables and clauses EncodeCNFCut writes.
+func (m *Model) CNFSizeCut(amo cnf.AMO, cut int) (vars, clauses int) {
 	if m.Infeasible != "" {
 		return len(m.Cells), 1
 	}
 	vars = len(m.Cells)
 	for _, l := range m.Lines {
-		c, a := cnf.BetweenSize(amo, len(l.Cells), l.Lo, min(l.Hi, len(l.Cells)), 0)
+		c, a := cnf.BetweenSize(amo, len(l.Cells), l.Lo, min(l.Hi, len(l.Cells)), cut)
 		vars += a
 		clauses += c
 	}
