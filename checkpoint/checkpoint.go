@@ -48,6 +48,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/qtool-project/qtool/internal/safeout"
 )
 
 // Magic is the first line of a checkpoint file.
@@ -354,25 +356,9 @@ func regularTarget(path string) (string, error) {
 		}
 	}
 	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("%s, not a regular file: a checkpoint is a file that qtool replaces", fileKind(st.Mode()))
+		return "", fmt.Errorf("%s, not a regular file: a checkpoint is a file that qtool replaces", safeout.Kind(st.Mode()))
 	}
 	return target, nil
-}
-
-// fileKind names the kind of a file that is not a regular one ("a
-// directory"; the mode's type letters, d---------, said nothing).
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file (" + m.Type().String() + ")"
 }
 
 var cleaned sync.Map // the targets whose stale temporary files are gone

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/internal/plural"
 	"github.com/qtool-project/qtool/internal/textin"
 )
 
@@ -358,7 +359,7 @@ func parseGrid(first line, next nextFunc, perr perrFunc, pos *positions) (Board,
 		}
 		if !ok {
 			if r+1 != n {
-				return Board{}, perr(prev, len(prev.text)+1, "grid ends after %s of %d characters: a grid must be square", plural(r+1, "row"), n)
+				return Board{}, perr(prev, len(prev.text)+1, "grid ends after %s of %d characters: a grid must be square", plural.Of(r+1, "row"), n)
 			}
 			return b, nil
 		}
@@ -501,7 +502,7 @@ func parseCompact(first line, next nextFunc, perr perrFunc, pos *positions, fits
 		}
 	}
 	if !cr.pairs && cr.rows != 0 && cr.rows != n {
-		return Board{}, perr(cr.last, cr.lastCol+1, "compact board ends after %s, n = %d: give one token per row", plural(cr.rows, "row"), n)
+		return Board{}, perr(cr.last, cr.lastCol+1, "compact board ends after %s, n = %d: give one token per row", plural.Of(cr.rows, "row"), n)
 	}
 	return cr.b, nil
 }
@@ -719,12 +720,4 @@ func parseAlgebraic(first line, next nextFunc, perr perrFunc, pos *positions) (B
 // ParseBoardBytes is ParseBoard on a byte slice.
 func ParseBoardBytes(data []byte, name string) (Board, error) {
 	return ParseBoard(bytes.NewReader(data), name)
-}
-
-// plural writes a count with its noun: "1 row", "2 rows".
-func plural(k int, noun string) string {
-	if k == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(k) + " " + noun + "s"
 }

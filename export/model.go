@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/plural"
 )
 
 // infeasible reports why the model has no solution before any search: the
@@ -36,10 +37,10 @@ func hi(l encode.Line) int {
 // problem is and how many pieces.
 func Describe(m *encode.Model) []string {
 	p := m.Problem
-	s := []string{fmt.Sprintf("qtool: the %v problem, n = %d, %d pieces (%d given), %d free squares, %d lines",
-		p.Variant, m.N, m.Pieces, len(m.Given), len(m.Cells), len(m.Lines))}
+	s := []string{fmt.Sprintf("qtool: the %v problem, n = %d, %s (%d given), %s, %s",
+		p.Variant, m.N, plural.Of(m.Pieces, "piece"), len(m.Given), plural.Of(len(m.Cells), "free square"), plural.Of(len(m.Lines), "line"))}
 	if len(p.Blocked) > 0 || len(p.Excluded) > 0 {
-		s = append(s, fmt.Sprintf("%d blocked squares, %d excluded diagonals", len(p.Blocked), len(p.Excluded)))
+		s = append(s, plural.Of(len(p.Blocked), "blocked square")+", "+plural.Of(len(p.Excluded), "excluded diagonal"))
 	}
 	return s
 }

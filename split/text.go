@@ -11,6 +11,7 @@ import (
 
 	"github.com/qtool-project/qtool/checkpoint"
 	"github.com/qtool-project/qtool/encode"
+	"github.com/qtool-project/qtool/internal/plural"
 	"github.com/qtool-project/qtool/solution"
 )
 
@@ -74,7 +75,7 @@ func (r *Record) WriteText(w io.Writer, status string) {
 		rows.add("pawns", fmt.Sprintf("%d (%s), %d %s", *r.Pawns, how, k, solution.PieceName(r.variant(), k)))
 	}
 	if r.Blocked > 0 || r.Excluded > 0 {
-		rows.add("forbidden", fmt.Sprintf("%d blocked squares, %d excluded diagonals", r.Blocked, r.Excluded))
+		rows.add("forbidden", plural.Of(r.Blocked, "blocked square")+", "+plural.Of(r.Excluded, "excluded diagonal"))
 	}
 	rows.add("backend", r.Backend)
 	if r.Queens != nil {

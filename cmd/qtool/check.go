@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/qtool-project/qtool/internal/ctxio"
+	"github.com/qtool-project/qtool/internal/plural"
 	"github.com/qtool-project/qtool/solution"
 )
 
@@ -60,15 +61,15 @@ func printCheck(c *cli, rec solution.CheckRecord, asJSON bool) error {
 			return err
 		}
 	} else if rec.Legal {
-		what := plural(rec.N-rec.Queens, "row") + " free"
+		what := plural.Of(rec.N-rec.Queens, "row") + " free"
 		if rec.Complete {
 			what = "a complete solution"
 		}
 		ex := ""
 		if rec.Excluded > 0 {
-			ex = " with " + plural(rec.Excluded, "excluded diagonal")
+			ex = " with " + plural.Of(rec.Excluded, "excluded diagonal")
 		}
-		fmt.Fprintf(c.stdout, "legal: %s on a %d×%d board%s, %s\n", plural(rec.Queens, "queen"), rec.N, rec.N, ex, what)
+		fmt.Fprintf(c.stdout, "legal: %s on a %d×%d board%s, %s\n", plural.Of(rec.Queens, "queen"), rec.N, rec.N, ex, what)
 	} else {
 		fmt.Fprintf(c.stdout, "illegal: %s\n", rec.Reason)
 	}
@@ -76,12 +77,4 @@ func printCheck(c *cli, rec solution.CheckRecord, asJSON bool) error {
 		return withCode(exitNo, nil)
 	}
 	return nil
-}
-
-// plural writes a count with its noun: "1 queen", "2 queens".
-func plural(k int, noun string) string {
-	if k == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", k, noun)
 }

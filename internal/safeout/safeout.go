@@ -152,7 +152,7 @@ func (o *File) Commit() error {
 		// Something may have taken the name meanwhile: replace only a
 		// regular file or nothing.
 		if st, serr := os.Lstat(o.target); serr == nil && !st.Mode().IsRegular() {
-			err = &os.PathError{Op: "rename", Path: o.path, Err: fmt.Errorf("became a %s while written (not replaced)", kind(st.Mode()))}
+			err = &os.PathError{Op: "rename", Path: o.path, Err: fmt.Errorf("became %s while written (not replaced)", Kind(st.Mode()))}
 		}
 	}
 	if err == nil {
@@ -271,20 +271,24 @@ func stale(rest, full string) bool {
 	return err == nil && time.Since(st.ModTime()) > legacyAge
 }
 
-func kind(m fs.FileMode) string {
+// Kind names, with its article, the kind of a file that is not a regular
+// one: "a directory", "a named pipe", "a symbolic link" (the mode's type
+// letters, d---------, say nothing to a user). Every refusal of a
+// non-regular file in qtool words it so.
+func Kind(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
+		return "a symbolic link"
 	case m.IsDir():
-		return "directory"
+		return "a directory"
 	case m&fs.ModeNamedPipe != 0:
-		return "FIFO"
+		return "a named pipe"
 	case m&fs.ModeSocket != 0:
-		return "socket"
+		return "a socket"
 	case m&fs.ModeDevice != 0:
-		return "device"
+		return "a device"
 	}
-	return "special file"
+	return "a special file (" + m.Type().String() + ")"
 }
 
 func unwrapPath(err error) error {

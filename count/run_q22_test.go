@@ -1,0 +1,45 @@
+package count_test
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/qtool-project/qtool/count"
+)
+
+// TestCommittedRunResumes: the checkpoint of the n = 22 count committed in
+// docs/runs/q22, counted over several sittings, names the split that
+// today's join plan makes, so that a build of this tree resumes it rather
+// than refusing it as "another split" (a change to the join's groups must
+// raise JoinVersion and say in docs/runs/q22 that the run starts over).
+// The plan builds n = 22's quadrant tables (4.3 GB, about 20 s): -long.
+func TestCommittedRunResumes(t *testing.T) {
+	if !*long {
+		t.Skip("builds the n = 22 tables (4.3 GB); run with -long")
+	}
+	f, err := os.Open("../docs/runs/q22/q22.ckpt")
+	if err != nil {
+		t.Skipf("no committed run: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	var split string
+	for sc.Scan() {
+		if s, ok := strings.CutPrefix(sc.Text(), "split "); ok {
+			split = s
+			break
+		}
+	}
+	if split == "" {
+		t.Fatal("docs/runs/q22/q22.ckpt: no split line")
+	}
+	p, err := count.NewJoinPlan(22, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Identity() != split {
+		t.Errorf("the join plan of n = 22 is %q; the committed run was counted under %q", p.Identity(), split)
+	}
+}
