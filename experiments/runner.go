@@ -129,15 +129,28 @@ func (gr *gridRun) giveUp(b string) bool {
 }
 
 // problem measures the cells of problem p, repeat by repeat, backend by
-// backend.
+// backend. Once every cell has stopped (its budget spent or a timeout)
+// and Done holds none of its later repeats, the repeats left are counted
+// as skipped at once rather than one by one, so that a large --repeats
+// over quick cells ends with the budget and is interrupted promptly.
 func (gr *gridRun) problem(ctx context.Context, p Case) error {
 	key := p.Key()
+	var bs []backend.Backend
+	for _, b := range gr.g.Backends {
+		if ok, _ := SupportsProblem(b, gr.g.Task, p.Encode()); ok {
+			bs = append(bs, b)
+		}
+	}
 	cells := map[string]*cellState{}
 	for rep := 0; rep < gr.spec.Repeats || gr.wantsMore(cells, rep); rep++ {
-		for _, b := range gr.g.Backends {
-			if ok, _ := SupportsProblem(b, gr.g.Task, p.Encode()); !ok {
-				continue
-			}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
+		}
+		if rep > 0 && gr.allStopped(bs, cells) && !gr.done.later(key, gr.g.Task.String(), rep) {
+			gr.skip(max(gr.spec.Repeats-rep, 0) * len(bs))
+			return nil
+		}
+		for _, b := range bs {
 			st := cells[b.Name()]
 			if st == nil {
 				st = &cellState{}
@@ -152,6 +165,26 @@ func (gr *gridRun) problem(ctx context.Context, p Case) error {
 		}
 	}
 	return nil
+}
+
+// allStopped reports whether no further repeat of the cells of backends
+// bs will be started.
+func (gr *gridRun) allStopped(bs []backend.Backend, cells map[string]*cellState) bool {
+	for _, b := range bs {
+		if st := cells[b.Name()]; st == nil || !st.stopped {
+			return false
+		}
+	}
+	return true
+}
+
+// skip counts k cells done without running them and reports progress once.
+func (run *specRun) skip(k int) {
+	if k <= 0 {
+		return
+	}
+	run.finished += k - 1
+	run.step()
 }
 
 // cell takes repeat rep of backend b on problem p from Done, skips it, or
@@ -236,6 +269,17 @@ func newDoneSet(recs []results.Record, s Spec) *doneSet {
 		}
 	}
 	return d
+}
+
+// later reports whether d holds a record of problem p in mode mode at
+// repeat rep or beyond.
+func (d *doneSet) later(p results.Problem, mode string, rep int) bool {
+	for k, recs := range d.recs {
+		if len(recs) > 0 && k.Repeat >= rep && k.Mode == mode && k.Variant == p.Variant && k.N == p.N && k.Hash == p.Hash {
+			return true
+		}
+	}
+	return false
 }
 
 // take removes and returns the record of key k for the problem named

@@ -558,3 +558,71 @@ func TestRunnerMinTime(t *testing.T) {
 		t.Errorf("quick ran %d times, the records say %d", quick.hits.Load(), runs)
 	}
 }
+
+// TestRunnerManyRepeats: a huge number of repeats over quick cells ends
+// when every cell's budget is spent, with the progress at its total; the
+// runner used to walk the repeats left one by one without looking at its
+// context, so qtool bench --repeats 100000000000 ignored SIGTERM for hours.
+func TestRunnerManyRepeats(t *testing.T) {
+	slow := &rnFake{name: "slow", caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+		select {
+		case <-time.After(30 * time.Millisecond):
+			return backend.Outcome{Solutions: uint64(len(rnSolutions(b, 0)))}, nil
+		case <-ctx.Done():
+			return backend.Outcome{Status: backend.StatusOf(ctx)}, nil
+		}
+	}}
+	const repeats = 1 << 40
+	// MinTime repeats the fast backend's runs back to back, so that each
+	// of its repeats spends about 10 ms of the budget.
+	spec := experiments.Spec{Repeats: repeats, Timeout: 200 * time.Millisecond, MinTime: 10 * time.Millisecond, Grids: []experiments.Grid{{
+		Task: experiments.TaskCount, Backends: []backend.Backend{slow, rnHonest("fast", nil)}, Problems: experiments.EmptyBoards([]int{4, 5}),
+	}}}
+	var last, total int
+	r := &experiments.Runner{Spec: spec, Progress: func(d, t int) { last, total = d, t }}
+	type result struct {
+		recs []results.Record
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		recs, err := r.Run(context.Background())
+		done <- result{recs, err}
+	}()
+	var got result
+	select {
+	case got = <-done:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("Run did not return: the repeats left after every budget was spent are walked one by one")
+	}
+	if got.err != nil {
+		t.Fatal(got.err)
+	}
+	slowRuns, fastRuns := 0, 0
+	for _, rec := range got.recs {
+		if rec.Status != results.OK || rec.Answer != map[int]uint64{4: 2, 5: 10}[rec.N] {
+			t.Errorf("unexpected record %+v", rec)
+		}
+		if rec.Backend == "slow" {
+			slowRuns++
+		} else {
+			fastRuns++
+		}
+	}
+	if fastRuns < 2*2 || fastRuns > 2*21 {
+		t.Errorf("fast ran %d repeats on 2 problems, want 4 to 42 (a budget of 200 ms, at least 10 ms a repeat)", fastRuns)
+	}
+	// 30 ms a run in a budget of 200 ms: 6 to 8 runs of each problem.
+	if slowRuns < 2*6 || slowRuns > 2*8 {
+		t.Errorf("slow ran %d times on 2 problems, want 12 to 16 (a budget of 200 ms, 30 ms a run)", slowRuns)
+	}
+	if want := 2 * 2 * repeats; total != want || last != want {
+		t.Errorf("progress ended at %d of %d, want %d of %d", last, total, want, want)
+	}
+	// Resumed with everything done, nothing runs again.
+	again := &experiments.Runner{Spec: spec, Done: got.recs}
+	more, err := again.Run(context.Background())
+	if err != nil || len(more) != 0 {
+		t.Errorf("resuming a finished run measured %d records, err %v", len(more), err)
+	}
+}
