@@ -2,6 +2,7 @@ package estimate
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"testing"
@@ -109,5 +110,19 @@ func TestSubproblemsManyWorkers(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("math.MaxInt workers: no answer after 10 s")
+	}
+}
+
+// TestPlanCountCancelled: a plan stops at once when its context is done,
+// the constellations and prefixes of the split included: cluster plan
+// count -n 27 --shards 1048576 spent over a second of processor time
+// listing them (twice) after SIGTERM before it looked at its context.
+func TestPlanCountCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	_, err := PlanCount(ctx, PlanOptions{N: 27, Shards: 1048576, Probes: 1, Seed: 1, Workers: 1})
+	if d := time.Since(start); !errors.Is(err, context.Canceled) || d > 250*time.Millisecond {
+		t.Errorf("n = 27, cancelled: %v after %v; want context.Canceled at once", err, d)
 	}
 }
