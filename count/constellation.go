@@ -175,13 +175,20 @@ func attacks(a, b [2]int) bool {
 	return dr == 0 || dc == 0 || dr == dc || dr == -dc
 }
 
-// constellations lists the canonical constellations of order n in
+// constellationsContext lists the canonical constellations of order n in
 // increasing (t, r, b, l), with their weights and stabilisers.
-func constellations(n int) []constellation {
+//
+// It stops with ctx's error when ctx ends, looked at every n² candidates
+// (n = 27: 531,441 candidates, each with its 8 images, about half a
+// second).
+func constellationsContext(ctx context.Context, n int) ([]constellation, error) {
 	var out []constellation
 	m := n - 1
 	for t := 0; t < n; t++ {
 		for r := 0; r < n; r++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			for b := 0; b < n; b++ {
 				for l := 0; l < n; l++ {
 					// A corner queen is on two sides at once.
@@ -225,7 +232,7 @@ func constellations(n int) []constellation {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 // constFree lists the rows of order n that hold no queen of constellation
@@ -295,9 +302,21 @@ func ConstellationPlanBytes(n int) (subproblems, bytes uint64, err error) {
 	if n < 1 || n > ConstellationMaxN {
 		return 0, 0, constRefuse(n)
 	}
+	cons, err := constellationsContext(context.Background(), n)
+	if err != nil {
+		return 0, 0, err
+	}
+	return constPlanBytes(context.Background(), n, cons)
+}
+
+// constPlanBytes is ConstellationPlanBytes of the constellations cons of
+// order n; it stops with ctx's error when ctx ends.
+func constPlanBytes(ctx context.Context, n int, cons []constellation) (subproblems, bytes uint64, err error) {
 	depth := constDepth(n)
-	cons := constellations(n)
 	for _, k := range cons {
+		if err := ctx.Err(); err != nil {
+			return 0, 0, err
+		}
 		constPrefixes(n, depth, k, func([constMaxDepth]int8) { subproblems++ })
 	}
 	return subproblems, subproblems*(8+40) + uint64(len(cons))*8, nil
@@ -311,24 +330,40 @@ func constRefuse(n int) error {
 // ConstellationMaxN). It refuses a plan whose memory
 // (ConstellationPlanBytes) exceeds maxBytes (0 = ConstellationMaxMemory).
 func NewConstellationPlan(n int, maxBytes uint64) (*ConstellationPlan, error) {
+	return NewConstellationPlanContext(context.Background(), n, maxBytes)
+}
+
+// NewConstellationPlanContext is NewConstellationPlan that stops with
+// ctx's error when ctx ends: the constellations and the prefixes of
+// n = 27 take over a second (twice as long when they were listed twice,
+// once to measure the plan, once to make it), and cluster plan count
+// -n 27 spent them after SIGTERM.
+func NewConstellationPlanContext(ctx context.Context, n int, maxBytes uint64) (*ConstellationPlan, error) {
 	if n < 1 || n > ConstellationMaxN {
 		return nil, constRefuse(n)
 	}
 	if maxBytes == 0 {
 		maxBytes = ConstellationMaxMemory
 	}
-	count, bytes, err := ConstellationPlanBytes(n)
+	cons, err := constellationsContext(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	count, bytes, err := constPlanBytes(ctx, n, cons)
 	if err != nil {
 		return nil, err
 	}
 	if bytes > maxBytes {
 		return nil, fmt.Errorf("count: the constellation plan of n = %d needs %d MiB (%d subproblems), more than the %d MiB allowed", n, bytes>>20, count, maxBytes>>20)
 	}
-	p := &ConstellationPlan{n: n, depth: constDepth(n), cons: constellations(n)}
+	p := &ConstellationPlan{n: n, depth: constDepth(n), cons: cons}
 	p.subs = make([]constSub, 0, count)
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s/%d n=%d depth=%d;", ConstellationMethod, ConstellationVersion, n, p.depth)
 	for i, k := range p.cons {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		fmt.Fprintf(h, "%d,%d,%d,%d*%d:", k.t, k.r, k.b, k.l, k.weight)
 		constPrefixes(n, p.depth, k, func(pre [constMaxDepth]int8) {
 			p.subs = append(p.subs, constSub{k: int32(i), pre: pre})
@@ -399,7 +434,7 @@ func (p *ConstellationPlan) Shard(i, m int) ([]int, error) { return shardIDs(len
 // n-queens problem with the constellation counter on all cores: a
 // shorthand for NewConstellationPlan and CountPlan over every subproblem.
 func CountConstellations(ctx context.Context, n int) (PlanStats, error) {
-	p, err := NewConstellationPlan(n, 0)
+	p, err := NewConstellationPlanContext(ctx, n, 0)
 	if err != nil {
 		return PlanStats{}, err
 	}

@@ -54,10 +54,11 @@ func (f DiagonalsFamily) FileName(i int) string {
 	return fmt.Sprintf("diag-%d-%d-s%d-%04d.param", f.N, f.MinFree, f.Seed, i)
 }
 
-// Write draws instance i (GenerateDiagonals) and writes it as a .param
-// file after two comment lines.
-func (f DiagonalsFamily) Write(w io.Writer, i int) error {
-	ds, err := GenerateDiagonals(f.N, f.MinFree, f.Seed, uint64(i))
+// Write draws instance i (GenerateDiagonalsContext: it stops with ctx's
+// error when ctx ends) and writes it as a .param file after two comment
+// lines.
+func (f DiagonalsFamily) Write(ctx context.Context, w io.Writer, i int) error {
+	ds, err := GenerateDiagonalsContext(ctx, f.N, f.MinFree, f.Seed, uint64(i))
 	if err != nil {
 		return err
 	}
@@ -74,8 +75,12 @@ type BlockedFamily struct {
 }
 
 // Write draws instance i (GenerateBlocked) and writes it as a grid with
-// 'x' for the blocked squares, after two comment lines.
-func (f BlockedFamily) Write(w io.Writer, i int) error {
+// 'x' for the blocked squares, after two comment lines; it stops with
+// ctx's error when ctx has ended.
+func (f BlockedFamily) Write(ctx context.Context, w io.Writer, i int) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	bs, err := GenerateBlocked(f.N, f.Blocked, f.Seed, uint64(i))
 	if err == nil {
 		fmt.Fprintf(w, "# qtool gen: Blocked n-Queens, %d squares blocked uniformly at random (Gent, Jefferson & Nightingale, JAIR 59, 2017)\n# n %d, blocked %d, seed %d, index %d\n", f.Blocked, f.N, f.Blocked, f.Seed, i)

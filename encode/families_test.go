@@ -51,7 +51,7 @@ func TestCompletionFamily(t *testing.T) {
 func TestHardFamilies(t *testing.T) {
 	d := encode.DiagonalsFamily{N: 10, MinFree: 4, Seed: 2}
 	var w strings.Builder
-	if err := d.Write(&w, 1); err != nil {
+	if err := d.Write(context.Background(), &w, 1); err != nil {
 		t.Fatal(err)
 	}
 	ds, _ := encode.GenerateDiagonals(10, 4, 2, 1)
@@ -64,14 +64,14 @@ func TestHardFamilies(t *testing.T) {
 	}
 	bl := encode.BlockedFamily{N: 6, Blocked: 7, Seed: 1}
 	w.Reset()
-	if err := bl.Write(&w, 0); err != nil {
+	if err := bl.Write(context.Background(), &w, 0); err != nil {
 		t.Fatal(err)
 	}
 	in, err = encode.ParseInstance(strings.NewReader(w.String()), "b.txt")
 	if err != nil || len(in.Blocked) != 7 || bl.FileName(0) != "blocked-6-b7-s1-0000.txt" {
 		t.Errorf("blocked: %d squares read back (%v), named %q:\n%s", len(in.Blocked), err, bl.FileName(0), w.String())
 	}
-	if err := (encode.BlockedFamily{N: 2, Blocked: 5}).Write(&w, 0); err == nil {
+	if err := (encode.BlockedFamily{N: 2, Blocked: 5}).Write(context.Background(), &w, 0); err == nil {
 		t.Error("5 blocked squares of n = 2: no error")
 	}
 }

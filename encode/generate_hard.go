@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -18,6 +19,13 @@ import (
 // is ("taking the FIRST d elements of the list"). The result is a pure
 // function of (n, minFree, seed, index); O(n²) time, O(n) memory.
 func GenerateDiagonals(n, minFree int, seed, index uint64) ([]Diagonal, error) {
+	return GenerateDiagonalsContext(context.Background(), n, minFree, seed, index)
+}
+
+// GenerateDiagonalsContext is GenerateDiagonals that stops when ctx ends,
+// with ctx's error: the O(n²) steps take seconds at n = 65,536, so it
+// looks at ctx at every diagonal (O(n) steps each).
+func GenerateDiagonalsContext(ctx context.Context, n, minFree int, seed, index uint64) ([]Diagonal, error) {
 	if n < 1 || n > 1<<16 {
 		return nil, fmt.Errorf("encode: generate diagonals: n must be in 1..%d, got %d", 1<<16, n)
 	}
@@ -34,6 +42,9 @@ func GenerateDiagonals(n, minFree int, seed, index uint64) ([]Diagonal, error) {
 	var out []Diagonal
 	var rows, cols []int
 	for len(sums) > 0 || len(difs) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		sum := len(difs) == 0 || (len(sums) > 0 && rng.IntN(2) == 1)
 		var d int
 		if sum {

@@ -80,7 +80,8 @@ func Knuth(n int, placed [][2]int, probes int, seed uint64) float64 {
 // subproblem id places. The probes of subproblem id are seeded by seed
 // and id alone, so that its estimate does not depend on the workers or on
 // which other subproblems are estimated. It stops with ctx's error when
-// ctx is done (looked at every 4096 subproblems).
+// ctx is done (looked at every 4096 subproblems). It starts at most one
+// goroutine per 4096 subproblems, whatever workers says.
 func Subproblems(ctx context.Context, n int, queens func(id int) [][2]int, ids []int, probes int, seed uint64, workers int) ([]float64, error) {
 	if n < 1 || n > MaxN {
 		return nil, errors.New("estimate: the order must be between 1 and 32")
@@ -91,7 +92,10 @@ func Subproblems(ctx context.Context, n int, queens func(id int) [][2]int, ids [
 	var firstErr error
 	const chunk = 4096
 	next := 0
-	for range max(1, workers) {
+	// No more goroutines than chunks: a worker without a chunk has
+	// nothing to do (cluster plan --workers 10¹² started goroutines for
+	// hours, deaf to SIGTERM).
+	for range min(max(1, workers), max(1, (len(ids)+chunk-1)/chunk)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -2,8 +2,11 @@ package estimate
 
 import (
 	"context"
+	"errors"
 	"math"
+	"slices"
 	"testing"
+	"time"
 )
 
 // nodes counts the nodes of the row-by-row backtrack tree below the
@@ -77,5 +80,49 @@ func TestSubproblemsWorkers(t *testing.T) {
 	cancel()
 	if _, err := Subproblems(ctx, 9, queens, ids, 50, 1, 2); err == nil {
 		t.Errorf("a cancelled context: no error")
+	}
+}
+
+// TestSubproblemsManyWorkers: a huge number of workers starts no more
+// goroutines than there are chunks of subproblems, and gives the estimates
+// of one worker: cluster plan count --workers 1000000000000 started
+// goroutines one by one for hours, deaf to SIGTERM.
+func TestSubproblemsManyWorkers(t *testing.T) {
+	queens := func(id int) [][2]int { return [][2]int{{0, id}} }
+	ids := []int{0, 1, 2, 3, 4, 5, 6, 7, 8}
+	one, err := Subproblems(context.Background(), 9, queens, ids, 50, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		est []float64
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		est, err := Subproblems(context.Background(), 9, queens, ids, 50, 1, math.MaxInt)
+		done <- result{est, err}
+	}()
+	select {
+	case got := <-done:
+		if got.err != nil || !slices.Equal(got.est, one) {
+			t.Errorf("math.MaxInt workers: %v, %v; want %v", got.est, got.err, one)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("math.MaxInt workers: no answer after 10 s")
+	}
+}
+
+// TestPlanCountCancelled: a plan stops at once when its context is done,
+// the constellations and prefixes of the split included: cluster plan
+// count -n 27 --shards 1048576 spent over a second of processor time
+// listing them (twice) after SIGTERM before it looked at its context.
+func TestPlanCountCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	_, err := PlanCount(ctx, PlanOptions{N: 27, Shards: 1048576, Probes: 1, Seed: 1, Workers: 1})
+	if d := time.Since(start); !errors.Is(err, context.Canceled) || d > 250*time.Millisecond {
+		t.Errorf("n = 27, cancelled: %v after %v; want context.Canceled at once", err, d)
 	}
 }

@@ -81,7 +81,7 @@ type PlanOptions struct {
 // turns the estimate into core-hours by the rate of the largest
 // calibrated order (the one o.Rate gives). It stops with ctx's error.
 func PlanCount(ctx context.Context, o PlanOptions) (*Plan, error) {
-	p, err := count.NewConstellationPlan(o.N, 0)
+	p, err := count.NewConstellationPlanContext(ctx, o.N, 0)
 	if err != nil {
 		return nil, fmt.Errorf("estimate: %w", err)
 	}
@@ -158,7 +158,7 @@ func calibrate(ctx context.Context, recs []*split.Entry, probes int, seed uint64
 			}
 		}
 	}) {
-		p, err := count.NewConstellationPlan(n, 0)
+		p, err := count.NewConstellationPlanContext(ctx, n, 0)
 		if err != nil {
 			return nil, fmt.Errorf("estimate: calibration n=%d: %v", n, err)
 		}

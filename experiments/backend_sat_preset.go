@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -105,14 +106,26 @@ func LoadInstances(dir string) ([]Case, error) {
 }
 
 // HardInstances returns, for each order n, count completion instances at
-// δ = round(√(5.3·n)) free rows, made by encode.Generate(n, n − δ, seed,
-// i), named as qtool gen names them.
-func HardInstances(ns []int, count int, seed uint64) ([]Case, error) {
+// δ = round(√(5.3·n)) free rows, made by encode.GenerateContext(ctx, n,
+// n − δ, seed, i), named as qtool gen names them. A set that cannot fit in
+// memory is refused before any instance is made; when ctx ends, the error
+// is ctx's.
+func HardInstances(ctx context.Context, ns []int, count int, seed uint64) ([]Case, error) {
+	var need uint64
+	for _, n := range ns {
+		need = addBytes(need, casesBytes(count, 1, n))
+	}
+	if err := checkInstanceSet("hard instances", need); err != nil {
+		return nil, err
+	}
 	var ps []Case
 	for _, n := range ns {
 		d := min(max(int(math.Round(math.Sqrt(5.3*float64(n)))), 1), n)
 		for i := range count {
-			b, err := encode.Generate(n, n-d, seed, uint64(i))
+			b, err := encode.GenerateContext(ctx, n, n-d, seed, uint64(i))
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			if err != nil {
 				return nil, fmt.Errorf("experiments: hard instances: %w", err)
 			}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
-	"github.com/qtool-project/qtool/internal/memlimit"
 )
 
 // Defaults of the completion experiment (qtool bench --preset completion),
@@ -121,13 +120,12 @@ func (c Completion) GridsContext(ctx context.Context) ([]Grid, error) {
 		if c.Deltas == nil {
 			ds = len(CompletionDeltas(n, DefaultCompletionX))
 		}
-		// Each instance keeps its board (8 bytes a row); generating one and
+		// Each instance keeps its case (caseBytes); generating one and
 		// validating one take their scratch once at a time.
-		need += uint64(ds) * uint64(max(c.Instances, 0)) * 8 * uint64(n)
+		need = addBytes(need, casesBytes(c.Instances, uint64(ds), n))
 		scratch = max(scratch, encode.GenerateBytes(n)+encode.BoardBytes(n))
 	}
-	need += scratch
-	if err := memlimit.Check("experiments: completion: the instance set", need); err != nil {
+	if err := checkInstanceSet("completion", addBytes(need, scratch)); err != nil {
 		return nil, err
 	}
 	var grids []Grid

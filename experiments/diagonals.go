@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+	"unsafe"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
@@ -61,11 +62,26 @@ func (x Diagonals) Grids() ([]Grid, error) {
 	case len(x.Backends) == 0:
 		return nil, errors.New("experiments: diagonals: no backend")
 	}
-	var grids []Grid
+	var need uint64
 	for _, n := range x.Ns {
 		if n < 1 || n > 64 {
 			return nil, fmt.Errorf("experiments: diagonals: n must be between 1 and 64, got %d", n)
 		}
+		// Each instance keeps its list of at most 4n−2 diagonals and a
+		// case for each d.
+		ds := uint64(len(x.Ds))
+		if x.Ds == nil {
+			ds = uint64(2*n + 1)
+		}
+		list := uint64(4*n-2) * uint64(unsafe.Sizeof(encode.Diagonal{}))
+		need = addBytes(need, casesBytes(x.Instances, ds, n))
+		need = addBytes(need, mulBytes(uint64(x.Instances), list))
+	}
+	if err := checkInstanceSet("diagonals", need); err != nil {
+		return nil, err
+	}
+	var grids []Grid
+	for _, n := range x.Ns {
 		lists := make([][]encode.Diagonal, x.Instances)
 		for i := range lists {
 			var err error

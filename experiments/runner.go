@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/qtool-project/qtool/backend"
 	"github.com/qtool-project/qtool/encode"
@@ -337,7 +338,8 @@ type onceEnd struct {
 // once runs backend b on board p k times in a row, in one goroutine under
 // one deadline (the time limit: a batch is only asked for runs far shorter
 // than it), and returns each run's result, in order. A batch stops once its
-// runs have taken budget (when positive), and at its first run that fails,
+// runs have taken budget (when positive) or keep maxBatchBytes, and at its
+// first run that fails,
 // reaches the deadline or returns no status OK; the results end there. Running a batch in one goroutine keeps the harness's
 // cost per run (a goroutine, a context, a timer) out of the back-to-back
 // repeats of fast runs, which otherwise cost more than the runs themselves.
@@ -399,8 +401,9 @@ func batch(rctx context.Context, b backend.Backend, prob encode.Problem, req bac
 		ch <- out
 	}()
 	var spent time.Duration
+	var kept uint64
 	for range k {
-		if budget > 0 && spent >= budget {
+		if budget > 0 && spent >= budget || kept >= maxBatchBytes {
 			return
 		}
 		fs.reset()
@@ -411,10 +414,36 @@ func batch(rctx context.Context, b backend.Backend, prob encode.Problem, req bac
 		spent += res.elapsed
 		fs.into(&res)
 		out = append(out, res)
+		kept += res.bytes()
 		if res.err != nil || res.out.Status != backend.OK || rctx.Err() != nil {
 			return
 		}
 	}
+}
+
+// maxBatchBytes bounds what one back-to-back batch keeps until its runs
+// are checked: their results and the solutions they hand over. A batch of
+// fast runs of a large board (a first solution of n = 10⁶ is 8 MB, found
+// in milliseconds) ends there, its runs checked and dropped, and the next
+// batch goes on; it used to keep a batch's every solution, gigabytes,
+// until the process died (bench --mode first --backends construct
+// --n 1000000 --mintime 1h).
+const maxBatchBytes = 64 << 20
+
+// bytes estimates the memory a run's result keeps: the struct, its
+// counters and the solutions handed over.
+func (res *runResult) bytes() uint64 {
+	n := uint64(unsafe.Sizeof(*res)) + 64*uint64(len(res.out.Stats))
+	for _, pl := range res.found {
+		n += 24 + uint64(len(pl))*uint64(unsafe.Sizeof(pl[0]))
+	}
+	for _, cs := range res.foundCells {
+		n += 24 + uint64(len(cs))*uint64(unsafe.Sizeof(encode.Cell{}))
+	}
+	for _, ps := range res.foundPieces {
+		n += 24 + uint64(len(ps))*uint64(unsafe.Sizeof(encode.Piece{}))
+	}
+	return n
 }
 
 // A foundSet keeps the solutions a run hands over (Visit may be called

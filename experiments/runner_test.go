@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -16,6 +18,7 @@ import (
 	"github.com/qtool-project/qtool/encode"
 	"github.com/qtool-project/qtool/experiments"
 	"github.com/qtool-project/qtool/results"
+	"github.com/qtool-project/qtool/search"
 )
 
 // rnSolutions enumerates the solutions of board b by the simplest possible
@@ -628,5 +631,61 @@ func TestRunnerManyRepeats(t *testing.T) {
 	more, err := again.Run(context.Background())
 	if err != nil || len(more) != 0 {
 		t.Errorf("resuming a finished run measured %d records, err %v", len(more), err)
+	}
+}
+
+// TestRunnerBatchMemory: back-to-back runs (Spec.MinTime) of a backend
+// that finds a large solution fast are checked and dropped batch by batch,
+// a batch keeping at most some 64 MB: the runner used to keep every
+// solution of a batch (up to 2²⁰ runs) until it ended, and bench --mode
+// first --backends construct --n 1000000 --mintime 1h died ("fatal error:
+// out of memory"). Here n = 1024 (8 KB a solution) for a second: some
+// 10⁵ runs, hundreds of MB kept by the old runner.
+func TestRunnerBatchMemory(t *testing.T) {
+	const n = 1024
+	sol, err := search.Construct(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := &rnFake{name: "big", caps: rnAll, run: func(ctx context.Context, b encode.Board, req backend.Request) (backend.Outcome, error) {
+		req.Visit(sol)
+		return backend.Outcome{Solutions: 1}, nil
+	}}
+	spec := experiments.Spec{Repeats: 1, Timeout: 10 * time.Second, MinTime: time.Second, Grids: []experiments.Grid{{
+		Task: experiments.TaskFirst, Backends: []backend.Backend{big}, Problems: experiments.EmptyBoards([]int{n}),
+	}}}
+	// Collect garbage early, so that the heap measures what is kept.
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	var base runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&base)
+	go func() {
+		defer close(sampled)
+		var m runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			runtime.ReadMemStats(&m)
+			if m.HeapAlloc > base.HeapAlloc && m.HeapAlloc-base.HeapAlloc > peak.Load() {
+				peak.Store(m.HeapAlloc - base.HeapAlloc)
+			}
+		}
+	}()
+	recs, err := (&experiments.Runner{Spec: spec}).Run(context.Background())
+	close(stop)
+	<-sampled
+	if err != nil || len(recs) != 1 || recs[0].Status != results.OK || recs[0].Answer != 1 || recs[0].Runs < 100 {
+		t.Fatalf("%+v, %v", recs, err)
+	}
+	if p := peak.Load(); p > 120<<20 {
+		t.Errorf("%d runs back to back kept up to %d MB at once; want a batch to keep at most some 64 MB", recs[0].Runs, p>>20)
+	} else {
+		t.Logf("%d runs, at most %d MB at once", recs[0].Runs, p>>20)
 	}
 }

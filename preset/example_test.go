@@ -52,7 +52,7 @@ func ExampleRegister() {
 
 // The SAT preset's options refused before anything runs.
 func ExampleSAT() {
-	_, err := preset.SAT(preset.Options{Boards: "none", Instances: -1, Set: map[string]bool{"instances": true}})
+	_, err := preset.SAT(context.Background(), preset.Options{Boards: "none", Instances: -1, Set: map[string]bool{"instances": true}})
 	fmt.Println(err)
 	// Output: preset: --instances must not be negative, got -1
 }

@@ -27,7 +27,7 @@ import (
 // is skipped.
 func init() {
 	Register(&Preset{Name: "peers", Flags: []string{"instances"},
-		Spec: func(_ context.Context, o Options) (experiments.Spec, error) { return Peers(o) }})
+		Spec: func(ctx context.Context, o Options) (experiments.Spec, error) { return Peers(ctx, o) }})
 }
 
 var (
@@ -49,8 +49,9 @@ const PeersTimeout = 60 * time.Second
 // hard ones from --seed) by peersDecide and the exec: backends of
 // --backends, the count of PeersCountN, and the first solutions of --n
 // (default 50, 100, 200, 500, 1000). The backends are found with
-// Options.Exec.
-func Peers(o Options) (experiments.Spec, error) {
+// Options.Exec. An interruption while the instances are generated is
+// ctx's error.
+func Peers(ctx context.Context, o Options) (experiments.Spec, error) {
 	var spec experiments.Spec
 	if err := ownProblems("peers", o.Set, "mode"); err != nil {
 		return spec, err
@@ -66,7 +67,7 @@ func Peers(o Options) (experiments.Spec, error) {
 	if err != nil {
 		return spec, err
 	}
-	boards, err := peersBoards(o)
+	boards, err := peersBoards(ctx, o)
 	if err != nil {
 		return spec, err
 	}
@@ -132,7 +133,7 @@ func peersBackends(o Options) (decide, first, counters []backend.Backend, err er
 
 // peersBoards are the completion boards to decide: --boards (default the
 // published ones, none for none) and --instances generated hard ones.
-func peersBoards(o Options) ([]experiments.Case, error) {
+func peersBoards(ctx context.Context, o Options) ([]experiments.Case, error) {
 	var boards []experiments.Case
 	var err error
 	switch dir := o.Boards; dir {
@@ -157,7 +158,10 @@ func peersBoards(o Options) ([]experiments.Case, error) {
 		return nil, settingf("--instances and --seed must not be negative")
 	}
 	if instances > 0 {
-		hard, err := experiments.HardInstances(experiments.DefaultSATHard, instances, uint64(o.Seed))
+		hard, err := experiments.HardInstances(ctx, experiments.DefaultSATHard, instances, uint64(o.Seed))
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if err != nil {
 			return nil, settingf("%v", err)
 		}

@@ -20,7 +20,7 @@ import (
 // directory.
 func TestPresetSATFromRoot(t *testing.T) {
 	t.Chdir("/")
-	spec, err := SAT(Options{Seed: 1, Set: map[string]bool{"instances": true}, Published: root.Prob079(), PublishedDir: root.Prob079Dir})
+	spec, err := SAT(context.Background(), Options{Seed: 1, Set: map[string]bool{"instances": true}, Published: root.Prob079(), PublishedDir: root.Prob079Dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestSettingErrors(t *testing.T) {
 			return err
 		}, `preset: --excluded "5-3": want numbers or ranges a-b between 0 and 512, e.g. 0-30 or 4,8,12`},
 		{"sat --seed", func() error {
-			_, err := SAT(Options{Seed: -1, Boards: "none"})
+			_, err := SAT(context.Background(), Options{Seed: -1, Boards: "none"})
 			return err
 		}, "preset: --seed must not be negative for --preset sat, got -1"},
 		{"backends", func() error {

@@ -21,7 +21,7 @@ import (
 // with the default encoding.
 func init() {
 	Register(&Preset{Name: "sat", Flags: []string{"instances"},
-		Spec:    func(_ context.Context, o Options) (experiments.Spec, error) { return SAT(o) },
+		Spec:    func(ctx context.Context, o Options) (experiments.Spec, error) { return SAT(ctx, o) },
 		Summary: func(rep *results.Report) results.Summary { return SATSummary{Report: rep} },
 		Plot:    satPlot})
 }
@@ -32,8 +32,8 @@ func init() {
 // of --boards (default the published ones, Options.Published; none for
 // no boards) and the generated hard set (--instances per order,
 // default experiments.DefaultSATHardInstances, from --seed), dlx beside
-// them.
-func SAT(o Options) (experiments.Spec, error) {
+// them. An interruption while the instances are generated is ctx's error.
+func SAT(ctx context.Context, o Options) (experiments.Spec, error) {
 	var spec experiments.Spec
 	if err := ownProblems("sat", o.Set, "mode"); err != nil {
 		return spec, err
@@ -83,7 +83,10 @@ func SAT(o Options) (experiments.Spec, error) {
 		return spec, settingf("--seed must not be negative for --preset sat, got %d", o.Seed)
 	}
 	if instances > 0 {
-		hard, err := experiments.HardInstances(experiments.DefaultSATHard, instances, uint64(o.Seed))
+		hard, err := experiments.HardInstances(ctx, experiments.DefaultSATHard, instances, uint64(o.Seed))
+		if ctx.Err() != nil {
+			return spec, ctx.Err()
+		}
 		if err != nil {
 			return spec, settingf("%v", err)
 		}

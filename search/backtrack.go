@@ -22,6 +22,20 @@ type BacktrackStats struct {
 // context.
 const checkEvery = 1 << 12
 
+// checkWork is how many elementary steps (squares tested, counters
+// updated) a search takes at most between two looks at its context:
+// checkEvery nodes of a few dozen steps each, a fraction of a millisecond.
+const checkWork = checkEvery * 64
+
+// checkNodes is the number of nodes between two looks at the context of a
+// search whose node costs about cost elementary steps: checkEvery for
+// cheap nodes, fewer (at least one) for nodes that cost O(n) on a large
+// board, so that the work between two looks stays within checkWork
+// whatever n.
+func checkNodes(cost int) int {
+	return max(1, min(checkEvery, checkWork/max(cost, 1)))
+}
+
 // Backtrack enumerates the completions of board b in lexicographic order by
 // plain backtracking, one queen per free row, trying every free column in
 // increasing order, with flag arrays for the columns and both diagonals —

@@ -64,7 +64,10 @@ func BacktrackMRV(ctx context.Context, b encode.Board, order ValueOrder, seed in
 		return BacktrackMRVStats{}, err
 	}
 	n := b.N
-	s := &mrv{ctx: ctx, n: n, visit: visit, order: order, check: checkEvery,
+	// A node places and removes a queen (three squares of each other row
+	// each way), picks the row and scans its columns: some 8n steps.
+	every := checkNodes(8 * n)
+	s := &mrv{ctx: ctx, n: n, visit: visit, order: order, check: every, every: every,
 		col: make([]bool, n), diag: make([]bool, 2*n-1), anti: make([]bool, 2*n-1),
 		dom: make([]int32, n), placed: make([]bool, n), q: make(encode.Placement, n),
 		budget: -1}
@@ -85,6 +88,9 @@ func BacktrackMRV(ctx context.Context, b encode.Board, order ValueOrder, seed in
 	}
 	for r := range n {
 		if c := b.Queen(r); c >= 0 {
+			if !s.poll() {
+				return s.st, s.err
+			}
 			s.place(r, c)
 		}
 	}
@@ -124,12 +130,12 @@ type mrv struct {
 	dom             []int32 // free squares of each row not yet placed
 	placed          []bool
 	q               encode.Placement
-	vals            [][]int // the columns to try, by rows left
+	vals            [][]int // ValueRandom's columns to try, by rows left
 	middle          []int   // the columns, middle out
 	st              BacktrackMRVStats
 	err             error
 	stop            bool
-	check           int
+	check, every    int   // nodes to the next look at the context, and between two looks
 	budget, spent   int64 // ValueRandom's node budget of this restart (-1: none)
 }
 
@@ -166,17 +172,23 @@ func (s *mrv) remove(r, c int) {
 	s.attacks(r, c, func(r2 int) { s.dom[r2]++ })
 }
 
-// search places the left free rows.
-func (s *mrv) search(left int) {
-	if s.stop {
-		return
-	}
+// poll counts a node (or a given queen placed) and looks at the context
+// every s.every of them; false means the search must end.
+func (s *mrv) poll() bool {
 	if s.check--; s.check <= 0 {
-		s.check = checkEvery
+		s.check = s.every
 		if err := s.ctx.Err(); err != nil {
 			s.err, s.stop = err, true
-			return
+			return false
 		}
+	}
+	return true
+}
+
+// search places the left free rows.
+func (s *mrv) search(left int) {
+	if s.stop || !s.poll() {
+		return
 	}
 	if left == 0 {
 		s.st.Solutions++
@@ -198,47 +210,59 @@ func (s *mrv) search(left int) {
 	if best == 0 {
 		return
 	}
-	// This level's columns, in a buffer of its own (the most constrained
-	// row has few, so the buffers stay small).
+	if s.order != ValueRandom || s.rng == nil {
+		// The columns in a fixed order, each tested when its turn comes:
+		// the children leave the board as they found it, so a column free
+		// at the start of the loop is free at its turn. No buffer: the
+		// most constrained row of a large board still has nearly n free
+		// columns on the first levels, and a buffer per level took O(n²)
+		// memory (12 GB at n = 300,000).
+		for k := range s.n {
+			c := k
+			if s.order == ValueMiddle {
+				c = s.middle[k]
+			}
+			if s.free(r, c) && !s.try(r, c, left) {
+				break
+			}
+		}
+		return
+	}
+	// The free columns shuffled, in a buffer of this level's own.
 	for len(s.vals) <= left {
 		s.vals = append(s.vals, nil)
 	}
-	vals := s.values(r, s.vals[left][:0])
+	vals := s.vals[left][:0]
+	for c := range s.n {
+		if s.free(r, c) {
+			vals = append(vals, c)
+		}
+	}
+	s.rng.Shuffle(len(vals), func(i, j int) { vals[i], vals[j] = vals[j], vals[i] })
 	s.vals[left] = vals
 	for _, c := range vals {
-		if s.budget >= 0 && s.spent >= s.budget {
-			break
-		}
-		s.st.Nodes++
-		s.spent++
-		s.place(r, c)
-		s.search(left - 1)
-		s.remove(r, c)
-		if s.stop {
+		if !s.try(r, c, left) {
 			break
 		}
 	}
 }
 
-// values appends the free columns of row r to buf in the value order.
-func (s *mrv) values(r int, buf []int) []int {
-	n := s.n
-	switch s.order {
-	case ValueMiddle:
-		for _, c := range s.middle {
-			if s.free(r, c) {
-				buf = append(buf, c)
-			}
-		}
-	default:
-		for c := range n {
-			if s.free(r, c) {
-				buf = append(buf, c)
-			}
-		}
-		if s.order == ValueRandom && s.rng != nil {
-			s.rng.Shuffle(len(buf), func(i, j int) { buf[i], buf[j] = buf[j], buf[i] })
-		}
+// try places a queen on (r, c), searches the rows left below it and
+// removes it (unless the search stopped); false means the loop over row r's columns must end (the
+// search stopped or the restart's budget is spent).
+func (s *mrv) try(r, c, left int) bool {
+	if s.budget >= 0 && s.spent >= s.budget {
+		return false
 	}
-	return buf
+	s.st.Nodes++
+	s.spent++
+	s.place(r, c)
+	s.search(left - 1)
+	if s.stop {
+		// Nothing is searched again: the board is left as it is, not
+		// unwound at O(n) a level (seconds at n = 10⁶ after a SIGTERM).
+		return false
+	}
+	s.remove(r, c)
+	return true
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"github.com/qtool-project/qtool/encode"
@@ -55,5 +56,56 @@ func TestBacktrackMRVFirst(t *testing.T) {
 				t.Errorf("%v n=%d: %v", o, n, err)
 			}
 		}
+	}
+}
+
+// TestBacktrackMRVStopsPromptly: a node of BacktrackMRV costs O(n), so it
+// looks at its context every few nodes on a large board, not every
+// checkEvery nodes: cancelled before it starts, the count of n = 2000
+// stops within checkNodes(8n) = 16 nodes (it ran 4096, O(n) each, before
+// its first look: at n = 300,000 it ignored SIGTERM for minutes).
+func TestBacktrackMRVStopsPromptly(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, o := range []ValueOrder{ValueLeft, ValueMiddle, ValueRandom} {
+		st, err := BacktrackMRV(ctx, encode.Empty(2000), o, 1, nil)
+		if err != context.Canceled || st.Nodes > 16 {
+			t.Errorf("%v: %d nodes, %v; want at most 16 nodes and context.Canceled", o, st.Nodes, err)
+		}
+	}
+	// The queens given are placed (O(n) each) under the same looks.
+	b := encode.Board{N: 2000, Queens: make([]int, 2000)}
+	for r := range b.Queens {
+		b.Queens[r] = -1
+		if r < 1000 {
+			b.Queens[r] = 2 * r
+		}
+	}
+	if st, err := BacktrackMRV(ctx, b, ValueMiddle, 1, nil); err != context.Canceled || st.Nodes != 0 {
+		t.Errorf("given queens: %d nodes, %v; want 0 nodes and context.Canceled", st.Nodes, err)
+	}
+}
+
+// TestBacktrackMRVMemory: the fixed value orders test each column at its
+// turn instead of keeping a buffer of the free columns per level, which
+// took O(n²) memory on the first levels of a large board: the first
+// solution of n = 3000 (middle-out, about n nodes) allocates O(n).
+func TestBacktrackMRVMemory(t *testing.T) {
+	const n = 3000
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	found := false
+	st, err := BacktrackMRV(context.Background(), encode.Empty(n), ValueMiddle, 1, func(p encode.Placement) bool {
+		found = true
+		return false
+	})
+	runtime.ReadMemStats(&after)
+	if err != nil || !found {
+		t.Fatalf("%+v, %v", st, err)
+	}
+	// The arrays of the search: some 30 bytes a row (flags, domains,
+	// placement, the middle-out order), and the recursion's stack.
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+		t.Errorf("n = %d: %d bytes allocated, want at most 1 MiB (O(n))", n, got)
 	}
 }

@@ -17,7 +17,9 @@ import (
 )
 
 func init() {
-	backend.Register(splitBackend{name: "constellation", unique: true, maxN: count.ConstellationMaxN, newPlan: func(_ context.Context, n, _ int) (count.Plan, error) { return count.NewConstellationPlan(n, 0) }})
+	backend.Register(splitBackend{name: "constellation", unique: true, maxN: count.ConstellationMaxN, newPlan: func(ctx context.Context, n, _ int) (count.Plan, error) {
+		return count.NewConstellationPlanContext(ctx, n, 0)
+	}})
 	backend.Register(splitBackend{name: "domains", unique: true, maxN: count.DomainMaxN, newPlan: func(_ context.Context, n, _ int) (count.Plan, error) { return count.NewDomainPlan(n) }})
 	backend.Register(splitBackend{name: "join", maxN: count.JoinMaxN, method: "join of quadrant halves", newPlan: func(ctx context.Context, n, workers int) (count.Plan, error) {
 		return count.NewJoinPlanContext(ctx, n, 0, workers)

@@ -173,13 +173,17 @@ func runGenFamily(ctx context.Context, c *cli, ff *familyFlags, set map[string]b
 	}
 	var fam interface {
 		FileName(i int) string
-		Write(w io.Writer, i int) error
+		Write(ctx context.Context, w io.Writer, i int) error
 	} = encode.BlockedFamily{N: n, Blocked: ff.blocked, Seed: seed}
 	if ff.family == "diagonals" {
 		fam = encode.DiagonalsFamily{N: n, MinFree: ff.minFree, Seed: seed}
 	}
 	if out == "" {
-		return fam.Write(c.stdout, 0)
+		err := fam.Write(ctx, c.stdout, 0)
+		if err != nil && ctx.Err() != nil {
+			return genStopped(c, ctx, 0, 1, "instances")
+		}
+		return err
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return usageErrorf("gen: --out: %v", err)
@@ -193,8 +197,11 @@ func runGenFamily(ctx context.Context, c *cli, ff *familyFlags, set map[string]b
 		if err != nil {
 			return usageErrorf("gen: %v", err)
 		}
-		if err := fam.Write(o.f, i); err != nil {
+		if err := fam.Write(ctx, o.f, i); err != nil {
 			o.discard()
+			if ctx.Err() != nil {
+				return genStopped(c, ctx, i, count, "instances")
+			}
 			return err
 		}
 		if err := o.commit(); err != nil {

@@ -56,6 +56,34 @@ func TestGenInterrupt(t *testing.T) {
 	}
 }
 
+// TestGenDiagonalsInterrupt: the Excluded Diagonals family stops on
+// Ctrl-C while it draws an instance (O(n²): at n = 65,536 it ran on for
+// tens of seconds after SIGTERM), to a directory (no file left) and to
+// stdout (nothing written).
+func TestGenDiagonalsInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	for _, out := range [][]string{{"--out", dir}, nil} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(300*time.Millisecond, cancel)
+		start := time.Now()
+		args := append([]string{"gen", "--family", "diagonals", "-n", "65536", "--max-size", "0", "--count", "2"}, out...)
+		if out == nil {
+			args = args[:len(args)-2] // one instance to stdout
+		}
+		stdout, errOut, code := qtoolCtx(ctx, args...)
+		if code != 130 || !strings.Contains(errOut, "interrupted after 0 of") || stdout != "" {
+			t.Errorf("%v: exit %d, %q, %d bytes on stdout", out, code, errOut, len(stdout))
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%v: stopped %v after the start (cancelled at 300ms)", out, d)
+		}
+		cancel()
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files left by an interrupted gen: %v", entries)
+	}
+}
+
 // TestCompletionPresetInterrupt: the instances of a large n are generated
 // under the context (Ctrl-C stops them), and a set that cannot fit in
 // memory is refused with the estimate before any is made.
