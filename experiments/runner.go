@@ -513,6 +513,12 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Case,
 	runtime.GC()
 	var total time.Duration
 	runs, k := 0, 1
+	// The runs back to back share one run's time limit (see once): they
+	// take at most half of it, so that the last is not cut by it.
+	minTime := s.MinTime
+	if s.Timeout > 0 {
+		minTime = min(minTime, s.Timeout/2)
+	}
 	// The processor time of the batches (the harness's share of a batch is
 	// small beside its runs), shared among their runs.
 	cpu0 := processorTime()
@@ -523,7 +529,7 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Case,
 		return 0
 	}
 	for {
-		batch, end := r.once(ctx, b, g, p, rep, k, s.MinTime-total)
+		batch, end := r.once(ctx, b, g, p, rep, k, minTime-total)
 		rctxErr, abandoned, intr := end.ctxErr, end.abandoned, end.interrupted
 		if intr {
 			return rec, true
@@ -569,14 +575,14 @@ func (r *Runner) measure(ctx context.Context, b backend.Backend, g Grid, p Case,
 		if runs > 1 {
 			rec.Runs = runs
 		}
-		if rec.Status != results.OK || total >= s.MinTime || len(batch) == 0 || batch[len(batch)-1].out.Status != backend.OK || batch[len(batch)-1].err != nil {
+		if rec.Status != results.OK || total >= minTime || len(batch) == 0 || batch[len(batch)-1].out.Status != backend.OK || batch[len(batch)-1].err != nil {
 			return rec, false
 		}
 		// The next batch: what is left of MinTime at the mean time per
 		// run, a fifth more, at least one run and at most 100 times the
 		// runs so far.
 		mean := max(total/time.Duration(runs), time.Nanosecond)
-		k = int(min(max(int64((s.MinTime-total)/mean)*6/5, 1), int64(100*runs), maxBatch))
+		k = int(min(max(int64((minTime-total)/mean)*6/5, 1), int64(100*runs), maxBatch))
 	}
 }
 

@@ -689,3 +689,39 @@ func TestRunnerBatchMemory(t *testing.T) {
 		t.Logf("%d runs, at most %d MB at once", recs[0].Runs, p>>20)
 	}
 }
+
+// TestRunnerMinTimeCapped: runs back to back share one run's time limit,
+// so a MinTime beyond it ends at half the limit with the mean of the runs,
+// not with a timeout of the batch (bench --mintime 1h --timeout 1s used to
+// record "back-to-back run N: time limit reached", and with batches bounded
+// in memory ran for the hour).
+func TestRunnerMinTimeCapped(t *testing.T) {
+	quick := rnHonest("quick", nil)
+	spec := experiments.Spec{Repeats: 2, Timeout: 400 * time.Millisecond, MinTime: time.Hour, Grids: []experiments.Grid{{
+		Task: experiments.TaskCount, Backends: []backend.Backend{quick}, Problems: experiments.EmptyBoards([]int{6}),
+	}}}
+	done := make(chan struct{})
+	var recs []results.Record
+	var err error
+	go func() {
+		defer close(done)
+		recs, err = (&experiments.Runner{Spec: spec}).Run(context.Background())
+	}()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("Run did not return: the runs back to back went on for MinTime (an hour)")
+	}
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("%d records, %v", len(recs), err)
+	}
+	for _, rec := range recs {
+		if rec.Status != results.OK || rec.Answer != 4 || rec.Runs < 2 {
+			t.Errorf("record %+v, want ok, 4 solutions, runs back to back", rec)
+		}
+		// Each repeat's runs: half the limit, and less than a run's mean more.
+		if spent := rec.Seconds * float64(rec.Runs); spent > 0.2+rec.Seconds+0.05 {
+			t.Errorf("repeat %d ran %d runs for %.3f s back to back; want about half the limit, 0.2 s", rec.Repeat, rec.Runs, spent)
+		}
+	}
+}

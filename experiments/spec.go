@@ -271,6 +271,8 @@ type Spec struct {
 	// MinTime has passed, and the repeat's record holds the mean time per
 	// run (as testing.B does), so that fast runs are not lost in the
 	// clock's resolution and the first run's costs. 0 times single runs.
+	// A MinTime beyond half of Timeout counts as half of it: a repeat's
+	// runs back to back share the time limit of one run.
 	MinTime time.Duration
 	Seed    int64 // Request.Seed of repeat r is Seed+r
 	Workers int   // Request.Workers: 0 all cores, as qtool bench --workers 0 (DefaultSpec: DefaultWorkers)

@@ -94,7 +94,7 @@ func (f *benchFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&f.o.Mode, "mode", "count", "`mode`: count (all solutions), first (one solution), complete (one completion of each board) or decide (can each board be completed?)")
 	addRepeatsFlags(fs, &f.o)
 	fs.DurationVar(&f.o.Timeout, "timeout", experiments.DefaultTimeout, "time limit `D` of one run, and budget of a cell's repeats (0 = none; 2s for --preset completion)")
-	fs.DurationVar(&f.o.MinTime, "mintime", experiments.DefaultMinTime, "repeat shorter runs back to back for at least `D` and record the mean (0 = single runs)")
+	fs.DurationVar(&f.o.MinTime, "mintime", experiments.DefaultMinTime, "repeat shorter runs back to back for at least `D` (at most half of --timeout) and record the mean (0 = single runs)")
 	fs.StringVar(&f.format, "format", "text", formatUsage())
 	fs.StringVar(&f.plot, "plot", "", "also plot seconds against n to `FILE` (.svg, .png or .pdf)")
 	fs.StringVar(&f.log, "log", experiments.DefaultLogName, "append every measured run to `FILE` (JSON lines); empty for none")
