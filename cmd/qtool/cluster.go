@@ -223,15 +223,20 @@ func clusterWaitAndShow(ctx context.Context, c *cli, r *cluster.Run) error {
 
 func clusterResubmit(ctx context.Context, c *cli, args []string) error {
 	fs := flagSet("resubmit", clusterUsage)
-	taskTime := fs.Duration("task-time", -1, "time limit `D` of each attempt of the resubmitted tasks (default: the run's)")
+	taskTime := fs.Duration("task-time", 0, "time limit `D` of each attempt of the resubmitted tasks (0 = none; default: the run's)")
 	dryRun := fs.Bool("dry-run", false, "say which tasks would be submitted; submit nothing")
 	wait := fs.Bool("wait", false, "wait until no task is pending or running, then print the status")
 	r, err := clusterOpen(c, fs, args)
 	if err != nil {
 		return err
 	}
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "task-time" })
+	if set && *taskTime < 0 {
+		return usageErrorf("cluster resubmit: --task-time must not be negative, got %v", *taskTime)
+	}
 	var env map[string]string
-	if *taskTime >= 0 {
+	if set {
 		env = map[string]string{"QTOOL_TASK_TIME": cluster.TaskTime(*taskTime)}
 	}
 	if *dryRun {

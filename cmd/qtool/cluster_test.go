@@ -204,3 +204,20 @@ func TestClusterCollectRefusesOtherSplits(t *testing.T) {
 		t.Fatalf("collect with an n=9 shard: exit %d, %q", code, errOut)
 	}
 }
+
+// TestClusterResubmitTaskTime: a negative --task-time of resubmit is
+// refused (it was taken silently as "the run's own"), and 0 is a choice
+// of its own: no time limit for the resubmitted tasks.
+func TestClusterResubmitTaskTime(t *testing.T) {
+	r := collectRun(t)
+	os.Remove(r.ResultPath(1))
+	_, errOut, code := qtool(t, "", "cluster", "resubmit", r.Dir, "--task-time", "-5s", "--dry-run")
+	if code != 2 || !strings.Contains(errOut, "--task-time must not be negative, got -5s") {
+		t.Errorf("resubmit --task-time -5s: exit %d, stderr %q", code, errOut)
+	}
+	plain := qtoolOK(t, "cluster", "resubmit", r.Dir, "--dry-run")
+	zero := qtoolOK(t, "cluster", "resubmit", r.Dir, "--task-time", "0", "--dry-run")
+	if strings.Contains(plain, "QTOOL_TASK_TIME") || !strings.Contains(zero, "QTOOL_TASK_TIME") {
+		t.Errorf("resubmit --dry-run:\n%s\nwith --task-time 0:\n%s\nwant QTOOL_TASK_TIME only in the second", plain, zero)
+	}
+}
