@@ -1,6 +1,7 @@
 package dlx
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 )
@@ -25,6 +26,12 @@ type RandomSpec struct {
 // and s0…, the colours c0…; the generator is PCG seeded with (Seed,
 // 26), so a problem is reproduced from its spec on any machine.
 func Random(spec RandomSpec) (*Matrix, error) {
+	return RandomContext(context.Background(), spec)
+}
+
+// RandomContext is Random that stops when ctx is done, with ctx's error:
+// the largest problems (2²⁴ options) take seconds to make.
+func RandomContext(ctx context.Context, spec RandomSpec) (*Matrix, error) {
 	switch {
 	case spec.Family != "xcc" && spec.Family != "mcc" && spec.Family != "cost":
 		return nil, fmt.Errorf("dlx: random family %q: want xcc, mcc or cost", spec.Family)
@@ -32,6 +39,9 @@ func Random(spec RandomSpec) (*Matrix, error) {
 		return nil, fmt.Errorf("dlx: random problem needs at least 1 primary item, 1 secondary item and 1 colour")
 	case spec.Primary+spec.Secondary > 1<<20 || spec.Options > 1<<24 || spec.Colors > 1<<16:
 		return nil, fmt.Errorf("dlx: random problem too large (at most 2²⁰ items, 2²⁴ options, 2¹⁶ colours)")
+	}
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
 	}
 	rng := rand.New(rand.NewPCG(spec.Seed, 26))
 	primary := make([]string, spec.Primary)
@@ -67,6 +77,9 @@ func Random(spec RandomSpec) (*Matrix, error) {
 	np, ns := spec.Primary, spec.Secondary
 	var items, cols []int
 	for o := range spec.Options {
+		if o%4096 == 0 && ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		items, cols = items[:0], cols[:0]
 		a := rng.IntN(np)
 		items, cols = append(items, a), append(cols, 0)

@@ -3,6 +3,7 @@ package dlx_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/qtool-project/qtool/dlx"
@@ -66,5 +67,32 @@ func TestRandomSpecFiles(t *testing.T) {
 	}
 	if got := s.FileName(); got != "xcc-5-s9.dlx" {
 		t.Errorf("FileName() = %q", got)
+	}
+}
+
+// TestRandomContext: making the largest random problem stops when its
+// context is done, with the context's error, and a live context makes the
+// same problem as Random.
+func TestRandomContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	big := dlx.RandomSpec{Family: "mcc", Primary: 1 << 19, Secondary: 1 << 19, Options: 1 << 24, Colors: 1 << 16}
+	if p, err := dlx.RandomContext(ctx, big); err != context.Canceled || p != nil {
+		t.Fatalf("a cancelled context: %v, %v; want nil, context.Canceled", p, err)
+	}
+	small := dlx.RandomSpec{Family: "cost", Primary: 7, Secondary: 5, Options: 9000, Colors: 3, Seed: 4}
+	a, err := dlx.Random(small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := dlx.RandomContext(context.Background(), small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wa, wb strings.Builder
+	a.WriteTo(&wa)
+	b.WriteTo(&wb)
+	if wa.String() != wb.String() || strings.Count(wa.String(), "\n") < 9000 {
+		t.Errorf("RandomContext made another problem than Random (%d and %d bytes)", wa.Len(), wb.Len())
 	}
 }

@@ -222,10 +222,21 @@ type xcoverFamilyFlags struct {
 // costs) in Knuth's format: -n primary items, --secondary, --options and
 // --colours as given (by default n, 3n and 3), one file per --seed index.
 func runGenXcover(ctx context.Context, c *cli, family string, xf *xcoverFamilyFlags, n int, seed uint64, count int, out string) error {
+	switch {
+	case xf.secondary < 0:
+		return usageErrorf("gen: --secondary must be at least 0 (0 = n), got %d", xf.secondary)
+	case xf.options < 0:
+		return usageErrorf("gen: --options must be at least 0 (0 = 3n), got %d", xf.options)
+	case xf.colors < 1:
+		return usageErrorf("gen: --colours must be at least 1, got %d", xf.colors)
+	}
 	spec := dlx.RandomSpec{Family: family, Primary: n, Secondary: xf.secondary, Options: xf.options, Colors: xf.colors}.WithDefaults()
 	write := func(path string, i int) error {
 		spec.Seed = seed + uint64(i)
-		p, err := dlx.Random(spec)
+		p, err := dlx.RandomContext(ctx, spec)
+		if err != nil && ctx.Err() != nil {
+			return genStopped(c, ctx, i, max(count, 1), "problems")
+		}
 		if err != nil {
 			return usageErrorf("gen: %v", err)
 		}

@@ -44,3 +44,25 @@ func TestGenXcover(t *testing.T) {
 		t.Errorf("--colours 0: exit %d", code)
 	}
 }
+
+// TestGenXcoverFlags: a negative --secondary or --options, or no colour,
+// is refused naming the flag (it said "needs at least 1 primary item…");
+// a Ctrl-C while the problem is made stops gen at once, nothing written.
+func TestGenXcoverFlags(t *testing.T) {
+	for _, c := range []struct{ flag, val, want string }{
+		{"--secondary", "-1", "--secondary must be at least 0 (0 = n), got -1"},
+		{"--options", "-1", "--options must be at least 0 (0 = 3n), got -1"},
+		{"--colours", "0", "--colours must be at least 1, got 0"},
+	} {
+		_, errOut, code := xrun(t, context.Background(), "", "gen", "--family", "xcc", "-n", "5", c.flag, c.val)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("gen %s %s: exit %d, stderr %q; want 2 and %q", c.flag, c.val, code, errOut, c.want)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	out, errOut, code := xrun(t, ctx, "", "gen", "--family", "mcc", "-n", "500000", "--options", "16777216", "--colours", "65536")
+	if code != 130 || out != "" || !strings.Contains(errOut, "interrupted after 0 of 1 problems") {
+		t.Errorf("gen interrupted: exit %d, stdout %d bytes, stderr %q", code, len(out), errOut)
+	}
+}
