@@ -25,9 +25,18 @@ const (
 	// for a first solution starts again with a new order after a budget
 	// of nodes that doubles every time (Gomes, Selman and Kautz, "Boosting
 	// combinatorial search through randomization", AAAI 1998). A count or
-	// a listing of every solution runs once, without restarts.
+	// a listing of every solution runs once, without restarts. Up to
+	// mrvShuffleMax rows a level's free columns are shuffled uniformly;
+	// beyond, a level tries them in the order of a random affine map
+	// k ↦ (a·k + b) mod n (a prime to n), which needs no buffer: the
+	// buffers of the shuffles took O(n²) memory on a large board.
 	ValueRandom
 )
+
+// mrvShuffleMax is the largest board on which ValueRandom shuffles each
+// level's free columns in a buffer: at most n²/2 columns in all, 64 MB.
+// (A variable for the tests of the affine orders on small boards.)
+var mrvShuffleMax = 4096
 
 var valueOrderNames = [...]string{"left", "middle", "random"}
 
@@ -228,6 +237,10 @@ func (s *mrv) search(left int) {
 		}
 		return
 	}
+	if s.n > mrvShuffleMax {
+		s.affine(r, left)
+		return
+	}
 	// The free columns shuffled, in a buffer of this level's own.
 	for len(s.vals) <= left {
 		s.vals = append(s.vals, nil)
@@ -245,6 +258,34 @@ func (s *mrv) search(left int) {
 			break
 		}
 	}
+}
+
+// affine tries row r's free columns in the order k ↦ (a·k + b) mod n of
+// a random a prime to n and a random b: a random order drawn from the
+// n·φ(n) such maps, without a buffer.
+func (s *mrv) affine(r, left int) {
+	n, a := s.n, 1
+	for n > 2 {
+		if a = 1 + s.rng.IntN(n-1); gcd(a, n) == 1 {
+			break
+		}
+	}
+	c := s.rng.IntN(n)
+	for range n {
+		if s.free(r, c) && !s.try(r, c, left) {
+			return
+		}
+		if c += a; c >= n {
+			c -= n
+		}
+	}
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // try places a queen on (r, c), searches the rows left below it and
