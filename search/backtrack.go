@@ -69,7 +69,6 @@ func backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement)
 		anti:  make([]bool, 2*n-1),
 		place: make(encode.Placement, n),
 		visit: visit,
-		check: checkEvery,
 	}
 	for r := 0; r < n; r++ {
 		c := b.Queen(r)
@@ -85,6 +84,10 @@ func backtrack(ctx context.Context, b encode.Board, visit func(encode.Placement)
 			s.cols = append(s.cols, c)
 		}
 	}
+	// A node tests every free column: on a large board it looks at its
+	// context after a fixed amount of work, not of nodes.
+	s.every = checkNodes(len(s.cols))
+	s.check = s.every
 	if hook != nil {
 		s.traced(hook)
 	}
@@ -106,7 +109,8 @@ type backtracker struct {
 	place encode.Placement
 	visit func(encode.Placement) bool
 	stats BacktrackStats
-	check int
+	check int   // nodes to the next look at the context
+	every int   // nodes between two looks (checkNodes of a node's tests)
 	halt  uint8 // halted: the search must end; traced: a hook wants the events
 	err   error
 	trace *backtrackTrace // nil unless traced
@@ -118,10 +122,10 @@ const (
 	traced
 )
 
-// poll looks at the context every checkEvery nodes (and, when traced,
+// poll looks at the context every s.every nodes (and, when traced,
 // reports the events at every node); false means the search must end.
 func (s *backtracker) poll(i int) bool {
-	s.check = checkEvery
+	s.check = s.every
 	if s.trace != nil && !s.enter(i) {
 		return false
 	}
