@@ -11,9 +11,9 @@
 //     and renamed over it by Commit; until then the old file is untouched.
 //     A symbolic link is followed: the file it names is replaced, the link
 //     stays a link. A replaced file keeps its permission bits.
-//   - A device or a FIFO (/dev/null, /dev/stdout, a named pipe) is written
-//     in place, never replaced; a FIFO without a reader is waited for
-//     under the context. A directory, a socket or a dangling link is
+//   - A device or a FIFO (/dev/null, /dev/stdout even when it is a pipe, a
+//     named pipe) is written in place, never replaced; a FIFO without a
+//     reader is waited for under the context. A directory, a socket or a dangling link is
 //     refused.
 //   - Keep ends a run that produced nothing worth keeping (a time limit or
 //     a signal before the first result): an existing file stays as it was.
@@ -65,11 +65,22 @@ func CreateContext(ctx context.Context, path string) (*File, error) {
 	st, err := os.Lstat(path)
 	if err == nil && st.Mode()&fs.ModeSymlink != 0 {
 		t, terr := filepath.EvalSymlinks(path)
-		if terr != nil {
+		switch {
+		case terr == nil:
+			target = t
+			st, err = os.Stat(t)
+		default:
+			// /dev/stdout → /proc/self/fd/1 → "pipe:[INODE]": a link that
+			// no path walk resolves but open(2) follows to a pipe (or
+			// a socket, refused below). Such a file is written in
+			// place through the link itself; anything else is a link
+			// to a missing file.
+			if lst, lerr := os.Stat(path); lerr == nil && !lst.Mode().IsRegular() && !lst.IsDir() {
+				st, err = lst, nil
+				break
+			}
 			return nil, &os.PathError{Op: "create", Path: path, Err: errors.New("a symbolic link to a missing file (not replaced)")}
 		}
-		target = t
-		st, err = os.Stat(t)
 	}
 	o := &File{path: path, target: target, perm: 0o644}
 	switch {

@@ -225,3 +225,50 @@ func TestCleanStale(t *testing.T) {
 		}
 	}
 }
+
+// TestStdoutPipe writes through /dev/stdout's kind of link when standard
+// output is a pipe: /proc/self/fd/N names "pipe:[INODE]", which no path
+// walk resolves, yet opening the link reaches the pipe. qtool solve
+// --out /dev/stdout | head was refused ("a symbolic link to a missing
+// file").
+func TestStdoutPipe(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("needs /proc/self/fd")
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	link := "/proc/self/fd/" + strconv.Itoa(int(w.Fd()))
+	got := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		got <- string(b)
+	}()
+	o, err := Create(link)
+	if err != nil {
+		t.Fatalf("Create(%s), a pipe: %v", link, err)
+	}
+	if !o.InPlace() {
+		t.Error("a pipe not written in place")
+	}
+	io.WriteString(o, "through the pipe")
+	if err := o.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if s := <-got; s != "through the pipe" {
+		t.Fatalf("reader got %q", s)
+	}
+	// A link that names nothing at all is still refused.
+	dir := t.TempDir()
+	dangling := filepath.Join(dir, "dangling")
+	if err := os.Symlink(filepath.Join(dir, "missing"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(dangling); err == nil {
+		t.Error("a dangling link was accepted")
+	}
+}
