@@ -130,6 +130,11 @@ func (be splitBackend) Run(ctx context.Context, prob encode.Problem, req backend
 			return backend.Outcome{}, err
 		}
 		defer unlock()
+		// So is a checkpoint that would be started afresh over an
+		// existing one (--resume forgotten): it needs no plan to tell.
+		if err := refuseExisting(ck); err != nil {
+			return backend.Outcome{}, err
+		}
 	}
 	p, ids, err := be.shard(ctx, b.N, req.Workers, shard, shards, req.Unique)
 	if err != nil {
@@ -245,6 +250,19 @@ func (t *tally) outcome() backend.Outcome {
 	return out
 }
 
+// refuseExisting refuses to start a count afresh (no ck.Resume) over an
+// existing checkpoint file, which would throw its finished work away. Run
+// asks it before the plan, which takes minutes at n ≥ 22.
+func refuseExisting(ck *backend.Checkpoint) error {
+	if ck.Resume {
+		return nil
+	}
+	if _, err := os.Stat(ck.Path); err == nil {
+		return fmt.Errorf("checkpoint %s already exists: resume it with --resume, or remove it to start again", ck.Path)
+	}
+	return nil
+}
+
 // loadCheckpoint fills done from the checkpoint file of ck when resuming,
 // after checking that it is of this split and shard and that every part
 // read is one of the shard's subproblems ids.
@@ -253,10 +271,7 @@ func loadCheckpoint(ck *backend.Checkpoint, info *split.Info, ids []int, done ma
 		return errors.New("backend: checkpoint needs a file name")
 	}
 	if !ck.Resume {
-		if _, err := os.Stat(ck.Path); err == nil {
-			return fmt.Errorf("checkpoint %s already exists: resume it with --resume, or remove it to start again", ck.Path)
-		}
-		return nil
+		return nil // a fresh count: Run refused an existing file
 	}
 	s, err := checkpoint.Read(ck.Path)
 	if errors.Is(err, checkpoint.ErrNotExist) {

@@ -209,3 +209,27 @@ func TestCheckpointRefusals(t *testing.T) {
 		t.Fatalf("resume of a finished count: exit %d %s %s", code, out, errOut)
 	}
 }
+
+// TestCheckpointExistsRefusedAtOnce: a count started afresh over an
+// existing checkpoint (--resume forgotten) is refused before its plan,
+// which takes minutes at n ≥ 22: count -n 20 --checkpoint F with F there
+// ran the join counter's plan first (6 s here; with --timeout it ended
+// "timeout", exit 3, as if it had counted) and only then said "already
+// exists".
+func TestCheckpointExistsRefusedAtOnce(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "old.ckpt")
+	if err := os.WriteFile(ck, []byte("anything\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, be := range []string{"join", "constellation", "domains"} {
+		// A time limit far shorter than any plan: only a check made
+		// before the plan can answer within it.
+		_, errOut, code := qtool(t, "", "count", "-n", "20", "--backend", be, "--workers", "1", "--timeout", "1ms", "--checkpoint", ck)
+		if code != 2 || !strings.Contains(errOut, "already exists") {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and 'already exists'", be, code, errOut)
+		}
+	}
+	if data, _ := os.ReadFile(ck); string(data) != "anything\n" {
+		t.Errorf("the refused runs changed the checkpoint: %q", data)
+	}
+}
