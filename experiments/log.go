@@ -80,26 +80,53 @@ func OpenLog(path string, resume bool) (l *LogFile, envs []results.Env, recs []r
 // starts a line of its own: a last line that parses gets its newline; one
 // that does not (a write cut short) is cut off.
 func mendLastLine(f *os.File, path string) error {
+	start, state, err := lastLine(f, path)
+	switch {
+	case err != nil:
+		return err
+	case state == lastWhole:
+		if _, err := f.Write([]byte("\n")); err != nil {
+			return fmt.Errorf("experiments: log: %w", err)
+		}
+	case state == lastCut:
+		if err := f.Truncate(start); err != nil {
+			return fmt.Errorf("experiments: log: %w", err)
+		}
+	}
+	return nil
+}
+
+// The states of a log's last line (lastLine).
+const (
+	lastEnded = iota // the log is empty or ends with a newline
+	lastWhole        // a last line without its newline that parses
+	lastCut          // a last line without its newline that does not: a write cut short
+)
+
+// lastLine tells how the log f ends and, for a last line without its
+// newline, the offset where that line starts: the one rule by which
+// OpenLog mends a log and CheckTaskLogs refuses one.
+func lastLine(f *os.File, path string) (start int64, state int, err error) {
 	st, err := f.Stat()
 	if err != nil {
-		return fmt.Errorf("experiments: log: %w", err)
+		return 0, 0, fmt.Errorf("experiments: log: %w", err)
 	}
 	size := st.Size()
 	if size == 0 {
-		return nil
+		return 0, lastEnded, nil
 	}
 	// Find the start of the last line, reading back from the end.
 	const chunk = 64 << 10
 	var tail []byte
-	start := size
+	start = size
 	for start > 0 {
 		k := min(chunk, start)
 		buf := make([]byte, k)
 		if _, err := f.ReadAt(buf, start-k); err != nil && err != io.EOF {
-			return fmt.Errorf("experiments: log: %w", err)
+			return 0, 0, fmt.Errorf("experiments: log: %w", err)
 		}
 		if len(tail) == 0 && buf[k-1] == '\n' {
-			return nil // ends with a newline: nothing to mend
+			return size, lastEnded, nil
 		}
 		tail = append(buf, tail...)
 		start -= k
@@ -109,19 +136,13 @@ func mendLastLine(f *os.File, path string) error {
 			break
 		}
 		if int64(len(tail)) > results.MaxLogLine {
-			return fmt.Errorf("experiments: log: %s: last line longer than %d bytes: not a log", path, results.MaxLogLine)
+			return 0, 0, fmt.Errorf("experiments: log: %s: last line longer than %d bytes: not a log", path, results.MaxLogLine)
 		}
 	}
 	if envs, recs, err := results.ReadLog(bytes.NewReader(tail), path); err == nil && len(envs)+len(recs) > 0 {
-		if _, err := f.Write([]byte("\n")); err != nil {
-			return fmt.Errorf("experiments: log: %w", err)
-		}
-		return nil
+		return start, lastWhole, nil
 	}
-	if err := f.Truncate(start); err != nil {
-		return fmt.Errorf("experiments: log: %w", err)
-	}
-	return nil
+	return start, lastCut, nil
 }
 
 // WriteEnv appends the header of a session.

@@ -116,3 +116,41 @@ func TestCheckTaskLogs(t *testing.T) {
 		t.Errorf("a log without its task: %v", err)
 	}
 }
+
+// TestCheckTaskLogsCutOrHeld: a task's log whose last record is cut short
+// (a write that did not finish, or one still going on) or that a run of
+// bench holds open is refused; cluster collect rendered such a union
+// without a word, a cell short of a repeat. A last record that lacks only
+// its newline is whole and passes.
+func TestCheckTaskLogsCutOrHeld(t *testing.T) {
+	dir := t.TempDir()
+	env := `{"env":{"commit":"c1","settings":{"task":"%d/2","split":"s1"}}}` + "\n"
+	rec := `{"n":4,"backend":"bitmask","mode":"count","repeat":0,"answer":2,"seconds":0.001,"runs":1,"status":"ok"}`
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	a := write("a", fmt.Sprintf(env, 0)+rec+"\n")
+	whole := write("whole", fmt.Sprintf(env, 1)+rec)
+	cut := write("cut", fmt.Sprintf(env, 1)+rec[:40])
+	if err := experiments.CheckTaskLogs([]string{a, whole}); err != nil {
+		t.Errorf("a last record without its newline: %v", err)
+	}
+	if err := experiments.CheckTaskLogs([]string{a, cut}); err == nil || !strings.Contains(err.Error(), cut+": the last record is cut short") {
+		t.Errorf("a cut last record: %v", err)
+	}
+	l, _, _, err := experiments.OpenLog(whole, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := experiments.CheckTaskLogs([]string{a, whole}); !errors.Is(err, experiments.ErrLogBeingWritten) {
+		t.Errorf("a log that a run holds: %v", err)
+	}
+	l.Close()
+	if err := experiments.CheckTaskLogs([]string{a, whole}); err != nil {
+		t.Errorf("the log once the run closed it: %v", err)
+	}
+}

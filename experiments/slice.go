@@ -3,12 +3,14 @@ package experiments
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
 	"strconv"
 	"strings"
 
+	"github.com/qtool-project/qtool/internal/flock"
 	"github.com/qtool-project/qtool/results"
 )
 
@@ -99,15 +101,28 @@ func ParseSlice(s string) (i, m int, ok bool) {
 // CheckTaskLogs checks that the logs of the tasks of a split experiment,
 // the log of task i at paths[i] of len(paths), are the slices of one
 // split (Slice's settings "task" and "split") measured by one build (the
-// environments' Commit), before their records are put together.
+// environments' Commit), before their records are put together. A log
+// that a run of bench holds (OpenLog's lock: an attempt still writing it)
+// or whose last record is cut short is refused: reading it would leave
+// runs out of the union without a word (ReadLog skips a cut last line, as
+// a resumed run must), and the table would show cells of fewer repeats.
 func CheckTaskLogs(paths []string) error {
 	var split, commit, splitWhere, commitWhere string
 	for i, path := range paths {
+		if err := notBeingWritten(path); err != nil {
+			return fmt.Errorf("experiments: task %d: %s: %w", i, path, err)
+		}
 		f, err := os.Open(path)
 		if err != nil {
 			return fmt.Errorf("experiments: task %d: %w", i, err)
 		}
 		envs, _, err := results.ReadLog(f, path)
+		if err == nil {
+			var state int
+			if _, state, err = lastLine(f, path); err == nil && state == lastCut {
+				err = fmt.Errorf("%s: the last record is cut short (a write that did not finish, or one still going on): not all of task %d's runs are there", path, i)
+			}
+		}
 		f.Close()
 		if err != nil {
 			return fmt.Errorf("experiments: %w", err)
@@ -129,6 +144,26 @@ func CheckTaskLogs(paths []string) error {
 				return fmt.Errorf("experiments: the tasks ran different versions of qtool: %s has commit %s, %s has %s", commitWhere, commit, path, e.Commit)
 			}
 		}
+	}
+	return nil
+}
+
+// ErrLogBeingWritten is CheckTaskLogs' error for a log that a run of
+// bench holds open.
+var ErrLogBeingWritten = errors.New("being written by a run of qtool bench (an attempt still running?): wait for it to end")
+
+// notBeingWritten tells whether a run of bench holds the log at path (its
+// lock, OpenLog's), by taking the lock for an instant on a descriptor of
+// its own: an attempt that starts right after is not refused. Where the
+// lock cannot be asked (a file system without flock), it says nothing.
+func notBeingWritten(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // Open's error comes with the reading
+	}
+	defer f.Close()
+	if errors.Is(flock.Try(f), flock.ErrLocked) {
+		return ErrLogBeingWritten
 	}
 	return nil
 }
