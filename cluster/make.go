@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -30,6 +31,9 @@ func (e *MakeError) Error() string {
 		return fmt.Sprintf("cluster: copying qtool into the run: %v (nothing was submitted; %s is left as it was)", e.Err, e.Dir)
 	case e.Removed != nil:
 		return fmt.Sprintf("%s (nothing was submitted; removing the half-made %s failed: %v: remove it by hand before you submit again)", msg, e.Dir, e.Removed)
+	}
+	if errors.Is(e.Err, context.Canceled) || errors.Is(e.Err, context.DeadlineExceeded) {
+		return fmt.Sprintf("%s (nothing was submitted and %s is left as it was: run the same qtool cluster submit again)", msg, e.Dir)
 	}
 	return fmt.Sprintf("%s (nothing was submitted and %s is left as it was: mend the option and run the same qtool cluster submit again)", msg, e.Dir)
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // refusing is a Scheduler whose sbatch refuses every submission.
@@ -203,5 +204,71 @@ func TestShards(t *testing.T) {
 	os.Mkdir(r.ResultPath(0), 0o755)
 	if _, err := r.Shards(context.Background(), 1<<20); !errors.As(err, &pe) || pe.Err.Error() != "is a directory, not a file" {
 		t.Errorf("a directory for a result: %v", err)
+	}
+}
+
+// stoppedAfterQueueing is a Scheduler whose sbatch is stopped (Ctrl-C,
+// SIGTERM) after the controller queued the job and before it printed the
+// id; with lost, the controller never got it.
+type stoppedAfterQueueing struct {
+	queueing
+	lost bool
+}
+
+func (s *stoppedAfterQueueing) Submit(ctx context.Context, r *Run, array string, env map[string]string) (string, error) {
+	if !s.lost {
+		s.queueing.Submit(ctx, r, array, env)
+	}
+	return "", fmt.Errorf("cluster: sbatch: stopped before it answered: %w", context.Canceled)
+}
+
+// A submission stopped by a signal after Slurm took it is recorded, not
+// undone: Make removed the run directory ("nothing was submitted") while
+// its tasks were queued, to fail on a missing run.json, and resubmit left
+// the job out of jobs.log. One that Slurm never got is still refused and
+// removed, with the signal's error and no advice to mend an option.
+func TestSubmitStoppedAfterQueueing(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := filepath.Join(t.TempDir(), "run")
+	r := makeRun()
+	s := &stoppedAfterQueueing{queueing: queueing{queue: map[int]Queued{}}}
+	j, err := Make(ctx, dir, r, s, nil)
+	if err != nil || j.ID != "5" || j.Array != "0-2" {
+		t.Fatalf("Make stopped after the job was queued: %+v %v", j, err)
+	}
+	if _, err := os.Stat(r.Path(ManifestName)); err != nil {
+		t.Fatalf("the run directory of a queued job: %v", err)
+	}
+	if log, err := os.ReadFile(r.Path(JobsName)); err != nil || !strings.HasPrefix(string(log), "job=5 array=0-2 ") {
+		t.Errorf("jobs.log: %q %v", log, err)
+	}
+
+	dir2 := filepath.Join(t.TempDir(), "run")
+	r2 := makeRun()
+	lost := &stoppedAfterQueueing{queueing: queueing{queue: map[int]Queued{}}, lost: true}
+	_, err = Make(ctx, dir2, r2, lost, nil)
+	if !errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "mend the option") || !strings.Contains(err.Error(), "nothing was submitted") {
+		t.Errorf("Make stopped before the job was queued: %v", err)
+	}
+	if _, err := os.Stat(dir2); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the directory of a run that nothing was submitted for: %v", err)
+	}
+}
+
+// A Slurm command stopped by its context says so and wraps the context's
+// error, so that qtool cluster ends with the signal's exit status (130,
+// 143); it said "sbatch: signal: killed" (or "context canceled") as a
+// refusal, exit 2, with advice to mend an option.
+func TestSlurmStoppedByContext(t *testing.T) {
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "squeue"), []byte("#!/bin/sh\nexec sleep 30\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err := Slurm{Bin: bin}.Queue(ctx, makeRun())
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "squeue: stopped before it answered") {
+		t.Errorf("squeue stopped by its context: %v", err)
 	}
 }

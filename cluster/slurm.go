@@ -68,6 +68,12 @@ func (s Slurm) output(ctx context.Context, name string, args ...string) (string,
 	var out, errb bytes.Buffer
 	c.Stdout, c.Stderr = &out, &errb
 	if err := c.Run(); err != nil {
+		if ctx.Err() != nil {
+			// Stopped by ctx (Ctrl-C, SIGTERM, a time limit), not
+			// refused: the error says so, and wraps ctx's, so that the
+			// command ends with the signal's exit status.
+			return out.String(), fmt.Errorf("cluster: %s: stopped before it answered: %w", name, ctx.Err())
+		}
 		msg := strings.TrimSpace(errb.String())
 		if msg == "" {
 			msg = err.Error()

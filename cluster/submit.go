@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -36,6 +37,9 @@ func submit(ctx context.Context, r *Run, s Scheduler, tasks []int, env map[strin
 	}
 	array := ArraySpec(tasks, r.Options.Throttle)
 	id, err := s.Submit(ctx, r, array, env)
+	if err != nil && ctx.Err() != nil {
+		id, err = takenAnyway(ctx, r, s, tasks, err)
+	}
 	if err != nil {
 		return Job{}, err
 	}
@@ -111,3 +115,32 @@ func Resubmittable(ctx context.Context, r *Run, s Scheduler) ([]int, error) {
 	}
 	return st.With(Failed, Missing), nil
 }
+
+// takenAnyway asks the queue, past ctx, whether a submission that ctx
+// stopped (Ctrl-C, SIGTERM, a time limit) was taken all the same: sbatch
+// can be stopped after the controller queued the job and before it
+// printed the id. Then the run directory must say so — Make removed it
+// as "nothing was submitted" while the tasks were queued, and resubmit
+// left the job out of jobs.log. Every task submitted was not queued before
+// (a new run; resubmit submits none that is), so one of them queued now
+// names the job. Otherwise, or when the queue does not answer within
+// queueAskTime, the submission's error stands.
+func takenAnyway(ctx context.Context, r *Run, s Scheduler, tasks []int, subErr error) (string, error) {
+	qctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), queueAskTime)
+	defer cancel()
+	q, err := s.Queue(qctx, r)
+	if err != nil {
+		return "", subErr
+	}
+	for _, t := range tasks {
+		if e, ok := q[t]; ok {
+			if job, _, ok := strings.Cut(e.Job, "_"); ok && job != "" {
+				return job, nil
+			}
+		}
+	}
+	return "", subErr
+}
+
+// queueAskTime bounds takenAnyway's question to the queue after a signal.
+const queueAskTime = 10 * time.Second

@@ -144,6 +144,9 @@ func clusterMake(ctx context.Context, c *cli, s *slurmFlags, r *cluster.Run) err
 	}
 	// What the cluster cannot run is refused before anything is made.
 	if err := cluster.Preflight(ctx, r, clusterSlurm); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("cluster submit: %w", err) // the signal's exit status
+		}
 		return usageErrorf("cluster submit: %s", strings.TrimPrefix(err.Error(), "cluster: "))
 	}
 	var self func() (string, error)
