@@ -114,8 +114,8 @@ func usageText() string {
 
 // runContext runs the command named by args[0]. Every write to standard
 // output is checked: output that could not be written ends the command with
-// exit status 2. A command stopped by a signal exits 130 (SIGINT) or 143
-// (SIGTERM). Standard input is read under the command's own context
+// exit status 2. A command stopped by a signal exits 130 (SIGINT), 143
+// (SIGTERM) or 129 (SIGHUP). Standard input is read under the command's own context
 // (cli.input), and a read that context cut is said to have waited for
 // standard input (stdinGuard.explain).
 func runContext(ctx context.Context, c *cli, args []string) error {
@@ -177,6 +177,7 @@ const (
 	exitTimeout     = 3   // time limit reached
 	exitInterrupted = 130 // SIGINT
 	exitTerminated  = 143 // SIGTERM
+	exitHangup      = 129 // SIGHUP
 )
 
 // usageErrorf is bad usage or bad input: exit status 2.

@@ -11,14 +11,18 @@ import (
 )
 
 // signalError is the cause of the root context's end when a signal stopped
-// the program: SIGINT (Ctrl-C) or SIGTERM. Commands see a cancelled context
-// like any other, write what they finished marked incomplete, and the exit
-// status then tells which signal it was: 130 for SIGINT, 143 for SIGTERM.
+// the program: SIGINT (Ctrl-C), SIGTERM or SIGHUP (the terminal closed).
+// Commands see a cancelled context like any other, write what they
+// finished marked incomplete, and the exit status then tells which signal
+// it was: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
 type signalError struct{ sig os.Signal }
 
 func (e *signalError) Error() string {
-	if e.sig == syscall.SIGTERM {
+	switch e.sig {
+	case syscall.SIGTERM:
 		return "terminated (SIGTERM)"
+	case syscall.SIGHUP:
+		return "hung up (SIGHUP: the terminal closed)"
 	}
 	return "interrupted (SIGINT)"
 }
@@ -26,10 +30,25 @@ func (e *signalError) Error() string {
 // code is the exit status for the signal: 128 + its number, as shells
 // report a process killed by it.
 func (e *signalError) code() int {
-	if e.sig == syscall.SIGTERM {
+	switch e.sig {
+	case syscall.SIGTERM:
 		return exitTerminated
+	case syscall.SIGHUP:
+		return exitHangup
 	}
 	return exitInterrupted
+}
+
+// stopSignals are the signals that stop a command as Ctrl-C does: SIGHUP
+// too (a closed terminal used to kill a count at once, losing the work
+// since its last checkpoint), unless it is ignored — under nohup, which
+// must keep the program running.
+func stopSignals() []os.Signal {
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		sigs = append(sigs, syscall.SIGHUP)
+	}
+	return sigs
 }
 
 // signalReady is called once the signal handler is installed; tests that
@@ -45,13 +64,13 @@ var signalReady = func() {}
 const repeatGrace = 500 * time.Millisecond
 
 // signalContext returns a context that ends, with a *signalError as its
-// cause, at the first SIGINT or SIGTERM. Repeats within repeatGrace are
+// cause, at the first SIGINT, SIGTERM or SIGHUP. Repeats within repeatGrace are
 // ignored; after that the handler is removed, so that a second signal
 // stops the program at once. stop releases the handler.
 func signalContext(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(ch, stopSignals()...)
 	signalReady()
 	done := make(chan struct{})
 	go func() {
@@ -92,7 +111,7 @@ func signalCode(ctx context.Context, err error) error {
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
-		if ee.code == exitInterrupted || ee.code == exitTerminated {
+		if ee.code == exitInterrupted || ee.code == exitTerminated || ee.code == exitHangup {
 			ee.code = se.code()
 		}
 		return err

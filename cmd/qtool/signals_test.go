@@ -89,7 +89,7 @@ func TestSignalsKeepTheCount(t *testing.T) {
 	for _, tc := range []struct {
 		sig  syscall.Signal
 		code int
-	}{{syscall.SIGTERM, 143}, {syscall.SIGINT, 130}} {
+	}{{syscall.SIGTERM, 143}, {syscall.SIGINT, 130}, {syscall.SIGHUP, 129}} {
 		t.Run(tc.sig.String(), func(t *testing.T) {
 			cmd, out, errOut := child(t, t.TempDir(), "count", "-n", "24", "--backend", "backtrack", "--json")
 			time.Sleep(200 * time.Millisecond)
@@ -204,5 +204,40 @@ func TestSignalRepeatedAtOnce(t *testing.T) {
 	}
 	if len(rest) < 64<<10 {
 		t.Errorf("%d bytes after the signals, want the blocked writes' 64 KiB and more", len(rest))
+	}
+}
+
+// TestSignalHangupIgnored: under nohup (SIGHUP ignored) a hang-up does not
+// stop the program: qtool must not take over a signal its caller ignored.
+func TestSignalHangupIgnored(t *testing.T) {
+	cmd := exec.Command("sh", "-c", `trap '' HUP; exec "$0" "$@"`, os.Args[0], "count", "-n", "13", "--backend", "backtrack")
+	cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1", "QTOOL_TEST_READY=1")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stderr)
+	if !sc.Scan() || sc.Text() != "qtool-test: signal handler ready" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("no ready line: %q", sc.Text())
+	}
+	for range 3 {
+		if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	var rest strings.Builder
+	for sc.Scan() {
+		rest.WriteString(sc.Text() + "\n")
+	}
+	if code := exitOf(t, cmd); code != 0 || !strings.Contains(out.String(), "73712") {
+		t.Fatalf("under a SIGHUP ignored: exit %d, stdout %q, stderr %q; want 0 and A000170(13) = 73712", code, out.String(), rest.String())
 	}
 }
