@@ -36,6 +36,13 @@ func child(t *testing.T, dir string, args ...string) (*exec.Cmd, *bytes.Buffer, 
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Dir = dir
+	return startChild(t, cmd)
+}
+
+// startChild starts cmd, a command that runs the test binary as qtool
+// (directly or through a shell that execs it), as child does.
+func startChild(t *testing.T, cmd *exec.Cmd) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
 	cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1", "QTOOL_TEST_READY=1")
 	var out, errOut bytes.Buffer
 	cmd.Stdout = &out
@@ -210,34 +217,14 @@ func TestSignalRepeatedAtOnce(t *testing.T) {
 // TestSignalHangupIgnored: under nohup (SIGHUP ignored) a hang-up does not
 // stop the program: qtool must not take over a signal its caller ignored.
 func TestSignalHangupIgnored(t *testing.T) {
-	cmd := exec.Command("sh", "-c", `trap '' HUP; exec "$0" "$@"`, os.Args[0], "count", "-n", "13", "--backend", "backtrack")
-	cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1", "QTOOL_TEST_READY=1")
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(stderr)
-	if !sc.Scan() || sc.Text() != "qtool-test: signal handler ready" {
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("no ready line: %q", sc.Text())
-	}
+	cmd, out, errOut := startChild(t, exec.Command("sh", "-c", `trap '' HUP; exec "$0" "$@"`, os.Args[0], "count", "-n", "13", "--backend", "backtrack"))
 	for range 3 {
 		if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	var rest strings.Builder
-	for sc.Scan() {
-		rest.WriteString(sc.Text() + "\n")
-	}
 	if code := exitOf(t, cmd); code != 0 || !strings.Contains(out.String(), "73712") {
-		t.Fatalf("under a SIGHUP ignored: exit %d, stdout %q, stderr %q; want 0 and A000170(13) = 73712", code, out.String(), rest.String())
+		t.Fatalf("under a SIGHUP ignored: exit %d, stdout %q, stderr %q; want 0 and A000170(13) = 73712", code, out.String(), errOut.String())
 	}
 }
