@@ -5,8 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // hasUndecided reports whether some group has instances without an answer.
@@ -182,10 +180,7 @@ func (e *Excluded) maxD(n int) int {
 // or Markdown.
 func (e *Excluded) render(w io.Writer, markdown bool) error {
 	head := e.header(false)
-	align := make([]tw.Align, len(head))
-	for i := range align {
-		align[i] = tw.AlignRight
-	}
+	align := rightAligned(len(head))
 	if err := writeTable(w, head, e.lines(plainMarks), nil, align, markdown); err != nil {
 		return err
 	}
@@ -198,10 +193,7 @@ func (e *Excluded) render(w io.Writer, markdown bool) error {
 	} else {
 		fmt.Fprintf(w, "\n%s\n", excludedTitle)
 	}
-	align = make([]tw.Align, len(oh))
-	for i := range align {
-		align[i] = tw.AlignRight
-	}
+	align = rightAligned(len(oh))
 	return writeTable(w, oh, ob, nil, align, markdown)
 }
 

@@ -37,7 +37,7 @@
 // and nodes, and per n the d at which the fraction crosses 1/2 and the d
 // of each backend's largest median cost, plotted against d/n.
 //
-// A Report renders as aligned text (with tablewriter), Markdown, CSV (tidy:
+// A Report renders as aligned text, Markdown, CSV (tidy:
 // one line per record, for pandas or R), LaTeX (booktabs tabulars, ready to
 // \input) and JSON, and plots seconds against n on a log scale (with
 // gonum/plot), a panel per mode and a line per backend, error bars

@@ -19,7 +19,7 @@ type Format string
 
 // The formats of this package.
 const (
-	Text     Format = "text"  // aligned columns for a terminal (tablewriter)
+	Text     Format = "text"  // aligned columns for a terminal
 	Markdown Format = "md"    // GitHub-flavoured Markdown tables
 	CSV      Format = "csv"   // one line per record, tidy
 	LaTeX    Format = "latex" // booktabs tabulars

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Column is a statistic that a table of times shows for each backend.
@@ -298,7 +297,7 @@ func (t *Table) grid(m marks, lay Layout, separate bool) grid {
 }
 
 // blocks splits the groups so that each block's text lines fit width
-// (tablewriter's plain rendering: one space either side of a column);
+// (writeTable's plain rendering: one space either side of a column);
 // a group wider than width alone makes a block of its own. It returns
 // the groups' index ranges [from, to).
 func (g *grid) blocks(width int) [][2]int {
@@ -307,15 +306,15 @@ func (g *grid) blocks(width int) [][2]int {
 	colWidth := func(i int) int {
 		w := 0
 		if i < lead {
-			w = utf8.RuneCountInString(g.leadHead[i])
+			w = cellWidth(g.leadHead[i])
 		} else if k == 1 {
-			w = utf8.RuneCountInString(g.groups[(i-lead)/k])
+			w = cellWidth(g.groups[(i-lead)/k])
 		}
 		for _, r := range g.rows {
-			w = max(w, utf8.RuneCountInString(r[i]))
+			w = max(w, cellWidth(r[i]))
 		}
 		if g.foot != nil {
-			w = max(w, utf8.RuneCountInString(g.foot[i]))
+			w = max(w, cellWidth(g.foot[i]))
 		}
 		return w + 2
 	}

@@ -6,8 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // hasUndecided reports whether some group has instances without an answer.
@@ -158,10 +156,7 @@ func (s *Solubility) maxX(n int) float64 {
 func (s *Solubility) render(w io.Writer, markdown bool) error {
 	head := s.header(false)
 	body := s.lines(plainMarks)
-	align := make([]tw.Align, len(head))
-	for i := range align {
-		align[i] = tw.AlignRight
-	}
+	align := rightAligned(len(head))
 	if err := writeTable(w, head, body, nil, align, markdown); err != nil {
 		return err
 	}
@@ -174,7 +169,7 @@ func (s *Solubility) render(w io.Writer, markdown bool) error {
 	} else {
 		fmt.Fprintf(w, "\n%s\n", halfTitle)
 	}
-	align = []tw.Align{tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight}
+	align = rightAligned(len(hh))
 	return writeTable(w, hh, hb, hf, align, markdown)
 }
 

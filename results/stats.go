@@ -3,10 +3,6 @@ package results
 import (
 	"math"
 	"slices"
-
-	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Sample summarises repeated measurements of one quantity.
@@ -33,7 +29,7 @@ func (s Sample) Spread() float64 {
 	return (s.CIHigh - s.CILow) / 2 / s.Median
 }
 
-// Summarize computes the statistics of xs with gonum/stat: median, mean,
+// Summarize computes the statistics of xs: median, mean,
 // standard deviation, extremes and the 95 % confidence interval of the mean
 // from Student's t distribution with N−1 degrees of freedom. The
 // complexity is O(N log N). It panics on an empty sample.
@@ -44,18 +40,16 @@ func Summarize(xs []float64) Sample {
 	x := slices.Clone(xs)
 	slices.Sort(x)
 	n := len(x)
-	s := Sample{N: n, Min: floats.Min(x), Max: floats.Max(x)}
-	// stat.Quantile's Empirical kind returns the lower median of an even
-	// sample; the median proper averages the two middle values.
-	s.Median = stat.Quantile(0.5, stat.Empirical, x, nil)
+	s := Sample{N: n, Min: x[0], Max: x[n-1], Median: x[n/2]}
 	if n%2 == 0 {
 		s.Median = (x[n/2-1] + x[n/2]) / 2
 	}
-	s.Mean = stat.Mean(x, nil)
+	var v float64
+	s.Mean, v = meanVariance(x)
 	s.CILow, s.CIHigh = s.Mean, s.Mean
 	if n >= 2 {
-		s.SD = stat.StdDev(x, nil)
-		t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
+		s.SD = math.Sqrt(v)
+		t := studentTQuantile(0.975, n-1)
 		h := t * s.SD / math.Sqrt(float64(n))
 		s.CILow, s.CIHigh = s.Mean-h, s.Mean+h
 	}
@@ -91,8 +85,8 @@ func Compare(x, base []float64) Comparison {
 		return c
 	}
 	lx, lb := logs(x), logs(base)
-	ax, vx := stat.MeanVariance(lx, nil)
-	ab, vb := stat.MeanVariance(lb, nil)
+	ax, vx := meanVariance(lx)
+	ab, vb := meanVariance(lb)
 	nx, nb := float64(len(lx)), float64(len(lb))
 	c.Tested = true
 	se2 := vx/nx + vb/nb
@@ -107,7 +101,7 @@ func Compare(x, base []float64) Comparison {
 		if math.IsNaN(df) || df < 1 {
 			df = 1
 		}
-		c.P = 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Survival(math.Abs(t))
+		c.P = 2 * studentTSurvival(math.Abs(t), df)
 	}
 	c.Significant = c.P < Alpha
 	return c
@@ -128,15 +122,38 @@ func logs(xs []float64) []float64 {
 	return l
 }
 
-// GeoMean is the geometric mean of positive values (gonum/stat), NaN for
-// none.
+// GeoMean is the geometric mean of positive values (non-positive ones are
+// raised to 1e-12), NaN for none.
 func GeoMean(xs []float64) float64 {
 	if len(xs) == 0 {
 		return math.NaN()
 	}
-	p := make([]float64, len(xs))
-	for i, x := range xs {
-		p[i] = positive(x)
+	var s float64
+	for _, x := range xs {
+		s += math.Log(positive(x))
 	}
-	return stat.GeometricMean(p, nil)
+	return math.Exp(s / float64(len(xs)))
+}
+
+// meanVariance returns the mean of x and its unbiased sample variance
+// (n−1 in the denominator; 0 for fewer than two values), by the corrected
+// two-pass algorithm (Chan, Golub & LeVeque, The American Statistician 37
+// (1983), doi:10.1080/00031305.1983.10483115), which keeps the rounding
+// error of nearly equal values small.
+func meanVariance(x []float64) (mean, variance float64) {
+	n := float64(len(x))
+	for _, v := range x {
+		mean += v
+	}
+	mean /= n
+	if len(x) < 2 {
+		return mean, 0
+	}
+	var ss, comp float64
+	for _, v := range x {
+		d := v - mean
+		ss += d * d
+		comp += d
+	}
+	return mean, (ss - comp*comp/n) / (n - 1)
 }

@@ -5,10 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 func init() {
@@ -18,7 +14,7 @@ func init() {
 
 // WriteText renders the report for a terminal, in the manner of
 // benchstat: the environment as "key: value" lines, then per mode a title
-// and a table aligned by tablewriter, then a line for every cell that is
+// and an aligned table, then a line for every cell that is
 // not OK with its reason, then a legend.
 func (r *Report) WriteText(w io.Writer) error {
 	if own, ok, err := r.ownSummary(Text); ok || err != nil {
@@ -86,7 +82,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	return bw.Flush()
 }
 
-// render writes one table with tablewriter: plain aligned columns, split
+// render writes one table: plain aligned columns, split
 // into blocks that fit lay's width, or a Markdown pipe table. A decide
 // table is written as its Summary.
 func (t *Table) render(w io.Writer, markdown bool, lay Layout) error {
@@ -107,76 +103,15 @@ func (t *Table) render(w io.Writer, markdown bool, lay Layout) error {
 			fmt.Fprintln(w)
 		}
 		head, body, foot := g.block(b[0], b[1])
-		align := make([]tw.Align, len(head))
-		for i := range align {
-			align[i] = tw.AlignRight
-		}
+		al := rightAligned(len(head))
 		for _, c := range g.leftCols {
-			align[c] = tw.AlignLeft
+			al[c] = alignLeft
 		}
-		if err := writeTable(w, head, body, foot, align, markdown); err != nil {
+		if err := writeTable(w, head, body, foot, al, markdown); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// writeTable writes a table with tablewriter, columns aligned as align
-// says: plain aligned columns, or a Markdown pipe table. A nil foot
-// writes no footer.
-func writeTable(w io.Writer, head []string, body [][]string, foot []string, align []tw.Align, markdown bool) error {
-	var rend tw.Renderer
-	if markdown {
-		esc := func(row []string) {
-			for i := range row {
-				row[i] = mdEscape(row[i])
-			}
-		}
-		esc(head)
-		esc(foot)
-		for _, row := range body {
-			esc(row)
-		}
-		rend = renderer.NewMarkdown()
-	} else {
-		rend = renderer.NewBlueprint(tw.Rendition{
-			Borders: tw.BorderNone,
-			Symbols: tw.NewSymbols(tw.StyleASCII),
-			Settings: tw.Settings{
-				Separators: tw.Separators{BetweenColumns: tw.Off, BetweenRows: tw.Off},
-				Lines:      tw.Lines{ShowHeaderLine: tw.On, ShowFooterLine: footerLine(foot)},
-			},
-		})
-	}
-	tab := tablewriter.NewTable(w,
-		tablewriter.WithRenderer(rend),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithFooterAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithFooterAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithTrimSpace(tw.Off),
-	)
-	tab.Header(head)
-	if err := tab.Bulk(body); err != nil {
-		return fmt.Errorf("results: %w", err)
-	}
-	if foot != nil {
-		tab.Footer(foot)
-	}
-	if err := tab.Render(); err != nil {
-		return fmt.Errorf("results: %w", err)
-	}
-	return nil
-}
-
-func footerLine(foot []string) tw.State {
-	if foot == nil {
-		return tw.Off
-	}
-	return tw.On
 }
 
 // mdEscape escapes the characters that Markdown would interpret in a
