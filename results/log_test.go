@@ -3,6 +3,7 @@ package results_test
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -117,7 +118,29 @@ func TestPlot(t *testing.T) {
 	if err := results.NewReport(nil, nil, "").WritePlot(&png, "svg"); err == nil {
 		t.Errorf("plotting no records must fail")
 	}
-	// A run that timed out is drawn, as a cross at its time, with a legend entry.
+	// SavePlot replaces a file only by a whole plot: a failed one leaves
+	// the old file and no temporary file beside it.
+	pdir := t.TempDir()
+	plotFile := pdir + "/plot.svg"
+	if err := os.WriteFile(plotFile, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := results.NewReport(nil, nil, "").SavePlot(plotFile); err == nil {
+		t.Errorf("saving the plot of no records must fail")
+	}
+	if b, _ := os.ReadFile(plotFile); string(b) != "old" {
+		t.Errorf("a failed SavePlot changed the file: %q", b)
+	}
+	if err := rep.SavePlot(plotFile); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(plotFile); !bytes.Contains(b, []byte("<svg")) {
+		t.Errorf("SavePlot did not write an SVG: %.40q", b)
+	}
+	if es, _ := os.ReadDir(pdir); len(es) != 1 {
+		t.Errorf("SavePlot left files beside its output: %v", es)
+	}
+	// A run that timed plotFile is drawn, as a cross at its time, with a legend entry.
 	timedOut := results.NewReport(nil, []results.Record{rec(8, "a", 0, results.Timeout, 10, 0), rec(9, "a", 352, results.OK, 1, 0)}, "")
 	var marks bytes.Buffer
 	if err := timedOut.WritePlot(&marks, "svg"); err != nil || !strings.Contains(marks.String(), "timeout, error or gave up") {

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"image/color"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/qtool-project/qtool/internal/safeout"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -442,21 +442,23 @@ func PlotFormat(path string) (string, error) {
 }
 
 // SavePlot writes the plots to a file whose extension (.svg, .png or .pdf)
-// gives the format.
+// gives the format, through a temporary file renamed over path once
+// whole (internal/safeout): a failed plot leaves an existing file as it
+// was.
 func (r *Report) SavePlot(path string) error {
 	format, err := PlotFormat(path)
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(path)
+	f, err := safeout.Create(path)
 	if err != nil {
 		return fmt.Errorf("results: %w", err)
 	}
 	if err := r.WritePlot(f, format); err != nil {
-		f.Close()
+		f.Discard()
 		return err
 	}
-	if err := f.Close(); err != nil {
+	if err := f.Commit(); err != nil {
 		return fmt.Errorf("results: %w", err)
 	}
 	return nil
