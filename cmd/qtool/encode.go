@@ -165,7 +165,7 @@ func runEncodeWrite(ctx context.Context, c *cli, outPath string, e target.Encode
 		if outPath != "" {
 			dest = outPath
 		}
-		return fmt.Errorf("encode: writing %s: %v", dest, unwrapPath(we.Err))
+		return fmt.Errorf("encode: writing %s: %w", dest, unwrapPath(we.Err))
 	case err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return withCode(exitTimeout, fmt.Errorf("encode: time limit reached; the output is incomplete%s", outNote(outPath)))
 	case err != nil && ctx.Err() != nil:

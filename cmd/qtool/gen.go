@@ -252,7 +252,7 @@ func runGenXcover(ctx context.Context, c *cli, family string, xf *xcoverFamilyFl
 		fmt.Fprint(o.f, spec.Comment())
 		if _, err := p.WriteTo(o.f); err != nil {
 			o.discard()
-			return fmt.Errorf("gen: %s: %v", path, err)
+			return fmt.Errorf("gen: %s: %w", path, err)
 		}
 		return o.commit()
 	}

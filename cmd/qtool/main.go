@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/qtool-project/qtool/internal/memlimit"
+	"github.com/qtool-project/qtool/internal/safeout"
 )
 
 func main() {
@@ -178,6 +179,7 @@ const (
 	exitInterrupted = 130 // SIGINT
 	exitTerminated  = 143 // SIGTERM
 	exitHangup      = 129 // SIGHUP
+	exitPipe        = 141 // the reader of the output went away (SIGPIPE's)
 )
 
 // usageErrorf is bad usage or bad input: exit status 2.
@@ -189,10 +191,15 @@ func usageErrorf(format string, args ...any) error {
 func withCode(code int, err error) error { return &exitError{code: code, err: err} }
 
 // exitCode prints err (one line) and returns the exit status for it. An
-// error without a status is bad input: 2.
+// error without a status is bad input: 2; a write to an output whose
+// reader went away ends quietly with 141.
 func exitCode(stderr io.Writer, err error) int {
 	if err == nil {
 		return exitOK
+	}
+	if errors.Is(err, safeout.ErrReaderGone) {
+		// Like a program that SIGPIPE ends: nobody is left to read a message.
+		return exitPipe
 	}
 	code := exitUsage
 	var ee *exitError

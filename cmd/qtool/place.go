@@ -82,7 +82,7 @@ func placeErr(ctx context.Context, err error) error {
 		if ctx.Err() != nil && (errors.Is(step.Err, context.Canceled) || errors.Is(step.Err, context.DeadlineExceeded)) {
 			return runErr(ctx, "place: "+step.Step, step.Err)
 		}
-		return fmt.Errorf("place: %s: %v", step.Step, step.Err)
+		return fmt.Errorf("place: %s: %w", step.Step, step.Err)
 	case errors.As(err, &wrong):
 		return withCode(exitNo, errors.New("place: "+strings.TrimPrefix(wrong.Error(), "solution: ")))
 	}

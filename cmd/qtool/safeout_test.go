@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -113,5 +117,44 @@ func TestOutStaleTempsRemoved(t *testing.T) {
 	}
 	if _, err := os.Stat(stale); err == nil {
 		t.Error("the killed run's temporary file is still there")
+	}
+}
+
+// TestOutReaderGone: a command whose --out is a pipe that its reader
+// closes early (qtool … --out /dev/stdout | head) ends as a program that
+// SIGPIPE ends: exit 141 and nothing on stderr, not "bad input" (2) with a
+// message about a broken pipe.
+func TestOutReaderGone(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("needs /dev/stdout as the pipe")
+	}
+	for _, args := range [][]string{
+		{"solve", "-n", "300000", "--backend", "construct", "--out", "/dev/stdout"},
+		{"encode", "-n", "300", "--to", "dimacs", "--out", "/dev/stdout"},
+		{"place", "-n", "3000000", "--out", "/dev/stdout"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], args...)
+			cmd.Env = append(os.Environ(), "QTOOL_TEST_MAIN=1")
+			var errOut bytes.Buffer
+			cmd.Stderr = &errOut
+			pr, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			buf := make([]byte, 10)
+			if _, err := io.ReadFull(pr, buf); err != nil {
+				t.Fatal(err)
+			}
+			pr.Close()
+			err = cmd.Wait()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 141 || errOut.Len() != 0 {
+				t.Errorf("qtool %s, reader gone: %v, stderr %q; want exit 141 and nothing on stderr", strings.Join(args, " "), err, errOut.String())
+			}
+		})
 	}
 }

@@ -178,7 +178,7 @@ func (s *solveRun) finish(res backend.Outcome) error {
 	s.list.Finish(&s.rec, solution.End{OK: res.Status == backend.OK, Status: res.Status.String(), Why: res.Status.Why(),
 		Pieces: res.Pieces, Elapsed: res.Elapsed, Nodes: res.Nodes, Stats: res.Stats})
 	if err := s.bw.Flush(); err != nil {
-		return fmt.Errorf("writing solutions: %v", err)
+		return fmt.Errorf("writing solutions: %w", err)
 	}
 	if s.out != nil {
 		if err := s.out.commitIf(s.list.Printed > 0 || s.rec.Complete, s.c.stderr); err != nil {

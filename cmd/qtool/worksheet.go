@@ -70,7 +70,7 @@ func runWorksheet(ctx context.Context, c *cli, args []string) error {
 		return usageErrorf("worksheet: %s", strings.TrimPrefix(err.Error(), "classroom: "))
 	}
 	if err := sheet.WriteFile(*out, ps); err != nil {
-		return usageErrorf("worksheet: %v", err)
+		return usageErrorf("worksheet: %w", err)
 	}
 	uniq := ""
 	if *unique {

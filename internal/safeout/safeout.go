@@ -33,6 +33,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -132,10 +133,20 @@ func (o *File) Name() string { return o.path }
 // InPlace reports whether the output is a device or FIFO written directly.
 func (o *File) InPlace() bool { return o.direct != nil }
 
+// ErrReaderGone is returned (wrapping the system's EPIPE) by Write to a
+// pipe or FIFO whose reader has closed it — `qtool … --out /dev/stdout |
+// head` — so that a command can end quietly, as a program killed by
+// SIGPIPE does, instead of reporting a failure.
+var ErrReaderGone = errors.New("safeout: the reader closed the pipe")
+
 // Write writes to the temporary file or, in place, to the device.
 func (o *File) Write(p []byte) (int, error) {
 	if o.direct != nil {
-		return o.direct.Write(p)
+		n, err := o.direct.Write(p)
+		if errors.Is(err, syscall.EPIPE) {
+			err = fmt.Errorf("%w: %w", ErrReaderGone, err)
+		}
+		return n, err
 	}
 	return o.tmp.Write(p)
 }

@@ -262,6 +262,21 @@ func TestStdoutPipe(t *testing.T) {
 	if s := <-got; s != "through the pipe" {
 		t.Fatalf("reader got %q", s)
 	}
+	// A pipe whose reader has gone: the write says so, as ErrReaderGone.
+	r2, w2, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w2.Close()
+	o2, err := Create("/proc/self/fd/" + strconv.Itoa(int(w2.Fd())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2.Close()
+	if _, err := io.WriteString(o2, "into nothing"); !errors.Is(err, ErrReaderGone) || !errors.Is(err, syscall.EPIPE) {
+		t.Errorf("write to a pipe without a reader: %v, want ErrReaderGone wrapping EPIPE", err)
+	}
+	o2.Discard()
 	// A link that names nothing at all is still refused.
 	dir := t.TempDir()
 	dangling := filepath.Join(dir, "dangling")
