@@ -47,7 +47,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/qtool-project/qtool/internal/safeout"
 )
@@ -104,21 +103,16 @@ const MaxTotal = 1 << 62
 // Write replaces the file at path with s atomically. A symbolic link is
 // followed (the link stays); a path that names a FIFO, a device or a
 // directory is refused. The temporary files that killed runs left beside
-// path (".NAME.tmp-PID-…" of a process that is gone, and the older
-// ".NAME.tmpNNN" untouched for a minute) are removed first.
+// path are removed first (RemoveStale).
 func Write(path string, s *State) error {
 	target, err := regularTarget(path)
 	if err != nil {
 		return fmt.Errorf("checkpoint: cannot write %s: %w", path, err)
 	}
-	dir, base := filepath.Split(target)
-	if dir == "" {
-		dir = "."
-	}
 	if _, done := cleaned.LoadOrStore(target, true); !done {
 		RemoveStale(target)
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-"+strconv.Itoa(os.Getpid())+"-*")
+	f, err := safeout.TempFile(target)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -363,41 +357,9 @@ func regularTarget(path string) (string, error) {
 
 var cleaned sync.Map // the targets whose stale temporary files are gone
 
-// legacyAge is how long a temporary file of an earlier version (no
-// process id in its name) must have been untouched before RemoveStale
-// takes it for a killed run's.
-const legacyAge = time.Minute
-
 // RemoveStale removes the temporary files that runs killed while writing
-// the checkpoint at path left beside it, and returns their names: a
-// ".NAME.tmp-PID-…" whose process is gone, or an older ".NAME.tmpNNN"
-// untouched for a minute. Write calls it once per path.
-func RemoveStale(path string) []string {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var removed []string
-	for _, e := range entries {
-		rest, ok := strings.CutPrefix(e.Name(), "."+base+".tmp")
-		if !ok || !e.Type().IsRegular() {
-			continue
-		}
-		full := filepath.Join(dir, e.Name())
-		stale := false
-		if pidStr, _, ok := strings.Cut(strings.TrimPrefix(rest, "-"), "-"); ok && strings.HasPrefix(rest, "-") {
-			pid, err := strconv.Atoi(pidStr)
-			stale = err == nil && pid > 0 && !processAlive(pid)
-		} else if st, err := os.Stat(full); err == nil {
-			stale = time.Since(st.ModTime()) > legacyAge
-		}
-		if stale && os.Remove(full) == nil {
-			removed = append(removed, e.Name())
-		}
-	}
-	return removed
-}
+// the checkpoint at path left beside it, and returns their names: those
+// safeout.CleanStale removes (this machine's writers that are gone, the
+// oldest names untouched for an hour; never another machine's). Write
+// calls it once per path.
+func RemoveStale(path string) []string { return safeout.CleanStale(path) }

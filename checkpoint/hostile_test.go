@@ -87,7 +87,7 @@ func TestStaleTemps(t *testing.T) {
 	for _, f := range []string{dead, live, legacy} {
 		os.WriteFile(f, []byte("half"), 0o600)
 	}
-	past := time.Now().Add(-time.Hour)
+	past := time.Now().Add(-2 * time.Hour)
 	os.Chtimes(legacy, past, past)
 	if err := checkpoint.Write(path, sample()); err != nil {
 		t.Fatal(err)

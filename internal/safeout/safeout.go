@@ -7,7 +7,8 @@
 // temporary file and rename" practice of editors and package managers:
 //
 //   - A new path or an existing regular file is written through a
-//     temporary file in the same directory (".NAME.tmp-PID-RANDOM"), synced
+//     temporary file in the same directory (".NAME.tmp-PID.HOST-RANDOM",
+//     HOST a hash of the machine's name), synced
 //     and renamed over it by Commit; until then the old file is untouched.
 //     A symbolic link is followed: the file it names is replaced, the link
 //     stays a link. A replaced file keeps its permission bits.
@@ -27,12 +28,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -105,12 +108,8 @@ func CreateContext(ctx context.Context, path string) (*File, error) {
 		o.stop = context.AfterFunc(ctx, func() { f.SetWriteDeadline(time.Now()) })
 		return o, nil
 	}
-	dir, base := filepath.Split(target)
-	if dir == "" {
-		dir = "."
-	}
 	CleanStale(target)
-	f, err := os.CreateTemp(dir, tmpPrefix(base)+strconv.Itoa(os.Getpid())+"-*")
+	f, err := TempFile(target)
 	if err != nil {
 		// Named as the caller gave it: the temporary name is ours, not
 		// the user's ("open dir/.x.pdf.tmp-123-456: permission denied").
@@ -122,6 +121,18 @@ func CreateContext(ctx context.Context, path string) (*File, error) {
 	}
 	o.tmp = f
 	return o, nil
+}
+
+// TempFile creates the temporary file that is to be renamed over target,
+// beside it: ".NAME.tmp-PID.HOST-RANDOM" (see the package doc), the name
+// CleanStale knows. It is for writers that do their own renaming (a
+// checkpoint); the others use Create.
+func TempFile(target string) (*os.File, error) {
+	dir, base := filepath.Split(target)
+	if dir == "" {
+		dir = "."
+	}
+	return os.CreateTemp(dir, tmpPrefix(base)+strconv.Itoa(os.Getpid())+"."+hostTag()+"-*")
 }
 
 // tmpPrefix is the start of every temporary name for base.
@@ -244,6 +255,15 @@ func WriteFile(path string, write func(w io.Writer) error) error {
 	return nil
 }
 
+// hostTag names this machine in temporary names: eight hex digits of the
+// FNV-1a hash of its host name (no '-' or '.', whatever the name).
+var hostTag = sync.OnceValue(func() string {
+	name, _ := os.Hostname()
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return fmt.Sprintf("%08x", h.Sum32())
+})
+
 // legacyAge is how long a temporary file without a process id must have
 // been left untouched before CleanStale removes it.
 const legacyAge = time.Hour
@@ -279,12 +299,19 @@ func CleanStale(path string) []string {
 }
 
 // stale decides on a temporary file whose name ends in rest after
-// ".NAME.tmp": "-PID-RANDOM" is stale when PID is gone; anything else
-// (the names of earlier versions) when untouched for legacyAge.
+// ".NAME.tmp": "-PID.HOST-RANDOM" is stale when HOST is this machine and
+// PID is gone there, never when HOST is another machine (a directory
+// shared by the nodes of a cluster: its writer may be alive, and only it
+// can tell); "-PID-RANDOM" (before the host was named) when PID is gone;
+// anything else (older names) when untouched for legacyAge.
 func stale(rest, full string) bool {
 	if r, ok := strings.CutPrefix(rest, "-"); ok {
-		if pidStr, _, ok := strings.Cut(r, "-"); ok {
+		if id, _, ok := strings.Cut(r, "-"); ok {
+			pidStr, host, named := strings.Cut(id, ".")
 			if pid, err := strconv.Atoi(pidStr); err == nil && pid > 0 {
+				if named && host != hostTag() {
+					return false
+				}
 				return !alive(pid)
 			}
 		}

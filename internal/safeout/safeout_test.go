@@ -209,16 +209,22 @@ func TestCleanStale(t *testing.T) {
 	dead := cmd.Process.Pid
 	deadTmp := filepath.Join(dir, ".out.txt.tmp-"+strconv.Itoa(dead)+"-123")
 	liveTmp := filepath.Join(dir, ".out.txt.tmp-"+strconv.Itoa(os.Getpid())+"-456")
+	// With the host named: this machine's dead writer's file goes; another
+	// machine's (a directory shared by a cluster's nodes) stays, however
+	// old and whatever its process id means here.
+	deadHere := filepath.Join(dir, ".out.txt.tmp-"+strconv.Itoa(dead)+"."+hostTag()+"-124")
+	elsewhere := filepath.Join(dir, ".out.txt.tmp-"+strconv.Itoa(dead)+".0badc0de-125")
 	oldTmp := filepath.Join(dir, ".out.txt.tmp789")
 	freshOld := filepath.Join(dir, ".out.txt.tmp-999")
 	other := filepath.Join(dir, ".other.tmp-"+strconv.Itoa(dead)+"-1")
-	for _, f := range []string{deadTmp, liveTmp, oldTmp, freshOld, other} {
+	for _, f := range []string{deadTmp, liveTmp, oldTmp, freshOld, other, deadHere, elsewhere} {
 		os.WriteFile(f, []byte("x"), 0o600)
 	}
 	past := time.Now().Add(-2 * time.Hour)
 	os.Chtimes(oldTmp, past, past)
+	os.Chtimes(elsewhere, past, past)
 	write(t, p, "x")
-	for f, want := range map[string]bool{deadTmp: false, liveTmp: true, oldTmp: false, freshOld: true, other: true} {
+	for f, want := range map[string]bool{deadTmp: false, liveTmp: true, oldTmp: false, freshOld: true, other: true, deadHere: false, elsewhere: true} {
 		_, err := os.Stat(f)
 		if (err == nil) != want {
 			t.Errorf("%s: exists %v, want %v", filepath.Base(f), err == nil, want)
