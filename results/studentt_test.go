@@ -81,9 +81,33 @@ func TestStudentTPrecise(t *testing.T) {
 		{10000, 0.01, 0.49601074342467790524},
 		{10000, 1.96, 0.025011760115916522693},
 		{10000, 5, 2.9151633068313236453e-7},
+		// Beyond 10⁶ degrees of freedom, Fisher's expansion.
+		{1e7, 0.5, 0.30853754422700754196},
+		{1e7, 1.7, 0.044565478307206698497},
+		{1e7, 1.96, 0.024997909012657094071},
+		{1e7, 5, 2.866564037504269496e-7},
+		{1e8, 0.5, 0.30853753927608896858},
+		{1e8, 1.7, 0.044565464313409410638},
+		{1e8, 1.96, 0.02499789653466405227},
+		{1e8, 5, 2.8665205506336430084e-7},
 	} {
 		if got := studentTSurvival(c[1], c[0]); math.Abs(got-c[2]) > 1e-12*c[2] {
 			t.Errorf("survival(%v, ν=%v) = %.17g, want %.17g", c[1], c[0], got, c[2])
+		}
+	}
+}
+
+// TestStudentTNormalLimit: with infinitely many degrees of freedom (a
+// Welch–Satterthwaite df whose denominator underflowed) the survival is
+// the normal's, and it approaches it from a large finite ν.
+func TestStudentTNormalLimit(t *testing.T) {
+	for _, x := range []float64{0, 0.5, 1.96, 4} {
+		want := math.Erfc(x/math.Sqrt2) / 2
+		if got := studentTSurvival(x, math.Inf(1)); math.Abs(got-want) > 1e-15 {
+			t.Errorf("survival(%v, ν=∞) = %v, want %v", x, got, want)
+		}
+		if got := studentTSurvival(x, 1e12); math.Abs(got-want) > 1e-9 {
+			t.Errorf("survival(%v, ν=1e12) = %v, want about %v", x, got, want)
 		}
 	}
 }
