@@ -24,8 +24,9 @@ func rightAligned(k int) []align {
 // beyond al is aligned right): plain text for a terminal — every cell
 // padded to its column's width with a space either side, a line of
 // dashes under the header and above the footer — or a GitHub-flavoured
-// Markdown pipe table, cells escaped. A nil foot writes no footer. A
-// cell's lines (split at '\n') take a physical line each; tabs become
+// Markdown pipe table, cells escaped. A nil foot writes no footer. In
+// text a cell's lines (split at '\n') take a physical line each, in
+// Markdown they are joined by spaces; tabs become
 // spaces and other control characters U+FFFD, so that no cell can break
 // the alignment.
 func writeTable(w io.Writer, head []string, body [][]string, foot []string, al []align, markdown bool) error {
@@ -44,7 +45,8 @@ func writeTable(w io.Writer, head []string, body [][]string, foot []string, al [
 				s = row[i]
 			}
 			if markdown {
-				s = mdEscape(s)
+				// A pipe table's row is one line: a line feed would end it.
+				s = strings.ReplaceAll(mdEscape(s), "\n", " ")
 			}
 			ls := strings.Split(cleanCell(s), "\n")
 			cells = append(cells, ls)
