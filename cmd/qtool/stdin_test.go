@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -19,10 +20,33 @@ import (
 // took.
 func idleRun(t *testing.T, ctx context.Context, args ...string) (string, int, time.Duration) {
 	t.Helper()
+	return idleRunReading(t, ctx, nil, args...)
+}
+
+// firstRead calls its function once, at the first Read of its reader.
+type firstRead struct {
+	r    io.Reader
+	once sync.Once
+	f    func()
+}
+
+func (fr *firstRead) Read(p []byte) (int, error) {
+	fr.once.Do(fr.f)
+	return fr.r.Read(p)
+}
+
+// idleRunReading is idleRun that calls reading (unless nil) when the
+// command first reads its standard input.
+func idleRunReading(t *testing.T, ctx context.Context, reading func(), args ...string) (string, int, time.Duration) {
+	t.Helper()
 	pr, pw := io.Pipe()
 	defer pw.Close()
 	var out, errOut bytes.Buffer
-	c := &cli{stdin: pr, stdout: &out, stderr: &errOut}
+	var stdin io.Reader = pr
+	if reading != nil {
+		stdin = &firstRead{r: pr, f: reading}
+	}
+	c := &cli{stdin: stdin, stdout: &out, stderr: &errOut}
 	start := time.Now()
 	err := runContext(ctx, c, args)
 	took := time.Since(start)
@@ -170,9 +194,14 @@ func TestStdinSignalCause(t *testing.T) {
 			{"table", "-"},
 			{"trace", "--board", "-"},
 		} {
+			// The signal comes once the command waits on its standard
+			// input (a fixed delay raced a slow start on a loaded machine,
+			// and an earlier signal is rightly "interrupted" alone).
 			ctx, cancel := context.WithCancelCause(context.Background())
-			time.AfterFunc(300*time.Millisecond, func() { cancel(&signalError{sig: tc.sig}) })
-			errOut, code, _ := idleRun(t, ctx, args...)
+			signal := func() { cancel(&signalError{sig: tc.sig}) }
+			late := time.AfterFunc(10*time.Second, signal)
+			errOut, code, _ := idleRunReading(t, ctx, func() { time.AfterFunc(100*time.Millisecond, signal) }, args...)
+			late.Stop()
 			cancel(nil)
 			if code != tc.code || errOut != "qtool: interrupted while waiting for standard input\n" {
 				t.Errorf("%v, %v: exit %d: %q; want %d", args, tc.sig, code, errOut, tc.code)
