@@ -103,14 +103,14 @@ const MaxTotal = 1 << 62
 // Write replaces the file at path with s atomically. A symbolic link is
 // followed (the link stays); a path that names a FIFO, a device or a
 // directory is refused. The temporary files that killed runs left beside
-// path are removed first (RemoveStale).
+// path are removed first (safeout.CleanStale, once per path).
 func Write(path string, s *State) error {
 	target, err := regularTarget(path)
 	if err != nil {
 		return fmt.Errorf("checkpoint: cannot write %s: %w", path, err)
 	}
 	if _, done := cleaned.LoadOrStore(target, true); !done {
-		RemoveStale(target)
+		safeout.CleanStale(target)
 	}
 	f, err := safeout.TempFile(target)
 	if err != nil {
@@ -356,10 +356,3 @@ func regularTarget(path string) (string, error) {
 }
 
 var cleaned sync.Map // the targets whose stale temporary files are gone
-
-// RemoveStale removes the temporary files that runs killed while writing
-// the checkpoint at path left beside it, and returns their names: those
-// safeout.CleanStale removes (this machine's writers that are gone, the
-// oldest names untouched for an hour; never another machine's). Write
-// calls it once per path.
-func RemoveStale(path string) []string { return safeout.CleanStale(path) }

@@ -10,12 +10,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/qtool-project/qtool/internal/safeout"
 )
 
 // TestLock: a checkpoint locked by one holder is refused to a second,
 // through a symbolic link too, with the holder's process id in the
 // message; after unlock it can be taken again, and a checkpoint written
-// meanwhile is untouched by the lock file (RemoveStale leaves it, Read
+// meanwhile is untouched by the lock file (CleanStale leaves it, Read
 // reads the checkpoint).
 func TestLock(t *testing.T) {
 	dir := t.TempDir()
@@ -41,8 +43,8 @@ func TestLock(t *testing.T) {
 	if err := Write(path, s); err != nil {
 		t.Errorf("Write while locked: %v", err)
 	}
-	if removed := RemoveStale(path); len(removed) != 0 {
-		t.Errorf("RemoveStale removed %v", removed)
+	if removed := safeout.CleanStale(path); len(removed) != 0 {
+		t.Errorf("CleanStale removed %v", removed)
 	}
 	unlock()
 	again, err := Lock(link)

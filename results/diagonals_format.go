@@ -180,8 +180,7 @@ func (e *Excluded) maxD(n int) int {
 // or Markdown.
 func (e *Excluded) render(w io.Writer, markdown bool) error {
 	head := e.header(false)
-	align := rightAligned(len(head))
-	if err := writeTable(w, head, e.lines(plainMarks), nil, align, markdown); err != nil {
+	if err := writeTable(w, head, e.lines(plainMarks), nil, nil, markdown); err != nil {
 		return err
 	}
 	if len(e.Orders) == 0 {
@@ -193,8 +192,7 @@ func (e *Excluded) render(w io.Writer, markdown bool) error {
 	} else {
 		fmt.Fprintf(w, "\n%s\n", excludedTitle)
 	}
-	align = rightAligned(len(oh))
-	return writeTable(w, oh, ob, nil, align, markdown)
+	return writeTable(w, oh, ob, nil, nil, markdown)
 }
 
 // writeLaTeX writes the summary and the table of 50 % points as booktabs

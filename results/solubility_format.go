@@ -156,8 +156,7 @@ func (s *Solubility) maxX(n int) float64 {
 func (s *Solubility) render(w io.Writer, markdown bool) error {
 	head := s.header(false)
 	body := s.lines(plainMarks)
-	align := rightAligned(len(head))
-	if err := writeTable(w, head, body, nil, align, markdown); err != nil {
+	if err := writeTable(w, head, body, nil, nil, markdown); err != nil {
 		return err
 	}
 	if len(s.Half) == 0 {
@@ -169,8 +168,7 @@ func (s *Solubility) render(w io.Writer, markdown bool) error {
 	} else {
 		fmt.Fprintf(w, "\n%s\n", halfTitle)
 	}
-	align = rightAligned(len(hh))
-	return writeTable(w, hh, hb, hf, align, markdown)
+	return writeTable(w, hh, hb, hf, nil, markdown)
 }
 
 // writeLaTeX writes the summary and the table of 50 % points as booktabs

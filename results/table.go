@@ -15,13 +15,9 @@ const (
 	alignLeft
 )
 
-// rightAligned returns k columns aligned right, the numbers' way.
-func rightAligned(k int) []align {
-	return make([]align, k) // alignRight is the zero value
-}
-
 // writeTable writes one table, columns aligned as al says (a column
-// beyond al is aligned right): plain text for a terminal — every cell
+// beyond al, every column for a nil al, is aligned right, the numbers'
+// way): plain text for a terminal — every cell
 // padded to its column's width with a space either side, a line of
 // dashes under the header and above the footer — or a GitHub-flavoured
 // Markdown pipe table, cells escaped. A nil foot writes no footer. In

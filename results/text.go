@@ -103,7 +103,7 @@ func (t *Table) render(w io.Writer, markdown bool, lay Layout) error {
 			fmt.Fprintln(w)
 		}
 		head, body, foot := g.block(b[0], b[1])
-		al := rightAligned(len(head))
+		al := make([]align, len(head)) // alignRight, the zero value
 		for _, c := range g.leftCols {
 			al[c] = alignLeft
 		}
